@@ -1,0 +1,1 @@
+//! caplint: a git-native linter for agent skills and capability profiles.
