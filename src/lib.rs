@@ -1,1 +1,22 @@
-//! caplint: a git-native linter for agent skills and capability profiles.
+//! caplint: a git-native linter for agent skills (folders with a `SKILL.md`)
+//! and agent capability profiles (`*.profile.json`).
+//!
+//! Data flows top-down: [`discover`] → [`source`] (text + spans) →
+//! [`check`] (file rules → repository rules → history rules) → [`render`].
+
+pub mod app;
+pub mod check;
+pub mod cli;
+pub mod config;
+pub mod date;
+pub mod diagnostic;
+pub mod discover;
+pub mod error;
+pub mod history;
+pub mod json;
+pub mod output;
+pub mod render;
+pub mod rules;
+pub mod skill;
+pub mod source;
+pub mod yaml;

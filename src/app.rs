@@ -1,0 +1,253 @@
+//! Command handlers: turn parsed arguments into settings, run, render, and
+//! pick the exit code. Nothing here judges a file.
+
+use crate::check::{self, CheckOptions, HistoryMode, Report};
+use crate::cli::{CheckArgs, Cli, Command, CommonArgs, RulesArgs, RulesFormat};
+use crate::config::{self, Settings};
+use crate::date::Date;
+use crate::diagnostic::did_you_mean;
+use crate::error::Fatal;
+use crate::output;
+use crate::render::{self, Format, Style};
+use std::path::{Path, PathBuf};
+
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_FINDINGS: u8 = 1;
+pub const EXIT_FAILURE: u8 = 2;
+
+/// Runs a parsed command line and returns the exit code.
+pub fn run(cli: Cli) -> u8 {
+    let command = cli.command.unwrap_or(Command::Check(cli.check));
+    let result = match command {
+        Command::Check(args) => check_command(&args),
+        Command::Rules(args) => Ok(rules_command(&args)),
+        Command::Explain { rule } => explain_command(&rule),
+        Command::Report(args) => report_command(&args),
+        other => Err(Fatal::Usage(format!(
+            "`caplint {}` is not available in this build yet",
+            command_name(&other)
+        ))),
+    };
+    match result {
+        Ok(code) => code,
+        Err(fatal) => {
+            print_fatal(&fatal);
+            EXIT_FAILURE
+        }
+    }
+}
+
+fn command_name(c: &Command) -> &'static str {
+    match c {
+        Command::Check(_) => "check",
+        Command::Diff(_) => "diff",
+        Command::History(_) => "history",
+        Command::Report(_) => "report",
+        Command::Rules(_) => "rules",
+        Command::Explain { .. } => "explain",
+        Command::Schema { .. } => "schema",
+        Command::Init(_) => "init",
+    }
+}
+
+/// Prints a run-stopping failure to stderr, with a snippet for config errors.
+pub fn print_fatal(fatal: &Fatal) {
+    let text = match fatal {
+        Fatal::Config {
+            source,
+            span,
+            message,
+            help,
+        } => {
+            let mut report = Report::default();
+            let d = crate::diagnostic::Diagnostic {
+                rule: "config",
+                severity: crate::diagnostic::Severity::Error,
+                message: format!("invalid configuration: {message}"),
+                path: source.path.clone(),
+                span: *span,
+                label: Some(message.clone()),
+                labels: Vec::new(),
+                help: help.clone(),
+                commit: None,
+            };
+            report.add_source((**source).clone());
+            report.diagnostics.push(d);
+            render::human::render(&report, Style::resolve(crate::render::ColorChoice::Auto))
+                .replacen("config\n", "", 1)
+        }
+        Fatal::Git { message, help } => match help {
+            Some(h) => format!("error: {message}\n  help: {h}\n"),
+            None => format!("error: {message}\n"),
+        },
+        other => format!("error: {other}\n"),
+    };
+    output::stderr(&text);
+}
+
+/// Parses `--as-of`, defaulting to today.
+pub fn as_of(raw: Option<&str>) -> Result<Date, Fatal> {
+    match raw {
+        None => Ok(Date::today_utc()),
+        Some(text) => Date::parse_ymd(text).ok_or_else(|| {
+            Fatal::Usage(format!(
+                "--as-of must be a real date in YYYY-MM-DD form, got `{text}`"
+            ))
+        }),
+    }
+}
+
+/// The repository root for a run: the git work tree holding the first PATH
+/// (or the working directory), else the working directory.
+pub fn find_root(paths: &[PathBuf]) -> Result<(PathBuf, bool), Fatal> {
+    let cwd = std::env::current_dir()
+        .map_err(|e| Fatal::Io(format!("cannot read the working directory: {e}")))?;
+    let start = paths.first().map_or_else(
+        || cwd.clone(),
+        |p| {
+            if p.is_absolute() {
+                p.clone()
+            } else {
+                cwd.join(p)
+            }
+        },
+    );
+    if !start.exists() {
+        return Err(Fatal::Io(format!(
+            "{}: no such file or folder",
+            paths.first().map_or(start.clone(), |p| p.clone()).display()
+        )));
+    }
+    match crate::discover::find_repo_root(&start) {
+        Some(root) => Ok((root, true)),
+        None => Ok((cwd.canonicalize().unwrap_or(cwd), false)),
+    }
+}
+
+/// Builds settings for a run from the common flags.
+pub fn settings_for(
+    paths: &[PathBuf],
+    config_flag: Option<&Path>,
+    as_of_flag: Option<&str>,
+) -> Result<Settings, Fatal> {
+    let (root, _in_git) = find_root(paths)?;
+    let as_of = as_of(as_of_flag)?;
+    let (config, config_path) = config::load(&root, config_flag)?;
+    Settings::new(root, config, config_path, as_of)
+}
+
+fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
+    let settings = settings_for(
+        &args.paths,
+        args.common.config.as_deref(),
+        args.common.as_of.as_deref(),
+    )?;
+    let history = if args.no_history {
+        HistoryMode::Off
+    } else if args.staged {
+        HistoryMode::Staged
+    } else if let Some(base) = &args.base {
+        HistoryMode::Base(base.clone())
+    } else {
+        HistoryMode::Auto
+    };
+    let options = CheckOptions {
+        paths: args.paths.clone(),
+        history,
+    };
+    let report = check::run(&settings, &options)?;
+    emit(&report, &args.common)
+}
+
+/// Renders a finished report per the common flags and returns the exit code.
+pub fn emit(report: &Report, common: &CommonArgs) -> Result<u8, Fatal> {
+    let format = common.format.unwrap_or(Format::Human);
+    let style = Style::resolve(common.color);
+    let text = match format {
+        Format::Human => {
+            let mut t = render::human::render(report, style);
+            if !common.quiet {
+                t.push_str(&render::human::summary_line(report));
+                t.push('\n');
+            }
+            t
+        }
+        Format::Json => render::json::render(report),
+        Format::Github | Format::Sarif => {
+            return Err(Fatal::Usage(format!(
+                "--format {} is not available in this build yet",
+                if format == Format::Github {
+                    "github"
+                } else {
+                    "sarif"
+                }
+            )))
+        }
+    };
+    output::stdout(&text);
+    if !common.quiet {
+        for note in &report.notes {
+            output::stderr(&format!("note: {note}\n"));
+        }
+    }
+    Ok(exit_code(report, common.max_warnings))
+}
+
+pub fn exit_code(report: &Report, max_warnings: Option<usize>) -> u8 {
+    if report.summary.errors > 0 || max_warnings.is_some_and(|max| report.summary.warnings > max) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn rules_command(args: &RulesArgs) -> u8 {
+    let text = match args.format {
+        RulesFormat::Markdown => crate::rules::markdown_table(),
+        RulesFormat::Json => {
+            let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary})).collect();
+            serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
+        }
+        RulesFormat::Human => {
+            let width = crate::rules::all().map(|r| r.id.len()).max().unwrap_or(0);
+            crate::rules::all()
+                .map(|r| {
+                    format!(
+                        "{:<width$}  {:<7}  {}\n",
+                        r.id,
+                        r.default.as_str(),
+                        r.summary
+                    )
+                })
+                .collect()
+        }
+    };
+    output::stdout(&text);
+    EXIT_OK
+}
+
+fn explain_command(id: &str) -> Result<u8, Fatal> {
+    match crate::rules::get(id) {
+        Some(rule) => {
+            output::stdout(&rule.markdown());
+            Ok(EXIT_OK)
+        }
+        None => {
+            let hint = did_you_mean(id, crate::rules::all().map(|r| r.id))
+                .or_else(|| {
+                    crate::rules::all()
+                        .map(|r| r.id)
+                        .find(|r| r.ends_with(&format!("/{id}")))
+                })
+                .map(|s| format!("; did you mean `{s}`?"))
+                .unwrap_or_else(|| "; `caplint rules` lists every rule".to_string());
+            Err(Fatal::Usage(format!("unknown rule `{id}`{hint}")))
+        }
+    }
+}
+
+fn report_command(_args: &crate::cli::ReportArgs) -> Result<u8, Fatal> {
+    Err(Fatal::Usage(
+        "`caplint report` is not available in this build yet".into(),
+    ))
+}

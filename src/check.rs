@@ -1,0 +1,204 @@
+//! The check pipeline: discover → load → file rules → repository rules →
+//! history rules → severities from settings → secrets scrubbed → sorted.
+
+use crate::config::Settings;
+use crate::diagnostic::{self, Diagnostic, Severity};
+use crate::discover::{self, Inventory};
+use crate::error::Fatal;
+use crate::json;
+use crate::rules::{profile, security};
+use crate::source::SourceFile;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// Which history comparison `check` makes (SPEC §2).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum HistoryMode {
+    /// Working tree against HEAD, or against the pull-request base in GitHub Actions.
+    #[default]
+    Auto,
+    /// The index against HEAD (pre-commit).
+    Staged,
+    /// The working tree against `merge-base(REV, HEAD)`.
+    Base(String),
+    /// No history rules.
+    Off,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    pub paths: Vec<PathBuf>,
+    pub history: HistoryMode,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub files: usize,
+    pub profiles: usize,
+    pub skills: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+/// A profile as loaded for this run.
+#[derive(Debug, Clone)]
+pub struct LoadedProfile {
+    pub path: String,
+    /// `None` when the file did not parse (already reported).
+    pub value: Option<json::Value>,
+}
+
+/// Everything a run found, ready for a renderer.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub sources: BTreeMap<String, SourceFile>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// One-line notes for stderr (e.g. history skipped outside git).
+    pub notes: Vec<String>,
+    pub summary: Summary,
+}
+
+impl Report {
+    pub fn line_col(&self, path: &str, offset: usize) -> (usize, usize) {
+        self.sources
+            .get(path)
+            .map_or((1, 1), |s| s.line_col(offset))
+    }
+
+    pub fn add_source(&mut self, source: SourceFile) {
+        self.sources.insert(source.path.clone(), source);
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+
+    pub fn extend(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
+        self.diagnostics.extend(ds);
+    }
+
+    /// Applies configured severities (dropping rules that are off), masks
+    /// secret values in every text, sorts, and counts.
+    pub fn finish(&mut self, settings: &Settings) {
+        self.diagnostics
+            .retain_mut(|d| match settings.severity(d.rule, &d.path) {
+                Some(sev) => {
+                    d.severity = sev;
+                    true
+                }
+                None => false,
+            });
+        scrub_secrets(&self.sources, &mut self.diagnostics);
+        diagnostic::sort(&mut self.diagnostics);
+        self.diagnostics.dedup();
+        self.summary.errors = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        self.summary.warnings = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count();
+    }
+}
+
+/// Replaces any secret value that a message, label or help might quote.
+pub fn scrub_secrets(sources: &BTreeMap<String, SourceFile>, diagnostics: &mut [Diagnostic]) {
+    let mut secrets: Vec<&str> = sources
+        .values()
+        .flat_map(|s| s.secret_values())
+        .filter(|s| s.len() >= 4)
+        .collect();
+    if secrets.is_empty() {
+        return;
+    }
+    secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    secrets.dedup();
+    let scrub = |text: &mut String| {
+        for s in &secrets {
+            if text.contains(s) {
+                *text = text.replace(s, "****");
+            }
+            // Also catch a secret cut short by message truncation.
+            if s.len() >= 12 {
+                let head: String = s.chars().take(8).collect();
+                if text.contains(&head) {
+                    *text = text.replace(&head, "****");
+                }
+            }
+        }
+    };
+    for d in diagnostics {
+        scrub(&mut d.message);
+        if let Some(h) = d.help.as_mut() {
+            scrub(h);
+        }
+        if let Some(l) = d.label.as_mut() {
+            scrub(l);
+        }
+        for l in &mut d.labels {
+            scrub(&mut l.text);
+        }
+    }
+}
+
+/// Reads a file found by discovery, relative to the root.
+pub fn read_source(settings: &Settings, rel: &str) -> Result<(SourceFile, Option<usize>), Fatal> {
+    let abs = settings.root.join(rel);
+    let bytes = std::fs::read(&abs).map_err(|e| Fatal::Io(format!("cannot read {rel}: {e}")))?;
+    Ok(SourceFile::from_bytes(rel, bytes))
+}
+
+/// Loads, scans and lints one profile.
+pub fn lint_profile(
+    settings: &Settings,
+    mut source: SourceFile,
+    bad_utf8: Option<usize>,
+) -> (SourceFile, Option<json::Value>, Vec<Diagnostic>) {
+    let mut out = security::check(&mut source);
+    let (value, err) = profile::parse(&source, bad_utf8);
+    out.extend(err);
+    if let Some(v) = &value {
+        out.extend(profile::check(&source, v, settings));
+    }
+    (source, value, out)
+}
+
+/// Lints the profiles of an inventory into `report`; returns them parsed.
+pub fn lint_profiles(
+    settings: &Settings,
+    inventory: &Inventory,
+    report: &mut Report,
+) -> Result<Vec<LoadedProfile>, Fatal> {
+    let mut loaded = Vec::with_capacity(inventory.profiles.len());
+    for rel in &inventory.profiles {
+        let (source, bad) = read_source(settings, rel)?;
+        let (source, value, ds) = lint_profile(settings, source, bad);
+        report.extend(ds);
+        report.add_source(source);
+        loaded.push(LoadedProfile {
+            path: rel.clone(),
+            value,
+        });
+    }
+    let parsed = loaded
+        .iter()
+        .filter_map(|p| p.value.as_ref().map(|v| (p.path.as_str(), v)));
+    report.extend(profile::duplicate_agent_ids(parsed));
+    report.summary.profiles = loaded.len();
+    Ok(loaded)
+}
+
+/// `caplint check`: the whole pipeline.
+pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal> {
+    let inventory = discover::discover(settings, &options.paths)?;
+    let mut report = Report::default();
+    let profiles = lint_profiles(settings, &inventory, &mut report)?;
+    crate::skill::check_all(settings, &inventory, &mut report)?;
+    crate::history::check(settings, options, &inventory, &profiles, &mut report)?;
+    report.summary.files = report.sources.len().max(report.summary.files);
+    report.finish(settings);
+    Ok(report)
+}

@@ -1,0 +1,194 @@
+//! Command-line interface (clap derive): commands and flags, nothing else.
+
+use crate::render::{ColorChoice, Format};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+const AFTER_HELP: &str = "Examples:
+  caplint                          lint the repository (same as `caplint check`)
+  caplint check --staged           pre-commit: the index against HEAD
+  caplint check --base origin/main CI: the working tree against the merge-base
+  caplint diff --format markdown   review claim changes for a pull request
+  caplint explain profile/missing-evidence";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "caplint",
+    version,
+    about = "Lint agent skills and capability profiles, and hold them to their git history",
+    long_about = "caplint checks agent skills (folders with a SKILL.md) and capability profiles (*.profile.json) against their format, and uses git history so that a claim change always raises the version, declared_at only moves with an honest recheck, an agent_id never changes, and a profile is retired instead of deleted.",
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// `caplint` with no subcommand is `caplint check`.
+    #[command(flatten)]
+    pub check: CheckArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Lint profiles and skills under PATHs, with history rules against a base
+    #[command(
+        after_help = "Examples:\n  caplint check\n  caplint check agents/ skills/ --format json\n  caplint check --staged\n  caplint check --base origin/main --format github\n  caplint check --no-history --as-of 2026-10-15"
+    )]
+    Check(CheckArgs),
+    /// Review claim changes between two revisions (for pull requests)
+    #[command(
+        after_help = "Examples:\n  caplint diff                      merge-base with the default branch vs the working tree\n  caplint diff origin/main HEAD --format markdown > review.md"
+    )]
+    Diff(DiffArgs),
+    /// Audit every commit that touched a profile or versioned skill
+    #[command(
+        after_help = "Examples:\n  caplint history\n  caplint history agents/ --since v1.0 --format json"
+    )]
+    History(HistoryArgs),
+    /// Print the reference checker's summary for one profile, byte for byte
+    #[command(
+        after_help = "Examples:\n  caplint report agents/research.profile.json --as-of 2026-10-15\n  caplint report --make-fixture --as-of 2026-10-15"
+    )]
+    Report(ReportArgs),
+    /// List every rule with its default severity
+    Rules(RulesArgs),
+    /// Explain one rule, with a bad and a good example
+    #[command(after_help = "Example:\n  caplint explain profile/missing-evidence")]
+    Explain {
+        /// A rule id, e.g. profile/missing-evidence
+        rule: String,
+    },
+    /// Print a JSON Schema for editors
+    #[command(after_help = "Example:\n  caplint schema profile > profile.schema.json")]
+    Schema {
+        #[arg(value_enum)]
+        kind: SchemaKind,
+    },
+    /// Write a commented .caplint.yaml with the defaults
+    Init(InitArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemaKind {
+    Profile,
+    Skill,
+    Config,
+}
+
+/// Flags shared by `check` and `history`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct CommonArgs {
+    /// Output format
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Configuration file (default: .caplint.yaml at the repository root)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Judge dates as of this day (YYYY-MM-DD; default: today)
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub as_of: Option<String>,
+    /// When to use colors (NO_COLOR is respected)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Fail when there are more than N warnings
+    #[arg(long, value_name = "N")]
+    pub max_warnings: Option<usize>,
+    /// Print findings only: no summary, no notes
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args, Clone, Default)]
+pub struct CheckArgs {
+    /// Files or folders to lint (default: the repository root, or `.` outside git)
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Compare the index (what will be committed) against HEAD: for pre-commit hooks
+    #[arg(long, conflicts_with_all = ["base", "no_history"])]
+    pub staged: bool,
+    /// Compare the working tree against merge-base(REV, HEAD): for CI and pull requests
+    #[arg(long, value_name = "REV", conflicts_with = "no_history")]
+    pub base: Option<String>,
+    /// Skip history rules
+    #[arg(long)]
+    pub no_history: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    Human,
+    Markdown,
+    Json,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct DiffArgs {
+    /// Base revision (default: merge-base with the upstream or default branch)
+    pub base: Option<String>,
+    /// Head revision (default: the working tree)
+    pub head: Option<String>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+    pub format: DiffFormat,
+    /// Configuration file
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Judge dates as of this day (YYYY-MM-DD)
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub as_of: Option<String>,
+    /// When to use colors
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Print the review only
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct HistoryArgs {
+    /// Profiles or folders to audit (default: all)
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Only commits after REV
+    #[arg(long, value_name = "REV")]
+    pub since: Option<String>,
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ReportArgs {
+    /// The profile to summarize
+    #[arg(value_name = "PROFILE", required_unless_present = "make_fixture")]
+    pub profile: Option<PathBuf>,
+    /// Judge freshness as of this day (YYYY-MM-DD; default: today)
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub as_of: Option<String>,
+    /// Summarize the reference's worked example instead of a file
+    #[arg(long)]
+    pub make_fixture: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct RulesArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = RulesFormat::Human)]
+    pub format: RulesFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    Human,
+    Json,
+    Markdown,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct InitArgs {
+    /// Where to write the file (default: .caplint.yaml at the repository root)
+    #[arg(long, value_name = "FILE")]
+    pub path: Option<PathBuf>,
+}

@@ -1,0 +1,635 @@
+//! `.caplint.yaml` → [`Settings`]: defaults, validation with spans, and globs
+//! compiled once.
+
+use crate::date::Date;
+use crate::diagnostic::{did_you_mean, Severity};
+use crate::error::Fatal;
+use crate::source::{SourceFile, Span};
+use crate::yaml::{self, Node, NodeKind, Resolved};
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+use std::path::{Path, PathBuf};
+
+pub const CONFIG_FILE: &str = ".caplint.yaml";
+
+/// A severity as configured: a rule may also be turned off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+    Off,
+}
+
+impl Level {
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Error => Some(Severity::Error),
+            Level::Warning => Some(Severity::Warning),
+            Level::Off => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Override {
+    pub paths: Vec<String>,
+    pub rules: Vec<(String, Level)>,
+}
+
+/// The configuration file's content, defaults filled in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub profiles: Vec<String>,
+    pub skill_roots: Vec<String>,
+    pub exclude: Vec<String>,
+    pub freshness_days: i64,
+    pub min_evidence: usize,
+    pub description_max_chars: usize,
+    pub reserved_skill_names: Vec<String>,
+    pub extra_skill_fields: Vec<String>,
+    pub base: Option<String>,
+    pub rules: Vec<(String, Level)>,
+    pub overrides: Vec<Override>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            profiles: vec!["**/*.profile.json".into()],
+            skill_roots: vec!["**/skills".into()],
+            exclude: Vec::new(),
+            freshness_days: 90,
+            min_evidence: 1,
+            description_max_chars: 1024,
+            reserved_skill_names: vec!["knowledge".into(), "planning".into(), "skills".into()],
+            extra_skill_fields: Vec::new(),
+            base: None,
+            rules: Vec::new(),
+            overrides: Vec::new(),
+        }
+    }
+}
+
+pub const KEYS: &[&str] = &[
+    "profiles",
+    "skill_roots",
+    "exclude",
+    "freshness_days",
+    "min_evidence",
+    "description_max_chars",
+    "reserved_skill_names",
+    "extra_skill_fields",
+    "base",
+    "rules",
+    "overrides",
+];
+
+/// Folders that are never walked.
+pub const ALWAYS_SKIPPED: &[&str] = &[".git", "node_modules", "target"];
+
+/// Everything a run needs, resolved once from the CLI and the config file.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The repository root (or the working directory outside git).
+    pub root: PathBuf,
+    pub config: Config,
+    pub config_path: Option<PathBuf>,
+    pub as_of: Date,
+    pub profile_globs: GlobSet,
+    pub skill_root_globs: GlobSet,
+    pub exclude_globs: GlobSet,
+    overrides: Vec<(GlobSet, Vec<(String, Level)>)>,
+}
+
+impl Settings {
+    pub fn new(
+        root: PathBuf,
+        config: Config,
+        config_path: Option<PathBuf>,
+        as_of: Date,
+    ) -> Result<Settings, Fatal> {
+        let build = |globs: &[String]| -> Result<GlobSet, Fatal> {
+            let mut b = GlobSetBuilder::new();
+            for g in globs {
+                b.add(
+                    compile_glob(g)
+                        .map_err(|e| Fatal::Usage(format!("invalid glob `{g}`: {e}")))?,
+                );
+            }
+            b.build().map_err(|e| Fatal::Usage(e.to_string()))
+        };
+        let overrides = config
+            .overrides
+            .iter()
+            .map(|o| Ok((build(&o.paths)?, o.rules.clone())))
+            .collect::<Result<Vec<_>, Fatal>>()?;
+        Ok(Settings {
+            profile_globs: build(&config.profiles)?,
+            skill_root_globs: build(&config.skill_roots)?,
+            exclude_globs: build(&config.exclude)?,
+            overrides,
+            root,
+            config,
+            config_path,
+            as_of,
+        })
+    }
+
+    /// Settings with the default configuration (for tests and `report`).
+    pub fn defaults(root: impl Into<PathBuf>, as_of: Date) -> Settings {
+        Settings::new(root.into(), Config::default(), None, as_of).expect("default globs compile")
+    }
+
+    /// The effective severity of `rule` for a file at `path` (repo-relative):
+    /// the registry default, then `rules:`, then every matching override in
+    /// order. `None` means the rule is off.
+    pub fn severity(&self, rule: &str, path: &str) -> Option<Severity> {
+        let mut level = match crate::rules::default_severity(rule) {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+        };
+        if let Some((_, l)) = self.config.rules.iter().rev().find(|(id, _)| id == rule) {
+            level = *l;
+        }
+        for (globs, rules) in &self.overrides {
+            if globs.is_match(path) {
+                if let Some((_, l)) = rules.iter().rev().find(|(id, _)| id == rule) {
+                    level = *l;
+                }
+            }
+        }
+        level.severity()
+    }
+
+    pub fn is_excluded(&self, rel: &str) -> bool {
+        !self.config.exclude.is_empty() && self.exclude_globs.is_match(rel)
+    }
+}
+
+/// Globs match repository-relative `/` paths; `*` does not cross `/`.
+pub fn compile_glob(pattern: &str) -> Result<Glob, globset::Error> {
+    GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .backslash_escape(true)
+        .build()
+}
+
+/// Loads the config file: `explicit` (from `--config`) or `.caplint.yaml` at
+/// the root; defaults when there is none.
+pub fn load(root: &Path, explicit: Option<&Path>) -> Result<(Config, Option<PathBuf>), Fatal> {
+    let path = match explicit {
+        Some(p) => p.to_path_buf(),
+        None => {
+            let p = root.join(CONFIG_FILE);
+            if !p.is_file() {
+                return Ok((Config::default(), None));
+            }
+            p
+        }
+    };
+    let bytes = std::fs::read(&path)
+        .map_err(|e| Fatal::Io(format!("cannot read config file {}: {e}", path.display())))?;
+    let display = path
+        .strip_prefix(root)
+        .map(crate::source::slash_path)
+        .unwrap_or_else(|_| path.display().to_string());
+    let (source, bad_utf8) = SourceFile::from_bytes(display, bytes);
+    if let Some(offset) = bad_utf8 {
+        return Err(config_error(
+            &source,
+            Some(Span::new(offset, 1)),
+            "the config file is not valid UTF-8",
+            None,
+        ));
+    }
+    let config = parse(&source)?;
+    Ok((config, Some(path)))
+}
+
+fn config_error(
+    source: &SourceFile,
+    span: Option<Span>,
+    message: impl Into<String>,
+    help: Option<String>,
+) -> Fatal {
+    Fatal::Config {
+        source: Box::new(source.clone()),
+        span,
+        message: message.into(),
+        help,
+    }
+}
+
+/// Parses and validates config text.
+pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
+    let text = source.text.strip_prefix('\u{feff}').unwrap_or(&source.text);
+    let shift = source.text.len() - text.len();
+    let root = yaml::parse(text).map_err(|e| {
+        config_error(
+            source,
+            Some(Span::new(e.offset + shift, 1)),
+            format!("invalid YAML: {}", e.message),
+            None,
+        )
+    })?;
+    let mut config = Config::default();
+    let Some(root) = root else { return Ok(config) };
+    let root = shifted(root, shift);
+    let err = |node: &Node, msg: String, help: Option<String>| {
+        config_error(source, Some(node.span), msg, help)
+    };
+    let mut no_alias = Ok(());
+    root.walk(&mut |n| {
+        if no_alias.is_ok() && n.kind == NodeKind::Alias {
+            no_alias = Err(err(
+                n,
+                "aliases are not supported in the config file".into(),
+                Some("write the value out".into()),
+            ));
+        }
+    });
+    no_alias?;
+    if matches!(root.resolved(), Some(Resolved::Null)) {
+        return Ok(config);
+    }
+    let entries = root.as_map().ok_or_else(|| {
+        err(
+            &root,
+            format!(
+                "the config file must be a mapping, found {}",
+                root.type_name()
+            ),
+            None,
+        )
+    })?;
+    let mut seen: Vec<&str> = Vec::new();
+    for entry in entries {
+        let Some(key) = entry.key.as_str() else {
+            return Err(err(&entry.key, "config keys must be strings".into(), None));
+        };
+        if seen.contains(&key) {
+            return Err(err(&entry.key, format!("`{key}` is set twice"), None));
+        }
+        seen.push(key);
+        let v = &entry.value;
+        match key {
+            "profiles" => config.profiles = glob_list(source, v)?,
+            "skill_roots" => config.skill_roots = glob_list(source, v)?,
+            "exclude" => config.exclude = glob_list(source, v)?,
+            "freshness_days" => config.freshness_days = uint(source, v, key)? as i64,
+            "min_evidence" => config.min_evidence = uint(source, v, key)? as usize,
+            "description_max_chars" => {
+                config.description_max_chars = uint(source, v, key)? as usize
+            }
+            "reserved_skill_names" => config.reserved_skill_names = string_list(source, v, key)?,
+            "extra_skill_fields" => config.extra_skill_fields = string_list(source, v, key)?,
+            "base" => {
+                config.base = match v.resolved() {
+                    Some(Resolved::Null) => None,
+                    _ => Some(
+                        v.as_str()
+                            .filter(|s| !s.trim().is_empty())
+                            .ok_or_else(|| {
+                                err(
+                                    v,
+                                    format!(
+                                        "`base` must be a revision name or null, found {}",
+                                        v.type_name()
+                                    ),
+                                    None,
+                                )
+                            })?
+                            .to_string(),
+                    ),
+                }
+            }
+            "rules" => config.rules = rule_map(source, v)?,
+            "overrides" => config.overrides = overrides(source, v)?,
+            other => {
+                let help = did_you_mean(other, KEYS.iter().copied())
+                    .map(|k| format!("did you mean `{k}`?"));
+                return Err(err(
+                    &entry.key,
+                    format!("unknown config key `{other}`"),
+                    help.or_else(|| Some(format!("known keys: {}", KEYS.join(", ")))),
+                ));
+            }
+        }
+    }
+    Ok(config)
+}
+
+fn shifted(mut node: Node, by: usize) -> Node {
+    if by == 0 {
+        return node;
+    }
+    fn go(n: &mut Node, by: usize) {
+        n.span.offset += by;
+        if let Some((_, Some(s))) = n.tag.as_mut() {
+            s.offset += by;
+        }
+        if let Some(a) = n.anchor.as_mut() {
+            a.offset += by;
+        }
+        match &mut n.kind {
+            NodeKind::Seq(items) => items.iter_mut().for_each(|i| go(i, by)),
+            NodeKind::Map(entries) => entries.iter_mut().for_each(|e| {
+                go(&mut e.key, by);
+                go(&mut e.value, by);
+            }),
+            _ => {}
+        }
+    }
+    go(&mut node, by);
+    node
+}
+
+fn string_list(source: &SourceFile, v: &Node, key: &str) -> Result<Vec<String>, Fatal> {
+    let items = v.as_seq().ok_or_else(|| {
+        config_error(
+            source,
+            Some(v.span),
+            format!("`{key}` must be a list of strings, found {}", v.type_name()),
+            None,
+        )
+    })?;
+    items
+        .iter()
+        .map(|item| {
+            item.as_str()
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .ok_or_else(|| {
+                    config_error(
+                        source,
+                        Some(item.span),
+                        format!(
+                            "`{key}` items must be non-empty strings, found {}",
+                            item.type_name()
+                        ),
+                        Some("quote the value".into()),
+                    )
+                })
+        })
+        .collect()
+}
+
+fn glob_list(source: &SourceFile, v: &Node) -> Result<Vec<String>, Fatal> {
+    let items = v.as_seq().ok_or_else(|| {
+        config_error(
+            source,
+            Some(v.span),
+            format!("expected a list of globs, found {}", v.type_name()),
+            None,
+        )
+    })?;
+    let mut out = Vec::new();
+    for item in items {
+        let g = item.as_str().filter(|s| !s.is_empty()).ok_or_else(|| {
+            config_error(
+                source,
+                Some(item.span),
+                format!(
+                    "a glob must be a non-empty string, found {}",
+                    item.type_name()
+                ),
+                None,
+            )
+        })?;
+        compile_glob(g).map_err(|e| {
+            config_error(
+                source,
+                Some(item.span),
+                format!("invalid glob `{g}`: {}", e.kind()),
+                None,
+            )
+        })?;
+        out.push(g.to_string());
+    }
+    Ok(out)
+}
+
+fn uint(source: &SourceFile, v: &Node, key: &str) -> Result<u64, Fatal> {
+    let text = match (v.resolved(), v.scalar()) {
+        (Some(Resolved::Int), Some((t, _))) => t,
+        _ => {
+            return Err(config_error(
+                source,
+                Some(v.span),
+                format!("`{key}` must be a whole number, found {}", v.type_name()),
+                None,
+            ))
+        }
+    };
+    text.parse::<u64>()
+        .ok()
+        .filter(|n| *n <= 1_000_000_000)
+        .ok_or_else(|| {
+            config_error(
+                source,
+                Some(v.span),
+                format!("`{key}` must be a whole number from 0 to 1000000000"),
+                None,
+            )
+        })
+}
+
+fn level(source: &SourceFile, v: &Node) -> Result<Level, Fatal> {
+    match v.scalar().map(|(s, _)| s) {
+        Some("error") => Ok(Level::Error),
+        Some("warning") | Some("warn") => Ok(Level::Warning),
+        Some("off") => Ok(Level::Off),
+        _ => Err(config_error(
+            source,
+            Some(v.span),
+            "a severity must be `error`, `warning` or `off`".to_string(),
+            None,
+        )),
+    }
+}
+
+fn rule_map(source: &SourceFile, v: &Node) -> Result<Vec<(String, Level)>, Fatal> {
+    if matches!(v.resolved(), Some(Resolved::Null)) {
+        return Ok(Vec::new());
+    }
+    let entries = v.as_map().ok_or_else(|| {
+        config_error(
+            source,
+            Some(v.span),
+            format!(
+                "`rules` must map rule ids to severities, found {}",
+                v.type_name()
+            ),
+            None,
+        )
+    })?;
+    entries
+        .iter()
+        .map(|e| {
+            let id = e.key.as_str().unwrap_or_default();
+            if crate::rules::get(id).is_none() {
+                let help = did_you_mean(id, crate::rules::all().map(|r| r.id))
+                    .map(|k| format!("did you mean `{k}`?"))
+                    .or_else(|| Some("`caplint rules` lists every rule".into()));
+                return Err(config_error(
+                    source,
+                    Some(e.key.span),
+                    format!("unknown rule `{id}`"),
+                    help,
+                ));
+            }
+            Ok((id.to_string(), level(source, &e.value)?))
+        })
+        .collect()
+}
+
+fn overrides(source: &SourceFile, v: &Node) -> Result<Vec<Override>, Fatal> {
+    let items = v.as_seq().ok_or_else(|| {
+        config_error(
+            source,
+            Some(v.span),
+            format!("`overrides` must be a list, found {}", v.type_name()),
+            None,
+        )
+    })?;
+    items
+        .iter()
+        .map(|item| {
+            let entries = item.as_map().ok_or_else(|| {
+                config_error(
+                    source,
+                    Some(item.span),
+                    "each override is a mapping with `paths` and `rules`",
+                    None,
+                )
+            })?;
+            let mut o = Override {
+                paths: Vec::new(),
+                rules: Vec::new(),
+            };
+            let mut has_paths = false;
+            for e in entries {
+                match e.key.as_str() {
+                    Some("paths") => {
+                        o.paths = glob_list(source, &e.value)?;
+                        has_paths = true;
+                    }
+                    Some("rules") => o.rules = rule_map(source, &e.value)?,
+                    other => {
+                        return Err(config_error(
+                            source,
+                            Some(e.key.span),
+                            format!("unknown override key `{}`", other.unwrap_or("?")),
+                            Some("an override has `paths` and `rules`".into()),
+                        ))
+                    }
+                }
+            }
+            if !has_paths {
+                return Err(config_error(
+                    source,
+                    Some(Span::new(item.span.offset, 1)),
+                    "an override needs `paths`",
+                    None,
+                ));
+            }
+            Ok(o)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_text(text: &str) -> Result<Config, Fatal> {
+        parse(&SourceFile::new(".caplint.yaml", text))
+    }
+
+    #[test]
+    fn empty_file_gives_defaults() {
+        assert_eq!(parse_text("").unwrap(), Config::default());
+        assert_eq!(parse_text("# nothing\n").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn reads_every_key() {
+        let c = parse_text(
+            "profiles: [\"agents/*.profile.json\"]\nskill_roots: [\"skills\"]\nexclude: [\"old/**\"]\nfreshness_days: 30\nmin_evidence: 2\ndescription_max_chars: 500\nreserved_skill_names: [x]\nextra_skill_fields: [category]\nbase: origin/main\nrules:\n  profile/stale: off\noverrides:\n  - paths: [\"legacy/**\"]\n    rules: {profile/unknown-field: error}\n",
+        )
+        .unwrap();
+        assert_eq!(c.freshness_days, 30);
+        assert_eq!(c.min_evidence, 2);
+        assert_eq!(c.base.as_deref(), Some("origin/main"));
+        assert_eq!(c.rules, vec![("profile/stale".to_string(), Level::Off)]);
+        assert_eq!(c.overrides[0].paths, vec!["legacy/**".to_string()]);
+    }
+
+    #[test]
+    fn unknown_key_points_at_it() {
+        let text = "profiles: []\nfreshnes_days: 3\n";
+        match parse_text(text).unwrap_err() {
+            Fatal::Config {
+                span: Some(span),
+                message,
+                help,
+                ..
+            } => {
+                assert_eq!(&text[span.range()], "freshnes_days");
+                assert!(message.contains("unknown config key"));
+                assert_eq!(help.as_deref(), Some("did you mean `freshness_days`?"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn bad_values_are_errors() {
+        for text in [
+            "freshness_days: -1\n",
+            "freshness_days: ten\n",
+            "rules:\n  profile/nope: off\n",
+            "rules:\n  profile/stale: loud\n",
+            "profiles: \"x\"\n",
+            "profiles: [\"a[\"]\n",
+            "- a\n",
+            "overrides:\n  - rules: {}\n",
+            "a: [\n",
+        ] {
+            assert!(
+                matches!(parse_text(text), Err(Fatal::Config { .. })),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn severity_follows_rules_then_overrides() {
+        let config = parse_text("rules:\n  profile/stale: off\noverrides:\n  - paths: [\"legacy/**\"]\n    rules:\n      profile/stale: error\n").unwrap();
+        let s = Settings::new(
+            PathBuf::from("."),
+            config,
+            None,
+            Date::parse_ymd("2026-10-15").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(s.severity("profile/stale", "a.profile.json"), None);
+        assert_eq!(
+            s.severity("profile/stale", "legacy/a.profile.json"),
+            Some(Severity::Error)
+        );
+        assert_eq!(
+            s.severity("profile/empty-limits", "a.profile.json"),
+            Some(Severity::Warning)
+        );
+    }
+
+    #[test]
+    fn default_globs_match_root_and_nested() {
+        let s = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+        assert!(s.profile_globs.is_match("a.profile.json"));
+        assert!(s.profile_globs.is_match("x/y/a.profile.json"));
+        assert!(!s.profile_globs.is_match("a.json"));
+        assert!(s.skill_root_globs.is_match("skills"));
+        assert!(s.skill_root_globs.is_match("pkg/skills"));
+    }
+}

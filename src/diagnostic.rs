@@ -1,0 +1,180 @@
+//! Diagnostics: what a rule found, where, and how to fix it. Rules produce
+//! these; renderers turn them into text.
+
+use crate::source::Span;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A secondary label: a span with a short text, in the diagnostic's own file
+/// (`path: None`) or in another file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub path: Option<String>,
+    pub span: Span,
+    pub text: String,
+}
+
+/// The commit a `caplint history` finding belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CommitRef {
+    pub id: String,
+    pub short_id: String,
+    pub date: String,
+    pub subject: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    /// Relative to the repository root, `/`-separated.
+    pub path: String,
+    /// `None` for findings about a whole file or folder.
+    pub span: Option<Span>,
+    /// Text for the primary span's label.
+    pub label: Option<String>,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+    pub commit: Option<CommitRef>,
+}
+
+impl Diagnostic {
+    /// A new diagnostic with the rule's default severity from the registry.
+    pub fn new(rule: &'static str, path: impl Into<String>, message: impl Into<String>) -> Self {
+        let severity = crate::rules::default_severity(rule);
+        Diagnostic {
+            rule,
+            severity,
+            message: message.into(),
+            path: path.into(),
+            span: None,
+            label: None,
+            labels: Vec::new(),
+            help: None,
+            commit: None,
+        }
+    }
+
+    pub fn at(mut self, span: Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    pub fn label(mut self, text: impl Into<String>) -> Self {
+        self.label = Some(text.into());
+        self
+    }
+
+    pub fn with_label(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            path: None,
+            span,
+            text: text.into(),
+        });
+        self
+    }
+
+    pub fn with_label_in(
+        mut self,
+        path: impl Into<String>,
+        span: Span,
+        text: impl Into<String>,
+    ) -> Self {
+        self.labels.push(Label {
+            path: Some(path.into()),
+            span,
+            text: text.into(),
+        });
+        self
+    }
+
+    pub fn help(mut self, text: impl Into<String>) -> Self {
+        self.help = Some(text.into());
+        self
+    }
+
+    pub fn maybe_help(mut self, text: Option<String>) -> Self {
+        if text.is_some() {
+            self.help = text;
+        }
+        self
+    }
+
+    /// The deterministic output order: path, then offset, then rule.
+    pub fn sort_key(&self) -> (&str, usize, &str, &str) {
+        (
+            self.path.as_str(),
+            self.span.map_or(0, |s| s.offset),
+            self.rule,
+            self.message.as_str(),
+        )
+    }
+}
+
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        a.sort_key().cmp(&b.sort_key()).then_with(|| {
+            a.commit
+                .as_ref()
+                .map(|c| &c.date)
+                .cmp(&b.commit.as_ref().map(|c| &c.date))
+        })
+    });
+}
+
+/// Closest candidate by edit distance, for "did you mean" help.
+pub fn did_you_mean<'a>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let lower = input.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| {
+            (
+                strsim::damerau_levenshtein(&lower, &c.to_lowercase().replace('_', "-"))
+                    .min(strsim::damerau_levenshtein(&lower, &c.to_lowercase())),
+                c,
+            )
+        })
+        .filter(|(d, c)| *d <= 2.max(c.chars().count() / 3) && *d < c.chars().count())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn did_you_mean_finds_close_names() {
+        let keys = ["agent_id", "declared_at", "version"];
+        assert_eq!(did_you_mean("declared-at", keys), Some("declared_at"));
+        assert_eq!(did_you_mean("verison", keys), Some("version"));
+        assert_eq!(did_you_mean("zzz", keys), None);
+        assert_eq!(
+            did_you_mean("expert", ["basic", "proficient", "advanced"]),
+            None
+        );
+        assert_eq!(
+            did_you_mean("advance", ["basic", "proficient", "advanced"]),
+            Some("advanced")
+        );
+    }
+}

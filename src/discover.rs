@@ -1,0 +1,344 @@
+//! Which files to lint: profiles by glob, skill folders by their `SKILL.md`,
+//! and skill roots whose every child folder must be a skill. Never follows a
+//! symlink out of the tree and never opens anything but regular files.
+
+use crate::config::{Settings, ALWAYS_SKIPPED};
+use crate::error::Fatal;
+use crate::source::slash_path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+pub const SKILL_MD: &str = "SKILL.md";
+
+/// A folder that is (or must be) a skill.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SkillDir {
+    /// Repo-relative folder path (`""` for the root itself).
+    pub dir: String,
+    /// Repo-relative path of `SKILL.md`, if the folder has one.
+    pub skill_md: Option<String>,
+    /// Files whose name is `SKILL.md` in another casing (`skill.md`).
+    pub misnamed: Vec<String>,
+    /// The folder sits directly inside a skill root.
+    pub in_root: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Inventory {
+    pub profiles: Vec<String>,
+    pub skills: Vec<SkillDir>,
+    pub skill_roots: Vec<String>,
+}
+
+/// Walks upward from `start` to the folder holding `.git`.
+pub fn find_repo_root(start: &Path) -> Option<PathBuf> {
+    let start = start.canonicalize().ok()?;
+    let mut dir = if start.is_dir() {
+        start
+    } else {
+        start.parent()?.to_path_buf()
+    };
+    loop {
+        if dir.join(".git").exists() {
+            return Some(dir);
+        }
+        dir = dir.parent()?.to_path_buf();
+    }
+}
+
+/// Finds every profile and skill under `paths` (all of the root when empty).
+/// `paths` are absolute or relative to the working directory.
+pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fatal> {
+    let root = settings
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| settings.root.clone());
+    let mut profiles = BTreeSet::new();
+    let mut skills: BTreeMap<String, SkillDir> = BTreeMap::new();
+    let mut roots = BTreeSet::new();
+    let starts: Vec<PathBuf> = if paths.is_empty() {
+        vec![root.clone()]
+    } else {
+        paths.to_vec()
+    };
+    for start in starts {
+        let abs = if start.is_absolute() {
+            start.clone()
+        } else {
+            std::env::current_dir()
+                .map_err(|e| Fatal::Io(e.to_string()))?
+                .join(&start)
+        };
+        let meta = std::fs::symlink_metadata(&abs)
+            .map_err(|e| Fatal::Io(format!("cannot read {}: {e}", start.display())))?;
+        let canon = abs
+            .canonicalize()
+            .map_err(|e| Fatal::Io(format!("cannot read {}: {e}", start.display())))?;
+        let Ok(rel) = canon.strip_prefix(&root).map(slash_path) else {
+            return Err(Fatal::Usage(format!(
+                "{} is outside the repository at {}",
+                start.display(),
+                root.display()
+            )));
+        };
+        if meta.is_file() || (meta.file_type().is_symlink() && canon.is_file()) {
+            // An explicitly named file is linted even if no glob matches it.
+            let name = canon
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if name == SKILL_MD {
+                let dir = parent_of(&rel);
+                skills
+                    .entry(dir.clone())
+                    .or_insert_with(|| SkillDir {
+                        dir,
+                        ..Default::default()
+                    })
+                    .skill_md = Some(rel);
+            } else if name.ends_with(".json") {
+                profiles.insert(rel);
+            }
+            continue;
+        }
+        if !canon.is_dir() {
+            continue;
+        }
+        walk(
+            settings,
+            &root,
+            &canon,
+            &mut profiles,
+            &mut skills,
+            &mut roots,
+        );
+    }
+    // Every folder directly inside a skill root must be a skill.
+    for r in &roots {
+        let abs = if r.is_empty() {
+            root.clone()
+        } else {
+            root.join(r)
+        };
+        let Ok(read) = std::fs::read_dir(&abs) else {
+            continue;
+        };
+        for entry in read.flatten() {
+            let Ok(ft) = entry.file_type() else { continue };
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !ft.is_dir() || name.starts_with('.') || ALWAYS_SKIPPED.contains(&name.as_str()) {
+                continue;
+            }
+            let dir = join_rel(r, &name);
+            if settings.is_excluded(&dir) {
+                continue;
+            }
+            skills
+                .entry(dir.clone())
+                .or_insert_with(|| SkillDir {
+                    dir,
+                    ..Default::default()
+                })
+                .in_root = true;
+        }
+    }
+    Ok(Inventory {
+        profiles: profiles.into_iter().collect(),
+        skills: skills.into_values().collect(),
+        skill_roots: roots.into_iter().collect(),
+    })
+}
+
+fn walk(
+    settings: &Settings,
+    root: &Path,
+    start: &Path,
+    profiles: &mut BTreeSet<String>,
+    skills: &mut BTreeMap<String, SkillDir>,
+    roots: &mut BTreeSet<String>,
+) {
+    let walker = WalkDir::new(start)
+        .follow_links(false)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            if e.depth() == 0 {
+                return true;
+            }
+            let name = e.file_name().to_string_lossy();
+            if e.file_type().is_dir() && ALWAYS_SKIPPED.contains(&name.as_ref()) {
+                return false;
+            }
+            match e.path().strip_prefix(root) {
+                Ok(rel) => !settings.is_excluded(&slash_path(rel)),
+                Err(_) => false,
+            }
+        });
+    for entry in walker.flatten() {
+        let Ok(rel) = entry.path().strip_prefix(root).map(slash_path) else {
+            continue;
+        };
+        let ft = entry.file_type();
+        let name = entry.file_name().to_string_lossy();
+        if ft.is_dir() {
+            if !rel.is_empty() && settings.skill_root_globs.is_match(&rel) {
+                roots.insert(rel);
+            }
+            continue;
+        }
+        let is_file = ft.is_file() || (ft.is_symlink() && symlink_inside(root, entry.path()));
+        if !is_file {
+            // FIFOs, sockets, devices and links leading out of the tree.
+            continue;
+        }
+        if name == SKILL_MD {
+            let dir = parent_of(&rel);
+            skills
+                .entry(dir.clone())
+                .or_insert_with(|| SkillDir {
+                    dir,
+                    ..Default::default()
+                })
+                .skill_md = Some(rel);
+        } else if name.eq_ignore_ascii_case(SKILL_MD) {
+            let dir = parent_of(&rel);
+            skills
+                .entry(dir.clone())
+                .or_insert_with(|| SkillDir {
+                    dir,
+                    ..Default::default()
+                })
+                .misnamed
+                .push(rel);
+        } else if settings.profile_globs.is_match(&rel) {
+            profiles.insert(rel);
+        }
+    }
+}
+
+/// A symlink counts as a file only when it resolves to a regular file inside the tree.
+fn symlink_inside(root: &Path, link: &Path) -> bool {
+    match link.canonicalize() {
+        Ok(target) => {
+            target.starts_with(root) && std::fs::metadata(&target).is_ok_and(|m| m.is_file())
+        }
+        Err(_) => false,
+    }
+}
+
+pub fn parent_of(rel: &str) -> String {
+    rel.rsplit_once('/')
+        .map_or(String::new(), |(p, _)| p.to_string())
+}
+
+pub fn join_rel(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::date::Date;
+    use std::fs;
+
+    fn settings(root: &Path) -> Settings {
+        Settings::defaults(root, Date::parse_ymd("2026-10-15").unwrap())
+    }
+
+    #[test]
+    fn finds_profiles_and_skills() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        fs::create_dir_all(root.join("agents/sub")).unwrap();
+        fs::create_dir_all(root.join("node_modules/x")).unwrap();
+        fs::create_dir_all(root.join("skills/good")).unwrap();
+        fs::create_dir_all(root.join("skills/bare")).unwrap();
+        fs::create_dir_all(root.join("skills/lower")).unwrap();
+        fs::write(root.join("a.profile.json"), "{}").unwrap();
+        fs::write(root.join("agents/sub/b.profile.json"), "{}").unwrap();
+        fs::write(root.join("agents/other.json"), "{}").unwrap();
+        fs::write(root.join("node_modules/x/c.profile.json"), "{}").unwrap();
+        fs::write(root.join("skills/good/SKILL.md"), "").unwrap();
+        fs::write(root.join("skills/lower/skill.md"), "").unwrap();
+        let inv = discover(&settings(root), &[]).unwrap();
+        assert_eq!(
+            inv.profiles,
+            vec!["a.profile.json", "agents/sub/b.profile.json"]
+        );
+        assert_eq!(inv.skill_roots, vec!["skills"]);
+        let dirs: Vec<_> = inv
+            .skills
+            .iter()
+            .map(|s| {
+                (
+                    s.dir.as_str(),
+                    s.skill_md.is_some(),
+                    s.misnamed.len(),
+                    s.in_root,
+                )
+            })
+            .collect();
+        assert_eq!(
+            dirs,
+            vec![
+                ("skills/bare", false, 0, true),
+                ("skills/good", true, 0, true),
+                ("skills/lower", false, 1, true)
+            ]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn skips_fifos_and_links_out_of_the_tree() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        fs::write(outside.path().join("x.profile.json"), "{}").unwrap();
+        std::os::unix::fs::symlink(
+            outside.path().join("x.profile.json"),
+            root.join("out.profile.json"),
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(
+            root.join("loop.profile.json"),
+            root.join("loop.profile.json"),
+        )
+        .unwrap();
+        fs::create_dir(root.join("dir.profile.json")).unwrap();
+        let fifo = root.join("fifo.profile.json");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo with a valid NUL-terminated path.
+        unsafe { libc_mkfifo(c.as_ptr(), 0o644) };
+        fs::write(root.join("real.profile.json"), "{}").unwrap();
+        std::os::unix::fs::symlink(root.join("real.profile.json"), root.join("in.profile.json"))
+            .unwrap();
+        let inv = discover(&settings(root), &[]).unwrap();
+        assert_eq!(inv.profiles, vec!["in.profile.json", "real.profile.json"]);
+    }
+
+    #[cfg(unix)]
+    extern "C" {
+        #[link_name = "mkfifo"]
+        fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+    }
+
+    #[test]
+    fn exclude_globs_prune() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        fs::create_dir_all(root.join("old")).unwrap();
+        fs::write(root.join("old/a.profile.json"), "{}").unwrap();
+        fs::write(root.join("b.profile.json"), "{}").unwrap();
+        let mut s = settings(root);
+        s.config.exclude = vec!["old/**".into(), "old".into()];
+        let s = Settings::new(s.root.clone(), s.config.clone(), None, s.as_of).unwrap();
+        let inv = discover(&s, &[]).unwrap();
+        assert_eq!(inv.profiles, vec!["b.profile.json"]);
+    }
+}

@@ -1,0 +1,44 @@
+//! `--format json`: exactly one object, as SPEC §5 describes.
+
+use crate::check::Report;
+use serde_json::{json, Value};
+
+pub fn render(report: &Report) -> String {
+    let mut s = serde_json::to_string_pretty(&value(report)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+pub fn value(report: &Report) -> Value {
+    let diagnostics: Vec<Value> = report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let span = d.span.map(|span| {
+                let (line, column) = report.line_col(&d.path, span.offset);
+                json!({"offset": span.offset, "length": span.length, "line": line, "column": column})
+            });
+            json!({
+                "rule": d.rule,
+                "severity": d.severity.as_str(),
+                "message": d.message,
+                "path": d.path,
+                "span": span,
+                "help": d.help,
+                "commit": d.commit.as_ref().map(|c| json!({"id": c.id, "short_id": c.short_id, "date": c.date, "subject": c.subject})),
+            })
+        })
+        .collect();
+    json!({
+        "tool": "caplint",
+        "version": env!("CARGO_PKG_VERSION"),
+        "diagnostics": diagnostics,
+        "summary": {
+            "files": report.summary.files,
+            "profiles": report.summary.profiles,
+            "skills": report.summary.skills,
+            "errors": report.summary.errors,
+            "warnings": report.summary.warnings,
+        },
+    })
+}

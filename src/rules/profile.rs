@@ -1,0 +1,1177 @@
+//! `profile/*`: single-file and cross-file checks of capability profiles.
+
+use super::Rule;
+use crate::config::Settings;
+use crate::date::Date;
+use crate::diagnostic::{did_you_mean, Diagnostic, Severity};
+use crate::json::{self, Kind, Member, Value};
+use crate::source::{SourceFile, Span};
+
+pub const INVALID_JSON: &str = "profile/invalid-json";
+pub const DUPLICATE_KEY: &str = "profile/duplicate-key";
+pub const NOT_AN_OBJECT: &str = "profile/not-an-object";
+pub const MISSING_FIELD: &str = "profile/missing-field";
+pub const FIELD_TYPE: &str = "profile/field-type";
+pub const INVALID_DATE: &str = "profile/invalid-date";
+pub const DECLARED_IN_FUTURE: &str = "profile/declared-in-future";
+pub const STALE: &str = "profile/stale";
+pub const EMPTY_LIMITS: &str = "profile/empty-limits";
+pub const INVALID_LIMIT: &str = "profile/invalid-limit";
+pub const INVALID_ENTRY: &str = "profile/invalid-entry";
+pub const INVALID_LEVEL: &str = "profile/invalid-level";
+pub const INVALID_ACCESS: &str = "profile/invalid-access";
+pub const MISSING_EVIDENCE: &str = "profile/missing-evidence";
+pub const INVALID_EVIDENCE: &str = "profile/invalid-evidence";
+pub const DUPLICATE_NAME: &str = "profile/duplicate-name";
+pub const DUPLICATE_AGENT_ID: &str = "profile/duplicate-agent-id";
+pub const UNKNOWN_FIELD: &str = "profile/unknown-field";
+pub const SKILL_NAME_STYLE: &str = "profile/skill-name-style";
+pub const COMBINED_SKILL: &str = "profile/combined-skill";
+pub const LINK_NOT_URL: &str = "profile/link-not-url";
+
+pub const LEVELS: &[&str] = &["basic", "proficient", "advanced"];
+pub const ACCESSES: &[&str] = &["none", "read", "write", "execute"];
+pub const KINDS: &[&str] = &["link", "artifact", "test", "log"];
+pub const REQUIRED: &[&str] = &[
+    "agent_id",
+    "version",
+    "declared_at",
+    "skills",
+    "tools",
+    "limits",
+];
+pub const TOP_LEVEL_KEYS: &[&str] = &[
+    "agent_id",
+    "version",
+    "declared_at",
+    "skills",
+    "tools",
+    "limits",
+    "notes",
+    "retired_at",
+    "$schema",
+];
+const SKILL_KEYS: &[&str] = &["name", "level", "evidence"];
+const TOOL_KEYS: &[&str] = &["name", "access", "evidence"];
+const EVIDENCE_KEYS: &[&str] = &["kind", "ref", "date"];
+
+const GOOD: &str = r#"{
+  "agent_id": "research-agent-07",
+  "version": "3",
+  "declared_at": "2026-10-01",
+  "skills": [{"name": "web-search", "level": "proficient",
+              "evidence": [{"kind": "log", "ref": "run-2026-09-28-search"}]}],
+  "tools": [{"name": "browser", "access": "read",
+             "evidence": [{"kind": "log", "ref": "browser-check-09"}]}],
+  "limits": ["No access to private mailboxes."]
+}"#;
+
+macro_rules! rule {
+    ($id:expr, $sev:ident, $summary:expr, $what:expr, $why:expr, $bad:expr, $good:expr, $fix:expr) => {
+        Rule {
+            id: $id,
+            default: Severity::$sev,
+            summary: $summary,
+            what: $what,
+            why: $why,
+            lang: "json",
+            bad: $bad,
+            good: $good,
+            fix: $fix,
+        }
+    };
+}
+
+pub static RULES: &[Rule] = &[
+    rule!(INVALID_JSON, Error, "not valid JSON (span at the parser's position)",
+        "Parses the file as strict JSON (RFC 8259): no comments, no trailing commas, no single quotes, no NaN or Infinity, UTF-8 without a byte-order mark. The finding points at the exact position where parsing stopped.",
+        "A profile that does not parse cannot be routed from at all, and lenient parsers disagree on what non-standard JSON means.",
+        "{\"agent_id\": \"a\", \"version\": \"1\",}", "{\"agent_id\": \"a\", \"version\": \"1\"}",
+        "Fix the syntax at the position shown."),
+    rule!(DUPLICATE_KEY, Error, "an object repeats a key",
+        "Reports every key that appears twice in the same JSON object, with a label on the first occurrence.",
+        "JSON parsers disagree on duplicates: some keep the first value, most keep the last. Two readers of the same profile can see different claims.",
+        "{\"version\": \"2\", \"version\": \"3\"}", "{\"version\": \"3\"}",
+        "Keep one of the two entries."),
+    rule!(NOT_AN_OBJECT, Error, "top level is not an object",
+        "Checks that the document is a JSON object.",
+        "A profile is one object with agent_id, version, declared_at, skills, tools and limits; anything else cannot be read as a profile.",
+        "[{\"agent_id\": \"a\"}]", GOOD,
+        "Make the top level a single object."),
+    rule!(MISSING_FIELD, Error, "`agent_id`, `version`, `declared_at`, `skills`, `tools` or `limits` is absent",
+        "Checks that every required field is present. The finding points at the object's opening brace.",
+        "Routing and audit need all six: who the agent is, which revision, when the claims were checked, and what it claims and refuses.",
+        "{\"agent_id\": \"a\", \"version\": \"1\", \"skills\": [], \"tools\": [], \"limits\": []}", GOOD,
+        "Add the missing field."),
+    rule!(FIELD_TYPE, Error, "one of those has the wrong type or is empty (e.g. `\"version\": 3`: help says to quote it)",
+        "Checks that `agent_id`, `version` and `declared_at` are non-empty strings, that `skills`, `tools` and `limits` are lists, and that `notes` is a string and `retired_at` a string when present.",
+        "Versions are compared as strings of digits or SemVer; a JSON number loses that form (`1.10` becomes `1.1`). An empty `agent_id` cannot identify anyone.",
+        "{\"agent_id\": \"a\", \"version\": 3, \"declared_at\": \"2026-10-01\", \"skills\": [], \"tools\": [], \"limits\": [\"x\"]}",
+        "{\"agent_id\": \"a\", \"version\": \"3\", \"declared_at\": \"2026-10-01\", \"skills\": [], \"tools\": [], \"limits\": [\"x\"]}",
+        "Use the type shown in the message; quote versions."),
+    rule!(INVALID_DATE, Error, "`declared_at` (or an evidence `date`) is not a real date in `YYYY-MM-DD` form",
+        "Checks `declared_at`, `retired_at` and every evidence `date`: four-digit year, two-digit month and day, zero padded, and a real calendar date.",
+        "Freshness is computed from these dates. `2026-2-30` or `10/01/2026` cannot be compared reliably.",
+        "\"declared_at\": \"2026-10-1\"", "\"declared_at\": \"2026-10-01\"",
+        "Write the date as YYYY-MM-DD."),
+    rule!(DECLARED_IN_FUTURE, Error, "`declared_at` is after the as-of date",
+        "Compares `declared_at` with the as-of date (`--as-of`, today by default).",
+        "`declared_at` is the date the claims were checked; a check cannot happen in the future. A future date hides staleness for months.",
+        "\"declared_at\": \"2099-01-01\"", "\"declared_at\": \"2026-10-01\"",
+        "Set `declared_at` to the date the claims were actually rechecked."),
+    rule!(STALE, Warning, "age in days is over `freshness_days` (90) and the profile is not retired",
+        "Computes the age (as-of date minus `declared_at`) and warns when it is over `freshness_days` (90 by default). Retired profiles are not checked.",
+        "Claims that have not been rechecked within the freshness limit should be treated as unverified before routing work from them.",
+        "\"declared_at\": \"2025-01-01\"   (checked as of 2026-10-15)", "\"declared_at\": \"2026-10-01\"   (checked as of 2026-10-15)",
+        "Recheck every claim, then raise `version` and set `declared_at` to the recheck date; or set `retired_at` if the agent no longer takes work."),
+    rule!(EMPTY_LIMITS, Warning, "`limits` is an empty list",
+        "Warns when `limits` is `[]`.",
+        "Every agent has limits; an empty list usually means the section was skipped, and routing then assumes none.",
+        "\"limits\": []", "\"limits\": [\"No access to private mailboxes.\"]",
+        "Write the one or two limits that exist, as testable statements."),
+    rule!(INVALID_LIMIT, Error, "a limit is not a non-empty string",
+        "Checks that each entry of `limits` is a non-empty string.",
+        "Limits are read as plain statements by reviewers and routers; numbers, objects and blanks say nothing.",
+        "\"limits\": [\"\", 3]", "\"limits\": [\"Handles files up to 10 MB.\"]",
+        "Write each limit as a short plain sentence."),
+    rule!(INVALID_ENTRY, Error, "a skill or tool entry is not an object, or has no non-empty `name`",
+        "Checks that each entry of `skills` and `tools` is an object with a non-empty string `name`.",
+        "Routing matches requirements to entries by name; an entry without one cannot be matched.",
+        "\"skills\": [\"web-search\"]", "\"skills\": [{\"name\": \"web-search\", \"level\": \"basic\", \"evidence\": [{\"kind\": \"log\", \"ref\": \"run-1\"}]}]",
+        "Write each entry as an object with `name`, `level`/`access` and `evidence`."),
+    rule!(INVALID_LEVEL, Error, "level not `basic`/`proficient`/`advanced` (did-you-mean)",
+        "Checks that every skill's `level` is one of `basic`, `proficient`, `advanced`, and suggests the closest one.",
+        "The three levels have fixed meanings; any other word cannot be compared across profiles.",
+        "{\"name\": \"web-search\", \"level\": \"expert\", \"evidence\": [{\"kind\": \"log\", \"ref\": \"run-1\"}]}",
+        "{\"name\": \"web-search\", \"level\": \"advanced\", \"evidence\": [{\"kind\": \"log\", \"ref\": \"run-1\"}]}",
+        "Use one of the three levels, chosen from the evidence."),
+    rule!(INVALID_ACCESS, Error, "access not `none`/`read`/`write`/`execute` (did-you-mean)",
+        "Checks that every tool's `access` is one of `none`, `read`, `write`, `execute`, and suggests the closest one.",
+        "Access values have fixed meanings that reviewers rely on to judge risk.",
+        "{\"name\": \"python\", \"access\": \"run\", \"evidence\": [{\"kind\": \"test\", \"ref\": \"py-1\"}]}",
+        "{\"name\": \"python\", \"access\": \"execute\", \"evidence\": [{\"kind\": \"test\", \"ref\": \"py-1\"}]}",
+        "Use the lowest access value that covers the tested use."),
+    rule!(MISSING_EVIDENCE, Error, "a skill, or a tool with access above `none`, has fewer than `min_evidence` (1) evidence entries",
+        "Counts the well-formed evidence entries of every skill and of every tool whose access is above `none`, and requires at least `min_evidence` (1 by default).",
+        "A claim with no evidence is advertising copy. Every claim needs a record a reviewer can open.",
+        "{\"name\": \"report-writing\", \"level\": \"basic\", \"evidence\": []}",
+        "{\"name\": \"report-writing\", \"level\": \"basic\", \"evidence\": [{\"kind\": \"artifact\", \"ref\": \"report-2026-10\"}]}",
+        "Gather evidence with a small check task, or drop the claim or lower it to what the evidence shows."),
+    rule!(INVALID_EVIDENCE, Error, "an evidence entry is not an object, its `kind` is not `link`/`artifact`/`test`/`log`, or its `ref` is empty",
+        "Checks that `evidence` is a list of objects, each with a `kind` from `link`, `artifact`, `test`, `log` and a non-empty string `ref`.",
+        "Evidence a reviewer cannot find does not support the claim.",
+        "\"evidence\": [{\"kind\": \"video\", \"ref\": \"\"}]", "\"evidence\": [{\"kind\": \"log\", \"ref\": \"run-2026-09-28\"}]",
+        "Use one of the four kinds and a ref that names the record."),
+    rule!(DUPLICATE_NAME, Error, "two skills, or two tools, share a name (labels on both)",
+        "Reports a skill or tool name that appears twice in its list, with a label on each entry.",
+        "Routing reads one entry per name; two entries with different levels make the claim ambiguous.",
+        "\"skills\": [{\"name\": \"web-search\", \"level\": \"basic\", ...}, {\"name\": \"web-search\", \"level\": \"advanced\", ...}]",
+        "\"skills\": [{\"name\": \"web-search\", \"level\": \"basic\", ...}]",
+        "Keep one entry per name."),
+    rule!(DUPLICATE_AGENT_ID, Error, "two profile files declare the same `agent_id` (labels on both files)",
+        "Compares `agent_id` across every profile in the run and reports each file that shares one, pointing at the other.",
+        "`agent_id` identifies one agent across versions; two files with the same id make routing pick one at random.",
+        "agents/a.profile.json: \"agent_id\": \"research-agent-07\"\nagents/b.profile.json: \"agent_id\": \"research-agent-07\"",
+        "agents/a.profile.json: \"agent_id\": \"research-agent-07\"\nagents/b.profile.json: \"agent_id\": \"writer-agent-02\"",
+        "Give each agent its own id; keep one file per agent."),
+    rule!(UNKNOWN_FIELD, Warning, "a key that is not part of the format (did-you-mean, e.g. `declared-at`)",
+        "Warns about keys the format does not define, at the top level and in skill, tool and evidence entries, and suggests the closest known key.",
+        "A misspelt key (`declared-at`) is silently ignored by every reader, so the real field looks missing or stale.",
+        "{\"declared-at\": \"2026-10-01\"}", "{\"declared_at\": \"2026-10-01\"}",
+        "Rename the key, or move free text into `notes`."),
+    rule!(SKILL_NAME_STYLE, Warning, "a skill name is not short, lower case and hyphenated",
+        "Checks that skill names are lower-case words of letters and digits joined by single hyphens, at most 32 characters and 4 words.",
+        "Names are matched across profiles and requirements; `Web Search`, `web_search` and `web-search` should not be three skills.",
+        "{\"name\": \"Web Search\", ...}", "{\"name\": \"web-search\", ...}",
+        "Rename to a short lower-case hyphenated name."),
+    rule!(COMBINED_SKILL, Warning, "a skill name joins two skills (`research-and-writing`)",
+        "Warns when a skill name joins two skills with `and`, `&`, `+` or `/`.",
+        "One name covers one skill; a combined entry hides which half is weak.",
+        "{\"name\": \"research-and-writing\", ...}", "{\"name\": \"research\", ...}, {\"name\": \"writing\", ...}",
+        "Split it into one entry per skill, each with its own level and evidence."),
+    rule!(LINK_NOT_URL, Warning, "evidence of kind `link` whose ref is not an http(s) URL",
+        "Checks that evidence of kind `link` has a ref that is an http:// or https:// URL.",
+        "A link is something a reviewer can open; other record identifiers belong to kinds `artifact`, `test` or `log`.",
+        "{\"kind\": \"link\", \"ref\": \"reviews/41\"}", "{\"kind\": \"link\", \"ref\": \"https://example.org/reviews/41\"}",
+        "Use a full URL, or change the kind."),
+];
+
+/// A parsed profile: the JSON tree, or the parse failure already reported.
+#[derive(Debug, Clone)]
+pub struct ParsedProfile {
+    pub value: Option<Value>,
+}
+
+/// Parses a profile source. Returns the tree (if it parsed) and the
+/// `invalid-json` finding (if not).
+pub fn parse(source: &SourceFile, bad_utf8: Option<usize>) -> (Option<Value>, Option<Diagnostic>) {
+    if let Some(offset) = bad_utf8 {
+        let d = Diagnostic::new(INVALID_JSON, &source.path, "the file is not valid UTF-8")
+            .at(Span::new(offset, 1))
+            .label("invalid byte here")
+            .help("profiles must be UTF-8 encoded JSON");
+        return (None, Some(d));
+    }
+    if source.text.trim().is_empty() {
+        return (
+            None,
+            Some(
+                Diagnostic::new(INVALID_JSON, &source.path, "the file is empty").help(
+                    "a profile is a JSON object; see `caplint explain profile/missing-field`",
+                ),
+            ),
+        );
+    }
+    match json::parse(&source.text) {
+        Ok(v) => (Some(v), None),
+        Err(e) => {
+            let offset = source.clamp(e.offset);
+            let len = source.text[offset..]
+                .chars()
+                .next()
+                .map_or(0, char::len_utf8);
+            let d = Diagnostic::new(
+                INVALID_JSON,
+                &source.path,
+                format!("invalid JSON: {}", e.message),
+            )
+            .at(Span::new(offset, len))
+            .label(e.message.clone())
+            .maybe_help(e.help);
+            (None, Some(d))
+        }
+    }
+}
+
+/// Every single-file profile rule on a parsed tree.
+pub fn check(source: &SourceFile, root: &Value, settings: &Settings) -> Vec<Diagnostic> {
+    let mut c = Checker {
+        source,
+        settings,
+        out: Vec::new(),
+    };
+    c.duplicate_keys(root);
+    c.top(root);
+    c.out
+}
+
+struct Checker<'a> {
+    source: &'a SourceFile,
+    settings: &'a Settings,
+    out: Vec<Diagnostic>,
+}
+
+fn quote(s: &str) -> String {
+    let mut q = String::from("`");
+    for c in s.chars().take(80) {
+        if c.is_control() {
+            q.extend(c.escape_default());
+        } else {
+            q.push(c);
+        }
+    }
+    if s.chars().count() > 80 {
+        q.push('…');
+    }
+    q.push('`');
+    q
+}
+
+/// A short description of a JSON value for messages.
+fn show(v: &Value) -> String {
+    match &v.kind {
+        Kind::String(s) => format!("\"{}\"", quote(s).trim_matches('`')),
+        Kind::Number(n) => n.clone(),
+        Kind::Bool(b) => b.to_string(),
+        Kind::Null => "null".into(),
+        Kind::Array(_) => "a list".into(),
+        Kind::Object(_) => "an object".into(),
+    }
+}
+
+fn non_empty_str(v: &Value) -> Option<&str> {
+    v.as_str().filter(|s| !s.trim().is_empty())
+}
+
+impl Checker<'_> {
+    fn push(&mut self, d: Diagnostic) {
+        self.out.push(d);
+    }
+
+    fn diag(&self, rule: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(rule, &self.source.path, message)
+    }
+
+    fn duplicate_keys(&mut self, root: &Value) {
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            match &v.kind {
+                Kind::Object(members) => {
+                    for (i, m) in members.iter().enumerate() {
+                        if let Some(first) = members[..i].iter().find(|p| p.key == m.key) {
+                            let d = self
+                                .diag(
+                                    DUPLICATE_KEY,
+                                    format!(
+                                        "key {} appears more than once in this object",
+                                        quote(&m.key)
+                                    ),
+                                )
+                                .at(m.key_span)
+                                .label("repeated here")
+                                .with_label(first.key_span, "first defined here")
+                                .help("readers disagree on which value wins; keep one entry");
+                            self.push(d);
+                        }
+                        stack.push(&m.value);
+                    }
+                }
+                Kind::Array(items) => stack.extend(items.iter()),
+                _ => {}
+            }
+        }
+    }
+
+    fn top(&mut self, root: &Value) {
+        let Some(members) = root.as_object() else {
+            let d = self
+                .diag(NOT_AN_OBJECT, format!("a profile must be a JSON object, found {}", root.type_name()))
+                .at(root.open_span())
+                .label("expected `{`")
+                .help("a profile is one object with agent_id, version, declared_at, skills, tools and limits");
+            self.push(d);
+            return;
+        };
+        let brace = root.open_span();
+        for key in REQUIRED {
+            if root.get(key).is_none() {
+                let misspelt = members.iter().find(|m| {
+                    !TOP_LEVEL_KEYS.contains(&m.key.as_str())
+                        && did_you_mean(&m.key, [*key]).is_some()
+                });
+                let help = match misspelt {
+                    Some(m) => format!("found {} — did you mean `{key}`?", quote(&m.key)),
+                    None => format!("add `\"{key}\"` to the profile"),
+                };
+                let d = self
+                    .diag(MISSING_FIELD, format!("missing required field `{key}`"))
+                    .at(brace)
+                    .label(format!("`{key}` missing from this object"))
+                    .help(help);
+                self.push(d);
+            }
+        }
+        for m in members {
+            if !TOP_LEVEL_KEYS.contains(&m.key.as_str()) {
+                self.unknown_field(m, TOP_LEVEL_KEYS, "profile");
+            }
+        }
+        for key in ["agent_id", "version", "declared_at"] {
+            if let Some(m) = root.get(key) {
+                self.non_empty_string_field(m);
+            }
+        }
+        for key in ["notes", "retired_at"] {
+            if let Some(m) = root.get(key) {
+                if m.value.as_str().is_none()
+                    && !(key == "notes" && matches!(m.value.kind, Kind::Null))
+                {
+                    let d = self
+                        .diag(
+                            FIELD_TYPE,
+                            format!("`{key}` must be a string, found {}", m.value.type_name()),
+                        )
+                        .at(m.value.span)
+                        .label("expected a string");
+                    self.push(d);
+                }
+            }
+        }
+        let retired = root
+            .get("retired_at")
+            .and_then(|m| m.value.as_str())
+            .map(|s| (s, root.get("retired_at").map(|m| m.value.span)));
+        if let Some((text, Some(span))) = retired {
+            self.date_value(text, span, "retired_at");
+        }
+        if let Some(m) = root.get("declared_at") {
+            if let Some(text) = m.value.as_str() {
+                if let Some(date) = self.date_value(text, m.value.span, "declared_at") {
+                    self.freshness(date, m.value.span, retired.is_some());
+                }
+            }
+        }
+        if let Some(m) = root.get("skills") {
+            if let Some(items) = self.list_field(m) {
+                self.entries(items, EntryKind::Skill);
+            }
+        }
+        if let Some(m) = root.get("tools") {
+            if let Some(items) = self.list_field(m) {
+                self.entries(items, EntryKind::Tool);
+            }
+        }
+        if let Some(m) = root.get("limits") {
+            if let Some(items) = self.list_field(m) {
+                if items.is_empty() {
+                    let d = self
+                        .diag(EMPTY_LIMITS, "`limits` is empty: no limits declared")
+                        .at(m.value.span)
+                        .label("empty list")
+                        .help("every agent has limits; write the one or two that exist, as testable statements");
+                    self.push(d);
+                }
+                for item in items {
+                    if non_empty_str(item).is_none() {
+                        let what = if item.as_str().is_some() {
+                            "an empty string".to_string()
+                        } else {
+                            item.type_name().to_string()
+                        };
+                        let d = self
+                            .diag(
+                                INVALID_LIMIT,
+                                format!("a limit must be a non-empty string, found {what}"),
+                            )
+                            .at(item.span)
+                            .label("not a limit statement")
+                            .help("write each limit as a short plain sentence");
+                        self.push(d);
+                    }
+                }
+            }
+        }
+    }
+
+    fn unknown_field(&mut self, m: &Member, known: &[&str], what: &str) {
+        let help = match did_you_mean(&m.key, known.iter().copied()) {
+            Some(k) => format!("did you mean `{k}`?"),
+            None => format!(
+                "known {what} keys: {}",
+                known
+                    .iter()
+                    .filter(|k| !k.starts_with('$'))
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        let d = self
+            .diag(
+                UNKNOWN_FIELD,
+                format!("unknown {what} key {}", quote(&m.key)),
+            )
+            .at(m.key_span)
+            .label("not part of the profile format")
+            .help(help);
+        self.push(d);
+    }
+
+    fn non_empty_string_field(&mut self, m: &Member) {
+        let key = m.key.as_str();
+        match &m.value.kind {
+            Kind::String(s) if !s.trim().is_empty() => {}
+            Kind::String(_) => {
+                let d = self
+                    .diag(FIELD_TYPE, format!("`{key}` is empty"))
+                    .at(m.value.span)
+                    .label("empty string");
+                self.push(d);
+            }
+            Kind::Number(n) if key == "version" => {
+                let d = self
+                    .diag(FIELD_TYPE, format!("`version` must be a string, found the number {n}"))
+                    .at(m.value.span)
+                    .label("a number")
+                    .help(format!("quote it: \"version\": \"{n}\" — as a number, 1.10 reads as 1.1 and versions stop comparing"));
+                self.push(d);
+            }
+            _ => {
+                let d = self
+                    .diag(
+                        FIELD_TYPE,
+                        format!("`{key}` must be a string, found {}", m.value.type_name()),
+                    )
+                    .at(m.value.span)
+                    .label("expected a string");
+                self.push(d);
+            }
+        }
+    }
+
+    fn list_field<'v>(&mut self, m: &'v Member) -> Option<&'v [Value]> {
+        match m.value.as_array() {
+            Some(items) => Some(items),
+            None => {
+                let d = self
+                    .diag(
+                        FIELD_TYPE,
+                        format!("`{}` must be a list, found {}", m.key, m.value.type_name()),
+                    )
+                    .at(m.value.span)
+                    .label("expected a list");
+                self.push(d);
+                None
+            }
+        }
+    }
+
+    fn date_value(&mut self, text: &str, span: Span, field: &str) -> Option<Date> {
+        let date = Date::parse_ymd(text);
+        if date.is_none() {
+            let help = if text.trim() != text {
+                "remove the surrounding spaces".to_string()
+            } else {
+                "dates are written YYYY-MM-DD, zero padded, e.g. 2026-10-01".to_string()
+            };
+            let d = self
+                .diag(
+                    INVALID_DATE,
+                    format!(
+                        "`{field}` is not a real date in YYYY-MM-DD form: {}",
+                        quote(text)
+                    ),
+                )
+                .at(span)
+                .label("not YYYY-MM-DD")
+                .help(help);
+            self.push(d);
+        }
+        date
+    }
+
+    fn freshness(&mut self, declared: Date, span: Span, retired: bool) {
+        let as_of = self.settings.as_of;
+        let age = as_of.days_since(&declared);
+        if age < 0 {
+            let d = self
+                .diag(DECLARED_IN_FUTURE, format!("`declared_at` {declared} is after the as-of date {as_of}"))
+                .at(span)
+                .label(format!("{} days in the future", -age))
+                .help("declared_at is the date the claims were checked; set it to the real recheck date");
+            self.push(d);
+        } else if age > self.settings.config.freshness_days && !retired {
+            let limit = self.settings.config.freshness_days;
+            let d = self
+                .diag(STALE, format!("profile is stale: declared {age} days before {as_of}, over the {limit}-day limit"))
+                .at(span)
+                .label(format!("age {age} days"))
+                .help(format!("recheck the claims, raise `version` and set `declared_at` to the recheck date (due {})", declared.add_days(limit)));
+            self.push(d);
+        }
+    }
+
+    fn entries(&mut self, items: &[Value], kind: EntryKind) {
+        let list = kind.list();
+        let mut names: Vec<(&str, Span)> = Vec::new();
+        for item in items {
+            let Some(members) = item.as_object() else {
+                let d = self
+                    .diag(
+                        INVALID_ENTRY,
+                        format!(
+                            "a {} entry must be an object, found {}",
+                            kind.noun(),
+                            item.type_name()
+                        ),
+                    )
+                    .at(item.span)
+                    .label("expected an object")
+                    .help(format!(
+                        "write it as {{\"name\": …, \"{}\": …, \"evidence\": [...]}}",
+                        kind.attr()
+                    ));
+                self.push(d);
+                continue;
+            };
+            for m in members {
+                if !kind.keys().contains(&m.key.as_str()) {
+                    self.unknown_field(m, kind.keys(), kind.noun());
+                }
+            }
+            let name = match item.get("name") {
+                Some(m) => match non_empty_str(&m.value) {
+                    Some(n) => Some((n, m.value.span)),
+                    None => {
+                        let d = self
+                            .diag(
+                                INVALID_ENTRY,
+                                format!(
+                                    "a {} entry's `name` must be a non-empty string, found {}",
+                                    kind.noun(),
+                                    show(&m.value)
+                                ),
+                            )
+                            .at(m.value.span)
+                            .label("no usable name");
+                        self.push(d);
+                        None
+                    }
+                },
+                None => {
+                    let d = self
+                        .diag(
+                            INVALID_ENTRY,
+                            format!("a {} entry has no `name`", kind.noun()),
+                        )
+                        .at(item.open_span())
+                        .label("no `name` in this entry")
+                        .help("add \"name\"");
+                    self.push(d);
+                    None
+                }
+            };
+            let label = name.map_or_else(
+                || format!("this {}", kind.noun()),
+                |(n, _)| format!("{} {}", kind.noun(), quote(n)),
+            );
+            if let Some((n, span)) = name {
+                if let Some((_, first)) = names.iter().find(|(other, _)| *other == n) {
+                    let d = self
+                        .diag(
+                            DUPLICATE_NAME,
+                            format!("{} is listed twice in `{list}`", label),
+                        )
+                        .at(span)
+                        .label("second entry")
+                        .with_label(*first, "first entry")
+                        .help("routing reads one entry per name; keep one");
+                    self.push(d);
+                } else {
+                    names.push((n, span));
+                }
+                if kind == EntryKind::Skill {
+                    self.skill_name_style(n, span);
+                }
+            }
+            let needs_evidence = match kind {
+                EntryKind::Skill => {
+                    self.enum_field(item, "level", LEVELS, INVALID_LEVEL, &label);
+                    true
+                }
+                EntryKind::Tool => {
+                    matches!(self.enum_field(item, "access", ACCESSES, INVALID_ACCESS, &label), Some(a) if a != "none")
+                }
+            };
+            let good = self.evidence(item, &label);
+            if needs_evidence && good < self.settings.config.min_evidence {
+                let min = self.settings.config.min_evidence;
+                let (span, lbl) = match item.get("evidence") {
+                    Some(m) => (
+                        m.value.span,
+                        format!(
+                            "{good} usable evidence entr{}",
+                            if good == 1 { "y" } else { "ies" }
+                        ),
+                    ),
+                    None => (item.open_span(), "no `evidence`".to_string()),
+                };
+                let d = self
+                    .diag(MISSING_EVIDENCE, format!("{label} has {good} evidence entr{}; at least {min} required", if good == 1 { "y" } else { "ies" }))
+                    .at(span)
+                    .label(lbl)
+                    .help("gather evidence with a small check task, or drop the claim or lower it to what the evidence shows");
+                self.push(d);
+            }
+        }
+    }
+
+    /// Checks `level`/`access`; returns the value when it is valid.
+    fn enum_field<'v>(
+        &mut self,
+        item: &'v Value,
+        key: &str,
+        allowed: &[&'static str],
+        rule: &'static str,
+        label: &str,
+    ) -> Option<&'v str> {
+        let Some(m) = item.get(key) else {
+            let d = self
+                .diag(rule, format!("{label} has no `{key}`"))
+                .at(item.open_span())
+                .label(format!("no `{key}` in this entry"))
+                .help(format!("add \"{key}\": one of {}", allowed.join(", ")));
+            self.push(d);
+            return None;
+        };
+        match m.value.as_str() {
+            Some(v) if allowed.contains(&v) => Some(v),
+            other => {
+                let help = other
+                    .and_then(|v| did_you_mean(v, allowed.iter().copied()))
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .unwrap_or_else(|| format!("use one of: {}", allowed.join(", ")));
+                let d = self
+                    .diag(
+                        rule,
+                        format!(
+                            "{label}: `{key}` {} is not one of {}",
+                            show(&m.value),
+                            allowed.join(", ")
+                        ),
+                    )
+                    .at(m.value.span)
+                    .label(format!("invalid {key}"))
+                    .help(help);
+                self.push(d);
+                None
+            }
+        }
+    }
+
+    /// Checks the evidence list; returns the number of well-formed entries.
+    fn evidence(&mut self, item: &Value, label: &str) -> usize {
+        let Some(m) = item.get("evidence") else {
+            return 0;
+        };
+        let Some(entries) = m.value.as_array() else {
+            let d = self
+                .diag(
+                    INVALID_EVIDENCE,
+                    format!(
+                        "{label}: `evidence` must be a list, found {}",
+                        m.value.type_name()
+                    ),
+                )
+                .at(m.value.span)
+                .label("expected a list of evidence objects");
+            self.push(d);
+            return 0;
+        };
+        let mut good = 0;
+        for e in entries {
+            if e.as_object().is_none() {
+                let d = self
+                    .diag(
+                        INVALID_EVIDENCE,
+                        format!(
+                            "{label}: an evidence entry must be an object, found {}",
+                            e.type_name()
+                        ),
+                    )
+                    .at(e.span)
+                    .label("expected {\"kind\": …, \"ref\": …}")
+                    .help("write it as {\"kind\": \"log\", \"ref\": \"run-2026-09-28\"}");
+                self.push(d);
+                continue;
+            }
+            for m in e.as_object().unwrap_or_default() {
+                if !EVIDENCE_KEYS.contains(&m.key.as_str()) {
+                    self.unknown_field(m, EVIDENCE_KEYS, "evidence");
+                }
+            }
+            let mut ok = true;
+            let kind = match e.get("kind") {
+                None => {
+                    let d = self
+                        .diag(
+                            INVALID_EVIDENCE,
+                            format!("{label}: evidence entry has no `kind`"),
+                        )
+                        .at(e.open_span())
+                        .label("no `kind`")
+                        .help(format!("add \"kind\": one of {}", KINDS.join(", ")));
+                    self.push(d);
+                    ok = false;
+                    None
+                }
+                Some(k) => match k.value.as_str() {
+                    Some(v) if KINDS.contains(&v) => Some(v),
+                    other => {
+                        let help = other
+                            .and_then(|v| did_you_mean(v, KINDS.iter().copied()))
+                            .map(|s| format!("did you mean `{s}`?"))
+                            .unwrap_or_else(|| format!("use one of: {}", KINDS.join(", ")));
+                        let d = self
+                            .diag(
+                                INVALID_EVIDENCE,
+                                format!(
+                                    "{label}: evidence kind {} is not one of {}",
+                                    show(&k.value),
+                                    KINDS.join(", ")
+                                ),
+                            )
+                            .at(k.value.span)
+                            .label("invalid kind")
+                            .help(help);
+                        self.push(d);
+                        ok = false;
+                        None
+                    }
+                },
+            };
+            match e.get("ref") {
+                None => {
+                    let d = self
+                        .diag(
+                            INVALID_EVIDENCE,
+                            format!("{label}: evidence entry has no `ref`"),
+                        )
+                        .at(e.open_span())
+                        .label("no `ref`")
+                        .help("add \"ref\": the record a reviewer can find");
+                    self.push(d);
+                    ok = false;
+                }
+                Some(r) => {
+                    match non_empty_str(&r.value) {
+                        None => {
+                            let d = self.diag(INVALID_EVIDENCE, format!("{label}: evidence `ref` must be a non-empty string, found {}", show(&r.value))).at(r.value.span).label("empty ref").help("name the record: a URL, artifact id, test id or log id");
+                            self.push(d);
+                            ok = false;
+                        }
+                        Some(reference) => {
+                            if kind == Some("link") && !is_http_url(reference) {
+                                let d = self
+                                .diag(LINK_NOT_URL, format!("{label}: evidence of kind `link` should be an http(s) URL, found {}", quote(reference)))
+                                .at(r.value.span)
+                                .label("not an http(s) URL")
+                                .help("use a full URL, or the kind `artifact`, `test` or `log` for other identifiers");
+                                self.push(d);
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(dm) = e.get("date") {
+                match dm.value.as_str() {
+                    Some(text) => {
+                        if self.date_value(text, dm.value.span, "date").is_none() {
+                            ok = false;
+                        }
+                    }
+                    None => {
+                        let d = self.diag(INVALID_DATE, format!("{label}: evidence `date` must be a YYYY-MM-DD string, found {}", dm.value.type_name())).at(dm.value.span).label("not a date");
+                        self.push(d);
+                        ok = false;
+                    }
+                }
+            }
+            if ok {
+                good += 1;
+            }
+        }
+        good
+    }
+
+    fn skill_name_style(&mut self, name: &str, span: Span) {
+        let words: Vec<&str> = name.split('-').collect();
+        let combined = words.iter().any(|w| matches!(*w, "and" | "plus" | "&"))
+            || name.contains(['&', '+', '/']);
+        if combined {
+            let d = self
+                .diag(
+                    COMBINED_SKILL,
+                    format!("skill {} joins two skills", quote(name)),
+                )
+                .at(span)
+                .label("one name should cover one skill")
+                .help("split it into one entry per skill, each with its own level and evidence");
+            self.push(d);
+        }
+        let styled = !name.is_empty()
+            && name.chars().count() <= 32
+            && words.len() <= 4
+            && words.iter().all(|w| {
+                !w.is_empty()
+                    && w.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            });
+        if !styled && !combined {
+            let suggestion: String = name
+                .trim()
+                .to_lowercase()
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join("-");
+            let help = if suggestion.is_empty() || suggestion == name {
+                "use a short lower-case hyphenated name such as `web-search` (at most 32 characters, 4 words)".to_string()
+            } else {
+                format!("use a short lower-case hyphenated name such as `{suggestion}`")
+            };
+            let d = self
+                .diag(
+                    SKILL_NAME_STYLE,
+                    format!(
+                        "skill name {} is not short, lower case and hyphenated",
+                        quote(name)
+                    ),
+                )
+                .at(span)
+                .label("not in name style")
+                .help(help);
+            self.push(d);
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EntryKind {
+    Skill,
+    Tool,
+}
+
+impl EntryKind {
+    fn noun(self) -> &'static str {
+        match self {
+            EntryKind::Skill => "skill",
+            EntryKind::Tool => "tool",
+        }
+    }
+    fn list(self) -> &'static str {
+        match self {
+            EntryKind::Skill => "skills",
+            EntryKind::Tool => "tools",
+        }
+    }
+    fn attr(self) -> &'static str {
+        match self {
+            EntryKind::Skill => "level",
+            EntryKind::Tool => "access",
+        }
+    }
+    fn keys(self) -> &'static [&'static str] {
+        match self {
+            EntryKind::Skill => SKILL_KEYS,
+            EntryKind::Tool => TOOL_KEYS,
+        }
+    }
+}
+
+fn is_http_url(s: &str) -> bool {
+    let rest = s
+        .strip_prefix("https://")
+        .or_else(|| s.strip_prefix("http://"));
+    matches!(rest, Some(r) if r.split(['/', '?', '#']).next().is_some_and(|host| !host.is_empty() && !host.contains(char::is_whitespace)))
+        && !s.contains(char::is_whitespace)
+}
+
+/// The `agent_id` of a parsed profile with its span, if it is a usable string.
+pub fn agent_id(root: &Value) -> Option<(&str, Span)> {
+    let m = root.get("agent_id")?;
+    non_empty_str(&m.value).map(|s| (s, m.value.span))
+}
+
+/// `profile/duplicate-agent-id` across files: one finding in each file that
+/// shares an id, labelled with the other file's location.
+pub fn duplicate_agent_ids<'a>(
+    profiles: impl IntoIterator<Item = (&'a str, &'a Value)>,
+) -> Vec<Diagnostic> {
+    let mut by_id: std::collections::BTreeMap<&str, Vec<(&str, Span)>> = Default::default();
+    for (path, root) in profiles {
+        if let Some((id, span)) = agent_id(root) {
+            by_id.entry(id).or_default().push((path, span));
+        }
+    }
+    let mut out = Vec::new();
+    for (id, files) in by_id {
+        if files.len() < 2 {
+            continue;
+        }
+        for (i, (path, span)) in files.iter().enumerate() {
+            let others: Vec<&str> = files
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, (p, _))| *p)
+                .collect();
+            let mut d = Diagnostic::new(DUPLICATE_AGENT_ID, *path, format!("agent_id {} is also declared by {}", quote(id), others.join(", ")))
+                .at(*span)
+                .label("declared here")
+                .help("an agent_id names one agent across versions; give each agent its own id and keep one file per agent");
+            for (j, (p, s)) in files.iter().enumerate() {
+                if j != i {
+                    d = d.with_label_in(*p, *s, "also declared here");
+                }
+            }
+            out.push(d);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> Vec<Diagnostic> {
+        let source = SourceFile::new("a.profile.json", text);
+        let settings = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+        let (value, err) = parse(&source, None);
+        match value {
+            Some(v) => check(&source, &v, &settings),
+            None => err.into_iter().collect(),
+        }
+    }
+
+    fn rules(text: &str) -> Vec<&'static str> {
+        let mut r: Vec<_> = run(text).into_iter().map(|d| d.rule).collect();
+        r.sort();
+        r
+    }
+
+    fn span_text<'a>(text: &'a str, d: &Diagnostic) -> &'a str {
+        &text[d.span.unwrap().range()]
+    }
+
+    const OK: &str = r#"{"agent_id": "a", "version": "1", "declared_at": "2026-10-01",
+      "skills": [{"name": "web-search", "level": "basic", "evidence": [{"kind": "log", "ref": "r1"}]}],
+      "tools": [{"name": "browser", "access": "read", "evidence": [{"kind": "link", "ref": "https://x.org/1"}]},
+                {"name": "mail", "access": "none"}],
+      "limits": ["x"]}"#;
+
+    #[test]
+    fn good_profile_is_clean() {
+        assert_eq!(run(OK), vec![]);
+    }
+
+    #[test]
+    fn invalid_json_points_at_position() {
+        let text = "{\"a\": 1,}";
+        let d = &run(text)[0];
+        assert_eq!(d.rule, INVALID_JSON);
+        assert_eq!(span_text(text, d), ",");
+        assert_eq!(rules(""), vec![INVALID_JSON]);
+    }
+
+    #[test]
+    fn missing_fields_point_at_brace() {
+        let text = "  {\"agent_id\": \"a\"}";
+        let ds = run(text);
+        assert_eq!(ds.iter().filter(|d| d.rule == MISSING_FIELD).count(), 5);
+        assert!(ds.iter().all(|d| span_text(text, d) == "{"));
+    }
+
+    #[test]
+    fn version_number_gets_quote_help() {
+        let text = OK.replace("\"version\": \"1\"", "\"version\": 3");
+        let d = run(&text)
+            .into_iter()
+            .find(|d| d.rule == FIELD_TYPE)
+            .unwrap();
+        assert_eq!(span_text(&text, &d), "3");
+        assert!(d.help.unwrap().contains("\"version\": \"3\""));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(
+            rules(&OK.replace("2026-10-01", "2026-10-1")),
+            vec![INVALID_DATE]
+        );
+        assert_eq!(
+            rules(&OK.replace("2026-10-01", "2026-10-16")),
+            vec![DECLARED_IN_FUTURE]
+        );
+        assert_eq!(
+            rules(&OK.replace("2026-10-01", "2026-07-17")),
+            Vec::<&str>::new()
+        );
+        assert_eq!(rules(&OK.replace("2026-10-01", "2026-07-16")), vec![STALE]);
+        let retired = OK.replace(
+            "2026-10-01\",",
+            "2025-01-01\", \"retired_at\": \"2025-06-01\",",
+        );
+        assert_eq!(rules(&retired), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn levels_access_and_evidence() {
+        let text = OK.replace("\"basic\"", "\"advance\"");
+        let d = run(&text)
+            .into_iter()
+            .find(|d| d.rule == INVALID_LEVEL)
+            .unwrap();
+        assert_eq!(d.help.as_deref(), Some("did you mean `advanced`?"));
+        assert_eq!(span_text(&text, &d), "\"advance\"");
+        assert_eq!(
+            rules(&OK.replace("\"read\"", "\"reed\"")),
+            vec![INVALID_ACCESS]
+        );
+        assert_eq!(
+            rules(&OK.replace("[{\"kind\": \"log\", \"ref\": \"r1\"}]", "[]")),
+            vec![MISSING_EVIDENCE]
+        );
+        assert_eq!(
+            rules(&OK.replace("\"kind\": \"log\"", "\"kind\": \"video\"")),
+            vec![INVALID_EVIDENCE, MISSING_EVIDENCE]
+        );
+        assert_eq!(
+            rules(&OK.replace("\"ref\": \"r1\"", "\"ref\": \"  \"")),
+            vec![INVALID_EVIDENCE, MISSING_EVIDENCE]
+        );
+        assert_eq!(
+            rules(&OK.replace("https://x.org/1", "x.org/1")),
+            vec![LINK_NOT_URL]
+        );
+        // access none needs no evidence; unknown access skips the evidence check
+        assert_eq!(rules(&OK.replace("\"access\": \"read\", \"evidence\": [{\"kind\": \"link\", \"ref\": \"https://x.org/1\"}]", "\"access\": \"none\"")), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn entries_names_and_style() {
+        assert_eq!(
+            rules(&OK.replace("\"name\": \"web-search\"", "\"name\": \"Web Search\"")),
+            vec![SKILL_NAME_STYLE]
+        );
+        assert_eq!(
+            rules(&OK.replace(
+                "\"name\": \"web-search\"",
+                "\"name\": \"research-and-writing\""
+            )),
+            vec![COMBINED_SKILL]
+        );
+        assert_eq!(
+            rules(&OK.replace("\"name\": \"mail\"", "\"name\": \"browser\"")),
+            vec![DUPLICATE_NAME]
+        );
+        assert_eq!(
+            rules(&OK.replace("\"name\": \"mail\"", "\"name\": \"\"")),
+            vec![INVALID_ENTRY]
+        );
+        assert_eq!(
+            rules(&OK.replace("\"limits\": [\"x\"]", "\"limits\": [\"x\", 3, \"\"]")),
+            vec![INVALID_LIMIT, INVALID_LIMIT]
+        );
+        assert_eq!(
+            rules(&OK.replace("\"limits\": [\"x\"]", "\"limits\": []")),
+            vec![EMPTY_LIMITS]
+        );
+        assert_eq!(
+            rules(&OK.replace("\"skills\": [", "\"skills\": [\"x\", ")),
+            vec![INVALID_ENTRY]
+        );
+    }
+
+    #[test]
+    fn unknown_and_duplicate_keys() {
+        let text = OK.replace("\"declared_at\"", "\"declared-at\"");
+        let ds = run(&text);
+        let unknown = ds.iter().find(|d| d.rule == UNKNOWN_FIELD).unwrap();
+        assert_eq!(span_text(&text, unknown), "\"declared-at\"");
+        assert_eq!(unknown.help.as_deref(), Some("did you mean `declared_at`?"));
+        let missing = ds.iter().find(|d| d.rule == MISSING_FIELD).unwrap();
+        assert!(missing
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("did you mean `declared_at`"));
+        let text = OK.replace(
+            "\"version\": \"1\",",
+            "\"version\": \"1\", \"version\": \"2\",",
+        );
+        assert_eq!(rules(&text), vec![DUPLICATE_KEY]);
+        assert_eq!(rules("[1]"), vec![NOT_AN_OBJECT]);
+    }
+
+    #[test]
+    fn duplicate_agent_ids_label_both_files() {
+        let a = json::parse(OK).unwrap();
+        let b = json::parse(OK).unwrap();
+        let ds = duplicate_agent_ids([("a.profile.json", &a), ("b.profile.json", &b)]);
+        assert_eq!(ds.len(), 2);
+        assert_eq!(ds[0].labels[0].path.as_deref(), Some("b.profile.json"));
+        assert_eq!(ds[1].labels[0].path.as_deref(), Some("a.profile.json"));
+    }
+}

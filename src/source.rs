@@ -1,0 +1,198 @@
+//! Source files: text read once, a line index for byte ↔ line/column mapping,
+//! and the secret ranges that every renderer must mask.
+
+use std::ops::Range;
+
+/// A byte range into a [`SourceFile`]'s text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span {
+    pub offset: usize,
+    pub length: usize,
+}
+
+impl Span {
+    pub const fn new(offset: usize, length: usize) -> Span {
+        Span { offset, length }
+    }
+
+    pub fn from_range(range: Range<usize>) -> Span {
+        Span {
+            offset: range.start,
+            length: range.end.saturating_sub(range.start),
+        }
+    }
+
+    pub fn end(&self) -> usize {
+        self.offset + self.length
+    }
+
+    pub fn range(&self) -> Range<usize> {
+        self.offset..self.end()
+    }
+}
+
+/// One file, read once. `path` is relative to the repository root with `/`
+/// separators; `text` is the file's content (invalid UTF-8 is replaced, and
+/// the loader reports where it started).
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub path: String,
+    pub text: String,
+    line_starts: Vec<usize>,
+    secrets: Vec<Range<usize>>,
+}
+
+impl SourceFile {
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> SourceFile {
+        let text = text.into();
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr_newlines(&text));
+        SourceFile {
+            path: path.into(),
+            text,
+            line_starts,
+            secrets: Vec::new(),
+        }
+    }
+
+    /// Decodes bytes as UTF-8. On invalid UTF-8 returns the lossy text and the
+    /// byte offset of the first invalid sequence (identical in both encodings).
+    pub fn from_bytes(path: impl Into<String>, bytes: Vec<u8>) -> (SourceFile, Option<usize>) {
+        match String::from_utf8(bytes) {
+            Ok(text) => (SourceFile::new(path, text), None),
+            Err(err) => {
+                let bad = err.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
+                (SourceFile::new(path, text), Some(bad))
+            }
+        }
+    }
+
+    /// 1-based line and 1-based column counted in characters.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.clamp(offset);
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let column = self.text[start..offset].chars().count() + 1;
+        (line + 1, column)
+    }
+
+    /// Clamps an offset into the text and back onto a character boundary.
+    pub fn clamp(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+
+    /// A span made safe for this text: inside it and on character boundaries.
+    pub fn clamp_span(&self, span: Span) -> Span {
+        let start = self.clamp(span.offset);
+        let end = self.clamp(span.end().max(start));
+        Span::new(start, end - start)
+    }
+
+    pub fn slice(&self, span: Span) -> &str {
+        let span = self.clamp_span(span);
+        &self.text[span.range()]
+    }
+
+    /// Records a byte range that holds a secret; renderers mask it.
+    pub fn add_secret(&mut self, range: Range<usize>) {
+        self.secrets.push(range);
+    }
+
+    pub fn secrets(&self) -> &[Range<usize>] {
+        &self.secrets
+    }
+
+    /// The secret values themselves, for scrubbing messages (never printed).
+    pub fn secret_values(&self) -> impl Iterator<Item = &str> {
+        self.secrets
+            .iter()
+            .filter_map(|r| self.text.get(r.clone()))
+            .filter(|s| !s.is_empty())
+    }
+
+    /// The text with every secret byte replaced by `*`: same length, so spans
+    /// still line up. Multi-byte characters become several `*`.
+    pub fn redacted_text(&self) -> String {
+        if self.secrets.is_empty() {
+            return self.text.clone();
+        }
+        let mut bytes = self.text.clone().into_bytes();
+        for range in &self.secrets {
+            let end = range.end.min(bytes.len());
+            for b in &mut bytes[range.start.min(end)..end] {
+                // Keep line breaks so that the line structure does not change.
+                if *b != b'\n' && *b != b'\r' {
+                    *b = b'*';
+                }
+            }
+        }
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+fn memchr_newlines(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'\n')
+        .map(|(i, _)| i + 1)
+}
+
+/// Converts a path to the `/`-separated form used in every output.
+pub fn slash_path(path: &std::path::Path) -> String {
+    let mut out = String::new();
+    for (i, comp) in path.components().enumerate() {
+        if i > 0 && !out.ends_with('/') {
+            out.push('/');
+        }
+        out.push_str(&comp.as_os_str().to_string_lossy());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let src = SourceFile::new("a", "ab\nçé x\n");
+        assert_eq!(src.line_col(0), (1, 1));
+        assert_eq!(src.line_col(3), (2, 1));
+        // "çé " is 5 bytes; x is the 4th character of line 2.
+        assert_eq!(src.line_col(8), (2, 4));
+        assert_eq!(src.line_col(100), (3, 1));
+    }
+
+    #[test]
+    fn clamp_respects_char_boundaries() {
+        let src = SourceFile::new("a", "é");
+        assert_eq!(src.clamp(1), 0);
+        assert_eq!(src.clamp_span(Span::new(1, 5)), Span::new(0, 2));
+    }
+
+    #[test]
+    fn redaction_keeps_length_and_lines() {
+        let mut src = SourceFile::new("a", "key: sécret\nnext");
+        src.add_secret(5..12);
+        let red = src.redacted_text();
+        assert_eq!(red.len(), src.text.len());
+        assert_eq!(red, "key: *******\nnext");
+        assert_eq!(src.secret_values().collect::<Vec<_>>(), vec!["sécret"]);
+    }
+
+    #[test]
+    fn invalid_utf8_reports_first_bad_byte() {
+        let (src, bad) = SourceFile::from_bytes("a", b"ok\xff\xfe".to_vec());
+        assert_eq!(bad, Some(2));
+        assert!(src.text.starts_with("ok"));
+    }
+}
