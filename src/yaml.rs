@@ -209,7 +209,7 @@ fn is_core_float(s: &str) -> bool {
 pub fn parse(text: &str) -> Result<Option<Node>, Error> {
     let mut options = Options::default();
     options.emit_anchor_events = true;
-    let mut parser = Parser::new_from_str_with_options(text, options);
+    let parser = Parser::new_from_str_with_options(text, options);
     let mut stack: Vec<Frame> = Vec::new();
     let mut root: Option<Node> = None;
     let mut pending_anchor_for_last: Option<Span> = None;
