@@ -1,6 +1,8 @@
 //! Skill folders. (Frontmatter, references and the skill rules arrive with
 //! the skills work; until then skills are counted but not linted.)
 
+pub mod frontmatter;
+
 use crate::check::Report;
 use crate::config::Settings;
 use crate::discover::Inventory;
