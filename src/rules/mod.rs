@@ -134,3 +134,16 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod readme {
+    /// The README's rule table is generated from the registry; regenerate it
+    /// with `caplint rules --format markdown` when this fails.
+    #[test]
+    fn readme_rule_table_matches_registry() {
+        let readme = include_str!("../../README.md");
+        let start = readme.find("<!-- rules:start -->\n").expect("start marker") + "<!-- rules:start -->\n".len();
+        let end = readme.find("<!-- rules:end -->").expect("end marker");
+        assert_eq!(&readme[start..end], super::markdown_table(), "README rule table is out of date: run `caplint rules --format markdown`");
+    }
+}

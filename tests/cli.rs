@@ -1,0 +1,306 @@
+//! CLI tests through the binary: exit codes, the JSON schema of SPEC §5,
+//! config handling, and the bundled testdata.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+const AS_OF: &str = "2026-10-15";
+
+fn caplint() -> Command {
+    let mut cmd = Command::cargo_bin("caplint").unwrap();
+    cmd.env_remove("GITHUB_BASE_REF").env_remove("GITHUB_ACTIONS").env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs `caplint check` in `dir` with JSON output; returns (exit code, JSON).
+fn check_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
+    let out = caplint()
+        .current_dir(dir)
+        .args(["check", "--no-history", "--as-of", AS_OF, "--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    (out.status.code().unwrap(), json)
+}
+
+fn rules_of(json: &Value) -> Vec<String> {
+    json["diagnostics"].as_array().unwrap().iter().map(|d| d["rule"].as_str().unwrap().to_string()).collect()
+}
+
+const GOOD: &str = r#"{
+  "agent_id": "research-agent-07",
+  "version": "3",
+  "declared_at": "2026-10-01",
+  "skills": [{"name": "web-search", "level": "proficient",
+              "evidence": [{"kind": "log", "ref": "run-2026-09-28-search"}]}],
+  "tools": [{"name": "browser", "access": "read",
+             "evidence": [{"kind": "log", "ref": "browser-check-09"}]}],
+  "limits": ["No access to private mailboxes."]
+}
+"#;
+
+fn repo_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn clean_profile_exits_zero() {
+    let dir = repo_with(&[("agents/a.profile.json", GOOD)]);
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 0);
+    assert_eq!(json["summary"]["profiles"], 1);
+}
+
+#[test]
+fn json_output_matches_the_spec_field_by_field() {
+    let text = GOOD.replace("\"evidence\": [{\"kind\": \"log\", \"ref\": \"run-2026-09-28-search\"}]", "\"evidence\": []").replace("research-agent-07", "recherche-agent-é7");
+    let dir = repo_with(&[("agents/a.profile.json", &text)]);
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!(code, 1);
+    let top: BTreeSet<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(top, BTreeSet::from(["tool", "version", "diagnostics", "summary"]));
+    assert_eq!(json["tool"], "caplint");
+    assert_eq!(json["version"], env!("CARGO_PKG_VERSION"));
+    let d = &json["diagnostics"][0];
+    let keys: BTreeSet<&str> = d.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, BTreeSet::from(["rule", "severity", "message", "path", "span", "help", "commit"]));
+    assert_eq!(d["rule"], "profile/missing-evidence");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["path"], "agents/a.profile.json");
+    assert!(d["commit"].is_null());
+    assert!(d["help"].is_string());
+    let span = &d["span"];
+    let skeys: BTreeSet<&str> = span.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(skeys, BTreeSet::from(["offset", "length", "line", "column"]));
+    let offset = span["offset"].as_u64().unwrap() as usize;
+    let length = span["length"].as_u64().unwrap() as usize;
+    assert_eq!(&text[offset..offset + length], "[]");
+    assert_eq!(span["line"], 6);
+    let line_start = text[..offset].rfind('\n').unwrap() + 1;
+    assert_eq!(span["column"].as_u64().unwrap() as usize, text[line_start..offset].chars().count() + 1);
+    let summary = &json["summary"];
+    let sumkeys: BTreeSet<&str> = summary.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(sumkeys, BTreeSet::from(["files", "profiles", "skills", "errors", "warnings"]));
+    assert_eq!(summary["errors"], 1);
+    assert_eq!(summary["warnings"], 0);
+    assert_eq!(summary["files"], 1);
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let text = "{\"agent_id\": \"é\", \"version\": 3, \"declared_at\": \"2026-10-01\", \"skills\": [], \"tools\": [], \"limits\": [\"x\"]}";
+    let dir = repo_with(&[("a.profile.json", text)]);
+    let (_, json) = check_json(dir.path(), &[]);
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["rule"], "profile/field-type");
+    let offset = d["span"]["offset"].as_u64().unwrap() as usize;
+    assert_eq!(&text[offset..offset + 1], "3");
+    assert_eq!(d["span"]["column"].as_u64().unwrap() as usize, text[..offset].chars().count() + 1);
+    assert_ne!(d["span"]["column"].as_u64().unwrap() as usize, offset + 1);
+}
+
+#[test]
+fn diagnostics_are_sorted_and_deterministic() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["b", "a", "c"] {
+        fs::write(dir.path().join(format!("{name}.profile.json")), GOOD.replace("\"limits\": [\"No access to private mailboxes.\"]", "\"limits\": [], \"x\": 1")).unwrap();
+    }
+    let (_, first) = check_json(dir.path(), &[]);
+    let (_, second) = check_json(dir.path(), &[]);
+    assert_eq!(first, second);
+    let keys: Vec<(String, u64, String)> = first["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["path"].as_str().unwrap().to_string(), d["span"]["offset"].as_u64().unwrap_or(0), d["rule"].as_str().unwrap().to_string()))
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+    assert!(keys.len() >= 9);
+}
+
+#[test]
+fn warnings_pass_unless_max_warnings_is_exceeded() {
+    let text = GOOD.replace("\"limits\": [\"No access to private mailboxes.\"]", "\"limits\": []");
+    let dir = repo_with(&[("a.profile.json", &text)]);
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!((code, json["summary"]["warnings"].as_u64()), (0, Some(1)));
+    assert_eq!(check_json(dir.path(), &["--max-warnings", "1"]).0, 0);
+    assert_eq!(check_json(dir.path(), &["--max-warnings", "0"]).0, 1);
+}
+
+#[test]
+fn bare_caplint_is_check() {
+    let dir = repo_with(&[("a.profile.json", "{}")]);
+    let out = caplint().current_dir(dir.path()).args(["--no-history", "--as-of", AS_OF, "--format", "json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rules_of(&json).iter().filter(|r| *r == "profile/missing-field").count(), 6);
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let dir = repo_with(&[("a.profile.json", GOOD)]);
+    for args in [
+        vec!["check", "--as-of", "2026-1-5"],
+        vec!["check", "--as-of", "2026-02-30"],
+        vec!["check", "--format", "yaml"],
+        vec!["check", "does-not-exist"],
+        vec!["explain", "profile/nope"],
+        vec!["check", "--frobnicate"],
+    ] {
+        let out = caplint().current_dir(dir.path()).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.stdout.is_empty() || args[0] == "explain", "{args:?}");
+    }
+}
+
+#[test]
+fn config_errors_point_into_the_file() {
+    let dir = repo_with(&[("a.profile.json", GOOD), (".caplint.yaml", "profiles: [\"**/*.profile.json\"]\nfreshnes_days: 30\n")]);
+    let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--color", "never"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown config key `freshnes_days`"), "{err}");
+    assert!(err.contains(".caplint.yaml:2:1"), "{err}");
+    assert!(err.contains("did you mean `freshness_days`?"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn config_sets_severities_and_thresholds() {
+    let stale = GOOD.replace("2026-10-01", "2026-08-01");
+    let dir = repo_with(&[("a.profile.json", &stale), ("legacy/b.profile.json", &stale.replace("research-agent-07", "other"))]);
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!((code, json["diagnostics"].as_array().unwrap().len()), (0, 0));
+    fs::write(dir.path().join(".caplint.yaml"), "freshness_days: 30\nrules:\n  profile/stale: error\noverrides:\n  - paths: [\"legacy/**\"]\n    rules:\n      profile/stale: off\n").unwrap();
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!(code, 1, "{json}");
+    let ds = json["diagnostics"].as_array().unwrap();
+    assert_eq!(ds.len(), 1);
+    assert_eq!(ds[0]["rule"], "profile/stale");
+    assert_eq!(ds[0]["severity"], "error");
+    assert_eq!(ds[0]["path"], "a.profile.json");
+    // --config points elsewhere
+    fs::write(dir.path().join("other.yaml"), "min_evidence: 2\n").unwrap();
+    let (_, json) = check_json(dir.path(), &["--config", "other.yaml"]);
+    assert_eq!(rules_of(&json), vec!["profile/missing-evidence"; 4]);
+}
+
+#[test]
+fn explicit_paths_limit_the_run() {
+    let dir = repo_with(&[("a/x.profile.json", "{}"), ("b/y.profile.json", GOOD), ("c/named.json", "[]")]);
+    let (code, json) = check_json(dir.path(), &["b"]);
+    assert_eq!((code, json["summary"]["profiles"].as_u64()), (0, Some(1)));
+    let (code, json) = check_json(dir.path(), &["c/named.json"]);
+    assert_eq!(code, 1);
+    assert_eq!(rules_of(&json), vec!["profile/not-an-object"]);
+    assert_eq!(json["diagnostics"][0]["path"], "c/named.json");
+}
+
+#[test]
+fn secrets_never_appear_in_any_output() {
+    let token = format!("ghp_{}", "A1b2C3d4".repeat(5).chars().take(36).collect::<String>());
+    let text = GOOD
+        .replace("browser-check-09", "https://ops:S3cretPassw0rd@logs.internal.test/run/41")
+        .replace("\"limits\": [", &format!("\"notes\": \"token {token} and password=Sup3rS3cretValue\",\n  \"limits\": ["));
+    let dir = repo_with(&[("a.profile.json", &text)]);
+    for format in ["json", "human"] {
+        let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--as-of", AS_OF, "--color", "never", "--format", format]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        for secret in [token.as_str(), "S3cretPassw0rd", "Sup3rS3cretValue"] {
+            assert!(!all.contains(secret), "{format} output leaks {secret}:\n{all}");
+        }
+        assert_eq!(all.matches("security/secret-value").count(), 3, "{all}");
+    }
+}
+
+#[test]
+fn hostile_profiles_end_quickly_without_panics() {
+    let deep = format!("{{\"a\": {}{}}}", "[".repeat(200_000), "]".repeat(200_000));
+    let files: Vec<(String, Vec<u8>)> = vec![
+        ("deep.profile.json".into(), deep.into_bytes()),
+        ("utf8.profile.json".into(), b"{\"agent_id\": \"\xff\xfe\"}".to_vec()),
+        ("bom.profile.json".into(), format!("\u{feff}{GOOD}").into_bytes()),
+        ("empty.profile.json".into(), Vec::new()),
+        ("truncated.profile.json".into(), GOOD[..40].as_bytes().to_vec()),
+        ("nan.profile.json".into(), b"{\"agent_id\": NaN, \"version\": 1e999999}".to_vec()),
+        ("nul.profile.json".into(), b"{\"agent_id\": \"a\0b\"}".to_vec()),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in &files {
+        fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    fs::create_dir(dir.path().join("folder.profile.json")).unwrap();
+    let start = std::time::Instant::now();
+    let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--as-of", AS_OF, "--format", "json"]).timeout(std::time::Duration::from_secs(60)).output().unwrap();
+    assert!(start.elapsed().as_secs() < 60);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let invalid: BTreeSet<String> = json["diagnostics"].as_array().unwrap().iter().filter(|d| d["rule"] == "profile/invalid-json").map(|d| d["path"].as_str().unwrap().to_string()).collect();
+    let expected: BTreeSet<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(invalid, expected);
+    // Nothing was changed.
+    for (name, bytes) in &files {
+        assert_eq!(&fs::read(dir.path().join(name)).unwrap(), bytes);
+    }
+}
+
+#[test]
+fn testdata_shows_every_file_rule() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = caplint().current_dir(root).args(["check", "testdata", "--no-history", "--as-of", AS_OF, "--format", "json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let fired: BTreeSet<String> = rules_of(&json).into_iter().collect();
+    for rule in caplint::rules::all().filter(|r| ["profile", "security"].contains(&r.family())) {
+        assert!(fired.contains(rule.id), "testdata does not show {}", rule.id);
+    }
+    assert!(json["diagnostics"].as_array().unwrap().iter().all(|d| d["path"].as_str().unwrap().starts_with("testdata/")));
+    // The good example stays clean.
+    assert!(!json["diagnostics"].as_array().unwrap().iter().any(|d| d["path"] == "testdata/agents/research.profile.json" && d["rule"] != "profile/duplicate-agent-id"));
+}
+
+#[test]
+fn rules_and_explain_come_from_the_registry() {
+    let out = caplint().args(["rules"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for rule in caplint::rules::all() {
+        assert!(text.contains(rule.id), "{}", rule.id);
+    }
+    let out = caplint().args(["explain", "profile/missing-evidence"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for part in ["# profile/missing-evidence", "## What it does", "## Why", "Bad:", "Good:", "## Fix"] {
+        assert!(text.contains(part), "{part}");
+    }
+    let out = caplint().args(["explain", "missing-evidence"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("profile/missing-evidence"));
+}
+
+#[test]
+fn human_output_is_rustc_like() {
+    let text = GOOD.replace("\"proficient\"", "\"expert\"");
+    let dir = repo_with(&[("a.profile.json", &text)]);
+    let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--as-of", AS_OF, "--color", "never"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains('\u{1b}'), "no ANSI escapes with --color never");
+    insta::assert_snapshot!("human_invalid_level", stdout);
+}
