@@ -172,16 +172,23 @@ pub fn lint_profiles(
     inventory: &Inventory,
     report: &mut Report,
 ) -> Result<Vec<LoadedProfile>, Fatal> {
-    let mut loaded = Vec::with_capacity(inventory.profiles.len());
-    for rel in &inventory.profiles {
-        let (source, bad) = read_source(settings, rel)?;
-        let (source, value, ds) = lint_profile(settings, source, bad);
+    use rayon::prelude::*;
+    let results: Vec<(SourceFile, Option<json::Value>, Vec<Diagnostic>)> = inventory
+        .profiles
+        .par_iter()
+        .map(|rel| {
+            let (source, bad) = read_source(settings, rel)?;
+            Ok(lint_profile(settings, source, bad))
+        })
+        .collect::<Result<_, Fatal>>()?;
+    let mut loaded = Vec::with_capacity(results.len());
+    for (source, value, ds) in results {
         report.extend(ds);
-        report.add_source(source);
         loaded.push(LoadedProfile {
-            path: rel.clone(),
+            path: source.path.clone(),
             value,
         });
+        report.add_source(source);
     }
     let parsed = loaded
         .iter()

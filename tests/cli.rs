@@ -11,7 +11,9 @@ const AS_OF: &str = "2026-10-15";
 
 fn caplint() -> Command {
     let mut cmd = Command::cargo_bin("caplint").unwrap();
-    cmd.env_remove("GITHUB_BASE_REF").env_remove("GITHUB_ACTIONS").env_remove("NO_COLOR");
+    cmd.env_remove("GITHUB_BASE_REF")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("NO_COLOR");
     cmd
 }
 
@@ -19,16 +21,29 @@ fn caplint() -> Command {
 fn check_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
     let out = caplint()
         .current_dir(dir)
-        .args(["check", "--no-history", "--as-of", AS_OF, "--format", "json"])
+        .args([
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--format",
+            "json",
+        ])
         .args(extra)
         .output()
         .unwrap();
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    let json: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)));
     (out.status.code().unwrap(), json)
 }
 
 fn rules_of(json: &Value) -> Vec<String> {
-    json["diagnostics"].as_array().unwrap().iter().map(|d| d["rule"].as_str().unwrap().to_string()).collect()
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap().to_string())
+        .collect()
 }
 
 const GOOD: &str = r#"{
@@ -64,34 +79,69 @@ fn clean_profile_exits_zero() {
 
 #[test]
 fn json_output_matches_the_spec_field_by_field() {
-    let text = GOOD.replace("\"evidence\": [{\"kind\": \"log\", \"ref\": \"run-2026-09-28-search\"}]", "\"evidence\": []").replace("research-agent-07", "recherche-agent-é7");
+    let text = GOOD
+        .replace(
+            "\"evidence\": [{\"kind\": \"log\", \"ref\": \"run-2026-09-28-search\"}]",
+            "\"evidence\": []",
+        )
+        .replace("research-agent-07", "recherche-agent-é7");
     let dir = repo_with(&[("agents/a.profile.json", &text)]);
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!(code, 1);
-    let top: BTreeSet<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(top, BTreeSet::from(["tool", "version", "diagnostics", "summary"]));
+    let top: BTreeSet<&str> = json
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        top,
+        BTreeSet::from(["tool", "version", "diagnostics", "summary"])
+    );
     assert_eq!(json["tool"], "caplint");
     assert_eq!(json["version"], env!("CARGO_PKG_VERSION"));
     let d = &json["diagnostics"][0];
     let keys: BTreeSet<&str> = d.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, BTreeSet::from(["rule", "severity", "message", "path", "span", "help", "commit"]));
+    assert_eq!(
+        keys,
+        BTreeSet::from(["rule", "severity", "message", "path", "span", "help", "commit"])
+    );
     assert_eq!(d["rule"], "profile/missing-evidence");
     assert_eq!(d["severity"], "error");
     assert_eq!(d["path"], "agents/a.profile.json");
     assert!(d["commit"].is_null());
     assert!(d["help"].is_string());
     let span = &d["span"];
-    let skeys: BTreeSet<&str> = span.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(skeys, BTreeSet::from(["offset", "length", "line", "column"]));
+    let skeys: BTreeSet<&str> = span
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        skeys,
+        BTreeSet::from(["offset", "length", "line", "column"])
+    );
     let offset = span["offset"].as_u64().unwrap() as usize;
     let length = span["length"].as_u64().unwrap() as usize;
     assert_eq!(&text[offset..offset + length], "[]");
     assert_eq!(span["line"], 6);
     let line_start = text[..offset].rfind('\n').unwrap() + 1;
-    assert_eq!(span["column"].as_u64().unwrap() as usize, text[line_start..offset].chars().count() + 1);
+    assert_eq!(
+        span["column"].as_u64().unwrap() as usize,
+        text[line_start..offset].chars().count() + 1
+    );
     let summary = &json["summary"];
-    let sumkeys: BTreeSet<&str> = summary.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(sumkeys, BTreeSet::from(["files", "profiles", "skills", "errors", "warnings"]));
+    let sumkeys: BTreeSet<&str> = summary
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        sumkeys,
+        BTreeSet::from(["files", "profiles", "skills", "errors", "warnings"])
+    );
     assert_eq!(summary["errors"], 1);
     assert_eq!(summary["warnings"], 0);
     assert_eq!(summary["files"], 1);
@@ -106,7 +156,10 @@ fn columns_count_characters_not_bytes() {
     assert_eq!(d["rule"], "profile/field-type");
     let offset = d["span"]["offset"].as_u64().unwrap() as usize;
     assert_eq!(&text[offset..offset + 1], "3");
-    assert_eq!(d["span"]["column"].as_u64().unwrap() as usize, text[..offset].chars().count() + 1);
+    assert_eq!(
+        d["span"]["column"].as_u64().unwrap() as usize,
+        text[..offset].chars().count() + 1
+    );
     assert_ne!(d["span"]["column"].as_u64().unwrap() as usize, offset + 1);
 }
 
@@ -114,7 +167,14 @@ fn columns_count_characters_not_bytes() {
 fn diagnostics_are_sorted_and_deterministic() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["b", "a", "c"] {
-        fs::write(dir.path().join(format!("{name}.profile.json")), GOOD.replace("\"limits\": [\"No access to private mailboxes.\"]", "\"limits\": [], \"x\": 1")).unwrap();
+        fs::write(
+            dir.path().join(format!("{name}.profile.json")),
+            GOOD.replace(
+                "\"limits\": [\"No access to private mailboxes.\"]",
+                "\"limits\": [], \"x\": 1",
+            ),
+        )
+        .unwrap();
     }
     let (_, first) = check_json(dir.path(), &[]);
     let (_, second) = check_json(dir.path(), &[]);
@@ -123,7 +183,13 @@ fn diagnostics_are_sorted_and_deterministic() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|d| (d["path"].as_str().unwrap().to_string(), d["span"]["offset"].as_u64().unwrap_or(0), d["rule"].as_str().unwrap().to_string()))
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["span"]["offset"].as_u64().unwrap_or(0),
+                d["rule"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     let mut sorted = keys.clone();
     sorted.sort();
@@ -133,7 +199,10 @@ fn diagnostics_are_sorted_and_deterministic() {
 
 #[test]
 fn warnings_pass_unless_max_warnings_is_exceeded() {
-    let text = GOOD.replace("\"limits\": [\"No access to private mailboxes.\"]", "\"limits\": []");
+    let text = GOOD.replace(
+        "\"limits\": [\"No access to private mailboxes.\"]",
+        "\"limits\": []",
+    );
     let dir = repo_with(&[("a.profile.json", &text)]);
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!((code, json["summary"]["warnings"].as_u64()), (0, Some(1)));
@@ -144,10 +213,20 @@ fn warnings_pass_unless_max_warnings_is_exceeded() {
 #[test]
 fn bare_caplint_is_check() {
     let dir = repo_with(&[("a.profile.json", "{}")]);
-    let out = caplint().current_dir(dir.path()).args(["--no-history", "--as-of", AS_OF, "--format", "json"]).output().unwrap();
+    let out = caplint()
+        .current_dir(dir.path())
+        .args(["--no-history", "--as-of", AS_OF, "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(rules_of(&json).iter().filter(|r| *r == "profile/missing-field").count(), 6);
+    assert_eq!(
+        rules_of(&json)
+            .iter()
+            .filter(|r| *r == "profile/missing-field")
+            .count(),
+        6
+    );
 }
 
 #[test]
@@ -161,16 +240,35 @@ fn usage_errors_exit_two() {
         vec!["explain", "profile/nope"],
         vec!["check", "--frobnicate"],
     ] {
-        let out = caplint().current_dir(dir.path()).args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = caplint()
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(out.stdout.is_empty() || args[0] == "explain", "{args:?}");
     }
 }
 
 #[test]
 fn config_errors_point_into_the_file() {
-    let dir = repo_with(&[("a.profile.json", GOOD), (".caplint.yaml", "profiles: [\"**/*.profile.json\"]\nfreshnes_days: 30\n")]);
-    let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--color", "never"]).output().unwrap();
+    let dir = repo_with(&[
+        ("a.profile.json", GOOD),
+        (
+            ".caplint.yaml",
+            "profiles: [\"**/*.profile.json\"]\nfreshnes_days: 30\n",
+        ),
+    ]);
+    let out = caplint()
+        .current_dir(dir.path())
+        .args(["check", "--no-history", "--color", "never"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unknown config key `freshnes_days`"), "{err}");
@@ -182,9 +280,18 @@ fn config_errors_point_into_the_file() {
 #[test]
 fn config_sets_severities_and_thresholds() {
     let stale = GOOD.replace("2026-10-01", "2026-08-01");
-    let dir = repo_with(&[("a.profile.json", &stale), ("legacy/b.profile.json", &stale.replace("research-agent-07", "other"))]);
+    let dir = repo_with(&[
+        ("a.profile.json", &stale),
+        (
+            "legacy/b.profile.json",
+            &stale.replace("research-agent-07", "other"),
+        ),
+    ]);
     let (code, json) = check_json(dir.path(), &[]);
-    assert_eq!((code, json["diagnostics"].as_array().unwrap().len()), (0, 0));
+    assert_eq!(
+        (code, json["diagnostics"].as_array().unwrap().len()),
+        (0, 0)
+    );
     fs::write(dir.path().join(".caplint.yaml"), "freshness_days: 30\nrules:\n  profile/stale: error\noverrides:\n  - paths: [\"legacy/**\"]\n    rules:\n      profile/stale: off\n").unwrap();
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!(code, 1, "{json}");
@@ -201,7 +308,11 @@ fn config_sets_severities_and_thresholds() {
 
 #[test]
 fn explicit_paths_limit_the_run() {
-    let dir = repo_with(&[("a/x.profile.json", "{}"), ("b/y.profile.json", GOOD), ("c/named.json", "[]")]);
+    let dir = repo_with(&[
+        ("a/x.profile.json", "{}"),
+        ("b/y.profile.json", GOOD),
+        ("c/named.json", "[]"),
+    ]);
     let (code, json) = check_json(dir.path(), &["b"]);
     assert_eq!((code, json["summary"]["profiles"].as_u64()), (0, Some(1)));
     let (code, json) = check_json(dir.path(), &["c/named.json"]);
@@ -212,17 +323,48 @@ fn explicit_paths_limit_the_run() {
 
 #[test]
 fn secrets_never_appear_in_any_output() {
-    let token = format!("ghp_{}", "A1b2C3d4".repeat(5).chars().take(36).collect::<String>());
+    let token = format!(
+        "ghp_{}",
+        "A1b2C3d4".repeat(5).chars().take(36).collect::<String>()
+    );
     let text = GOOD
-        .replace("browser-check-09", "https://ops:S3cretPassw0rd@logs.internal.test/run/41")
-        .replace("\"limits\": [", &format!("\"notes\": \"token {token} and password=Sup3rS3cretValue\",\n  \"limits\": ["));
+        .replace(
+            "browser-check-09",
+            "https://ops:S3cretPassw0rd@logs.internal.test/run/41",
+        )
+        .replace(
+            "\"limits\": [",
+            &format!(
+                "\"notes\": \"token {token} and password=Sup3rS3cretValue\",\n  \"limits\": ["
+            ),
+        );
     let dir = repo_with(&[("a.profile.json", &text)]);
     for format in ["json", "human"] {
-        let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--as-of", AS_OF, "--color", "never", "--format", format]).output().unwrap();
+        let out = caplint()
+            .current_dir(dir.path())
+            .args([
+                "check",
+                "--no-history",
+                "--as-of",
+                AS_OF,
+                "--color",
+                "never",
+                "--format",
+                format,
+            ])
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(1));
-        let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
         for secret in [token.as_str(), "S3cretPassw0rd", "Sup3rS3cretValue"] {
-            assert!(!all.contains(secret), "{format} output leaks {secret}:\n{all}");
+            assert!(
+                !all.contains(secret),
+                "{format} output leaks {secret}:\n{all}"
+            );
         }
         assert_eq!(all.matches("security/secret-value").count(), 3, "{all}");
     }
@@ -233,12 +375,27 @@ fn hostile_profiles_end_quickly_without_panics() {
     let deep = format!("{{\"a\": {}{}}}", "[".repeat(200_000), "]".repeat(200_000));
     let files: Vec<(String, Vec<u8>)> = vec![
         ("deep.profile.json".into(), deep.into_bytes()),
-        ("utf8.profile.json".into(), b"{\"agent_id\": \"\xff\xfe\"}".to_vec()),
-        ("bom.profile.json".into(), format!("\u{feff}{GOOD}").into_bytes()),
+        (
+            "utf8.profile.json".into(),
+            b"{\"agent_id\": \"\xff\xfe\"}".to_vec(),
+        ),
+        (
+            "bom.profile.json".into(),
+            format!("\u{feff}{GOOD}").into_bytes(),
+        ),
         ("empty.profile.json".into(), Vec::new()),
-        ("truncated.profile.json".into(), GOOD[..40].as_bytes().to_vec()),
-        ("nan.profile.json".into(), b"{\"agent_id\": NaN, \"version\": 1e999999}".to_vec()),
-        ("nul.profile.json".into(), b"{\"agent_id\": \"a\0b\"}".to_vec()),
+        (
+            "truncated.profile.json".into(),
+            GOOD[..40].as_bytes().to_vec(),
+        ),
+        (
+            "nan.profile.json".into(),
+            b"{\"agent_id\": NaN, \"version\": 1e999999}".to_vec(),
+        ),
+        (
+            "nul.profile.json".into(),
+            b"{\"agent_id\": \"a\0b\"}".to_vec(),
+        ),
     ];
     let dir = tempfile::tempdir().unwrap();
     for (name, bytes) in &files {
@@ -246,12 +403,35 @@ fn hostile_profiles_end_quickly_without_panics() {
     }
     fs::create_dir(dir.path().join("folder.profile.json")).unwrap();
     let start = std::time::Instant::now();
-    let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--as-of", AS_OF, "--format", "json"]).timeout(std::time::Duration::from_secs(60)).output().unwrap();
+    let out = caplint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--format",
+            "json",
+        ])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
     assert!(start.elapsed().as_secs() < 60);
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let invalid: BTreeSet<String> = json["diagnostics"].as_array().unwrap().iter().filter(|d| d["rule"] == "profile/invalid-json").map(|d| d["path"].as_str().unwrap().to_string()).collect();
+    let invalid: BTreeSet<String> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "profile/invalid-json")
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect();
     let expected: BTreeSet<String> = files.iter().map(|(n, _)| n.clone()).collect();
     assert_eq!(invalid, expected);
     // Nothing was changed.
@@ -263,16 +443,41 @@ fn hostile_profiles_end_quickly_without_panics() {
 #[test]
 fn testdata_shows_every_file_rule() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = caplint().current_dir(root).args(["check", "testdata", "--no-history", "--as-of", AS_OF, "--format", "json"]).output().unwrap();
+    let out = caplint()
+        .current_dir(root)
+        .args([
+            "check",
+            "testdata",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     let fired: BTreeSet<String> = rules_of(&json).into_iter().collect();
     for rule in caplint::rules::all().filter(|r| ["profile", "security"].contains(&r.family())) {
-        assert!(fired.contains(rule.id), "testdata does not show {}", rule.id);
+        assert!(
+            fired.contains(rule.id),
+            "testdata does not show {}",
+            rule.id
+        );
     }
-    assert!(json["diagnostics"].as_array().unwrap().iter().all(|d| d["path"].as_str().unwrap().starts_with("testdata/")));
+    assert!(json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["path"].as_str().unwrap().starts_with("testdata/")));
     // The good example stays clean.
-    assert!(!json["diagnostics"].as_array().unwrap().iter().any(|d| d["path"] == "testdata/agents/research.profile.json" && d["rule"] != "profile/duplicate-agent-id"));
+    assert!(!json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["path"] == "testdata/agents/research.profile.json"
+            && d["rule"] != "profile/duplicate-agent-id"));
 }
 
 #[test]
@@ -283,13 +488,26 @@ fn rules_and_explain_come_from_the_registry() {
     for rule in caplint::rules::all() {
         assert!(text.contains(rule.id), "{}", rule.id);
     }
-    let out = caplint().args(["explain", "profile/missing-evidence"]).output().unwrap();
+    let out = caplint()
+        .args(["explain", "profile/missing-evidence"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    for part in ["# profile/missing-evidence", "## What it does", "## Why", "Bad:", "Good:", "## Fix"] {
+    for part in [
+        "# profile/missing-evidence",
+        "## What it does",
+        "## Why",
+        "Bad:",
+        "Good:",
+        "## Fix",
+    ] {
         assert!(text.contains(part), "{part}");
     }
-    let out = caplint().args(["explain", "missing-evidence"]).output().unwrap();
+    let out = caplint()
+        .args(["explain", "missing-evidence"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("profile/missing-evidence"));
 }
@@ -298,9 +516,23 @@ fn rules_and_explain_come_from_the_registry() {
 fn human_output_is_rustc_like() {
     let text = GOOD.replace("\"proficient\"", "\"expert\"");
     let dir = repo_with(&[("a.profile.json", &text)]);
-    let out = caplint().current_dir(dir.path()).args(["check", "--no-history", "--as-of", AS_OF, "--color", "never"]).output().unwrap();
+    let out = caplint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--color",
+            "never",
+        ])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(!stdout.contains('\u{1b}'), "no ANSI escapes with --color never");
+    assert!(
+        !stdout.contains('\u{1b}'),
+        "no ANSI escapes with --color never"
+    );
     insta::assert_snapshot!("human_invalid_level", stdout);
 }

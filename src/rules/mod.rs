@@ -142,8 +142,13 @@ mod readme {
     #[test]
     fn readme_rule_table_matches_registry() {
         let readme = include_str!("../../README.md");
-        let start = readme.find("<!-- rules:start -->\n").expect("start marker") + "<!-- rules:start -->\n".len();
+        let start = readme.find("<!-- rules:start -->\n").expect("start marker")
+            + "<!-- rules:start -->\n".len();
         let end = readme.find("<!-- rules:end -->").expect("end marker");
-        assert_eq!(&readme[start..end], super::markdown_table(), "README rule table is out of date: run `caplint rules --format markdown`");
+        assert_eq!(
+            &readme[start..end],
+            super::markdown_table(),
+            "README rule table is out of date: run `caplint rules --format markdown`"
+        );
     }
 }
