@@ -386,7 +386,7 @@ fn hostile_profiles_end_quickly_without_panics() {
         ("empty.profile.json".into(), Vec::new()),
         (
             "truncated.profile.json".into(),
-            GOOD[..40].as_bytes().to_vec(),
+            GOOD.as_bytes()[..40].to_vec(),
         ),
         (
             "nan.profile.json".into(),
