@@ -1,1 +1,4 @@
 //! caplint: a git-native linter for agent skills and capability profiles.
+
+pub mod date;
+pub mod report;
