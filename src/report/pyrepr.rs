@@ -66,11 +66,7 @@ pub fn float_repr(f: f64) -> String {
     if f == 0.0 {
         return format!("{sign}0.0");
     }
-    // Rust's `{:e}` gives the shortest round-trip digits, e.g. `1.2345e-5`.
-    let sci = format!("{:e}", f.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let (digits, exp) = shortest_digits(f.abs());
     let n = digits.len() as i32;
     // Position of the decimal point relative to the start of `digits`.
     let decpt = exp + 1;
@@ -94,6 +90,65 @@ pub fn float_repr(f: f64) -> String {
         format!("{first}{dot}e{esign}{:02}", exp.abs())
     };
     format!("{sign}{body}")
+}
+
+/// Splits scientific notation `d.ddde±x` into its digits and exponent.
+fn split_sci(sci: &str) -> (String, i32) {
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let digits = mantissa.chars().filter(|c| *c != '.').collect();
+    (digits, exp.parse().unwrap_or(0))
+}
+
+/// The shortest digits that read back as `f` (finite, positive), and the
+/// decimal exponent of the first digit, chosen as CPython's dtoa (mode 0)
+/// does: the nearest such string to `f`, and on an exact tie the one whose
+/// last digit is even.
+///
+/// Rust's `{:e}` already gives the shortest nearest digits but breaks ties
+/// upwards (`607320636620245.25` gives `...245.3`, Python `...245.2`), so
+/// ties are detected from the exact expansion of `f` and settled here.
+fn shortest_digits(f: f64) -> (String, i32) {
+    let (digits, exp) = split_sci(&format!("{f:e}"));
+    let n = digits.len();
+    // Every double has at most 767 significant digits: this is exact.
+    let (exact, exact_exp) = split_sci(&format!("{f:.800e}"));
+    let exact = exact.trim_end_matches('0');
+    if exact_exp != exp || exact.len() != n + 1 || !exact.ends_with('5') {
+        return (digits, exp);
+    }
+    // `f` lies exactly halfway between two n-digit numbers.
+    let down = exact[..n].to_owned();
+    let Some(up) = increment(&down) else {
+        return (digits, exp);
+    };
+    let reads_back = |d: &str| format!("{}.{}e{exp}", &d[..1], &d[1..]).parse::<f64>() == Ok(f);
+    let even = |d: &str| {
+        d.bytes()
+            .last()
+            .is_some_and(|b| (b - b'0').is_multiple_of(2))
+    };
+    let (first, second) = if even(&down) { (down, up) } else { (up, down) };
+    if reads_back(&first) {
+        (first.trim_end_matches('0').to_owned(), exp)
+    } else if reads_back(&second) {
+        (second.trim_end_matches('0').to_owned(), exp)
+    } else {
+        (digits, exp)
+    }
+}
+
+/// A decimal digit string plus one in its last place, or `None` on carry out.
+fn increment(d: &str) -> Option<String> {
+    let mut bytes = d.as_bytes().to_vec();
+    for b in bytes.iter_mut().rev() {
+        if *b == b'9' {
+            *b = b'0';
+        } else {
+            *b += 1;
+            return String::from_utf8(bytes).ok();
+        }
+    }
+    None
 }
 
 /// Python's `str.isprintable` for one code point.
@@ -163,6 +218,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::excessive_precision)] // exact ties need the exact literals
     fn floats_match_python() {
         // Expected values printed by python3.11's repr().
         let cases: &[(f64, &str)] = &[
@@ -188,6 +244,12 @@ mod tests {
             (100.0, "100.0"),
             (0.3, "0.3"),
             (2.0 / 3.0, "0.6666666666666666"),
+            // Exact ties between two shortest candidates go to the even digit.
+            (607320636620245.25, "607320636620245.2"),
+            (-607320636620245.25, "-607320636620245.2"),
+            (607320636620245.75, "607320636620245.8"),
+            (1e23, "1e+23"),
+            (9007199254740993.0, "9007199254740992.0"),
             (f64::INFINITY, "inf"),
             (f64::NEG_INFINITY, "-inf"),
             (f64::NAN, "nan"),
