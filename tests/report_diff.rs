@@ -125,11 +125,20 @@ fn compare_with_script(
     (ours, stderr)
 }
 
+/// The reference crashed with `reason` (or, for the encoding error, whose
+/// Python text also names a position, with its ending), and caplint
+/// reported the same reason as a read error.
 fn assert_read_error(ours: &ReportOutcome, stderr: &str, reason: &str) {
     assert!(
         stderr.contains("Traceback"),
         "the reference should crash: {stderr}"
     );
+    let python_text = if reason.contains("can't encode") {
+        "surrogates not allowed"
+    } else {
+        reason
+    };
+    assert!(stderr.contains(python_text), "{stderr}");
     assert_eq!(ours.exit_code, 2);
     assert_eq!(
         ours.stdout,
@@ -278,6 +287,25 @@ fn reference_script_edge_cases() {
         assert_eq!(String::from_utf8(stdout).unwrap(), ours.stdout, "{args:?}");
         assert_eq!(code, i32::from(ours.exit_code));
     }
+    let (stdout, code, _) = run_script(&["", "--as-of", "2026-01-01"]);
+    let ours = run(
+        Some(Path::new("")),
+        Some("2026-01-01"),
+        false,
+        Date::today_utc(),
+    );
+    assert_eq!((String::from_utf8(stdout).unwrap(), code), (ours.stdout, 2));
+
+    // An empty --as-of means today (the local date, for the reference).
+    let today = python3()
+        .args(["-c", "import datetime; print(datetime.date.today())"])
+        .output()
+        .expect("run python3");
+    let today = Date::parse_ymd(String::from_utf8(today.stdout).unwrap().trim()).unwrap();
+    let (stdout, code, _) = run_script(&["--make-fixture", "--as-of", ""]);
+    let ours = run(None, Some(""), true, today);
+    assert_eq!(String::from_utf8(stdout).unwrap(), ours.stdout);
+    assert_eq!(code, i32::from(ours.exit_code));
 }
 
 #[test]
