@@ -192,6 +192,7 @@ const STALE_DAYS: i64 = 90;
 type Msg = Vec<Piece>;
 
 /// Part of an output line: plain text, or a profile string printed as is.
+#[derive(Clone)]
 enum Piece {
     Text(String),
     Py(PyStr),
@@ -246,7 +247,7 @@ fn repr_opt(v: Option<&Value>) -> String {
 /// `check_evidence`: returns the number of good entries.
 fn check_evidence(evidence: Option<&Value>, label: &[Piece], errors: &mut Vec<Msg>) -> usize {
     let with = |rest: String| -> Msg {
-        let mut m: Msg = label.iter().map(clone_piece).collect();
+        let mut m: Msg = label.to_vec();
         m.push(text(rest));
         m
     };
@@ -275,13 +276,6 @@ fn check_evidence(evidence: Option<&Value>, label: &[Piece], errors: &mut Vec<Ms
         good += 1;
     }
     good
-}
-
-fn clone_piece(p: &Piece) -> Piece {
-    match p {
-        Piece::Text(t) => Piece::Text(t.clone()),
-        Piece::Py(s) => Piece::Py(s.clone()),
-    }
 }
 
 /// Names that occur more than once, sorted, each once.

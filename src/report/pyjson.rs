@@ -849,6 +849,59 @@ mod tests {
     }
 
     #[test]
+    fn never_panics_on_arbitrary_input() {
+        // Short strings over an alphabet of JSON punctuation, escapes and odd bytes.
+        let alphabet: &[&[u8]] = &[
+            b"{",
+            b"}",
+            b"[",
+            b"]",
+            b"\"",
+            b"\\",
+            b"u",
+            b"d8",
+            b"00",
+            b":",
+            b",",
+            b" ",
+            b"\r",
+            b"\n",
+            b"1",
+            b"-",
+            b".",
+            b"e",
+            b"+",
+            b"0",
+            b"N",
+            b"I",
+            b"n",
+            b"t",
+            b"\x01",
+            b"\xef\xbb\xbf",
+            b"\xe9",
+            b"\xc3\xa9",
+        ];
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for _ in 0..20_000 {
+            let mut input = Vec::new();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut r = state;
+            for _ in 0..(r % 12) {
+                r = r.rotate_left(5) ^ 0x9e37_79b9;
+                input.extend_from_slice(alphabet[(r % alphabet.len() as u64) as usize]);
+            }
+            if let Err(LoadError::Decode {
+                pos, line, column, ..
+            }) = load_bytes(&input)
+            {
+                assert!(pos <= input.len() && line >= 1 && column >= 1, "{input:?}");
+            }
+        }
+    }
+
+    #[test]
     fn integer_digit_limit() {
         assert!(parse(&"9".repeat(4300)).is_ok());
         assert_eq!(
