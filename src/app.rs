@@ -246,8 +246,14 @@ fn explain_command(id: &str) -> Result<u8, Fatal> {
     }
 }
 
-fn report_command(_args: &crate::cli::ReportArgs) -> Result<u8, Fatal> {
-    Err(Fatal::Usage(
-        "`caplint report` is not available in this build yet".into(),
-    ))
+/// `caplint report`: the reference checker's summary, byte for byte (SPEC §7).
+fn report_command(args: &crate::cli::ReportArgs) -> Result<u8, Fatal> {
+    let outcome = crate::report::run(
+        args.profile.as_deref(),
+        args.as_of.as_deref(),
+        args.make_fixture,
+        Date::today_utc(),
+    );
+    output::stdout(&outcome.stdout);
+    Ok(outcome.exit_code)
 }

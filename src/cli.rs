@@ -162,7 +162,7 @@ pub struct HistoryArgs {
 #[derive(Debug, Args, Clone)]
 pub struct ReportArgs {
     /// The profile to summarize
-    #[arg(value_name = "PROFILE", required_unless_present = "make_fixture")]
+    #[arg(value_name = "PROFILE")]
     pub profile: Option<PathBuf>,
     /// Judge freshness as of this day (YYYY-MM-DD; default: today)
     #[arg(long, value_name = "YYYY-MM-DD")]

@@ -64,12 +64,14 @@ impl Date {
     }
 
     /// `self - other` in days.
-    pub fn days_since(&self, other: &Date) -> i64 {
+    pub fn days_since(self, other: Date) -> i64 {
         self.ordinal() - other.ordinal()
     }
 
-    pub fn add_days(&self, days: i64) -> Date {
-        Date::from_unix_days(self.ordinal() + days)
+    /// `None` when the result leaves years 1 to 9999.
+    pub fn add_days(self, days: i64) -> Option<Date> {
+        let d = Date::from_unix_days(self.ordinal().checked_add(days)?);
+        Date::new(d.year, d.month, d.day)
     }
 
     /// Today's date in UTC.
@@ -139,11 +141,13 @@ mod tests {
     fn day_arithmetic() {
         let a = Date::parse_ymd("2026-10-01").unwrap();
         let b = Date::parse_ymd("2026-10-15").unwrap();
-        assert_eq!(b.days_since(&a), 14);
-        assert_eq!(a.days_since(&b), -14);
+        assert_eq!(b.days_since(a), 14);
+        assert_eq!(a.days_since(b), -14);
         assert_eq!(Date::from_unix_days(0).to_string(), "1970-01-01");
         assert_eq!(Date::from_unix_days(a.ordinal()), a);
-        assert_eq!(a.add_days(90).to_string(), "2026-12-30");
+        assert_eq!(a.add_days(90).unwrap().to_string(), "2026-12-30");
+        assert_eq!(Date::parse_ymd("9999-12-31").unwrap().add_days(1), None);
+        assert_eq!(Date::parse_ymd("0001-01-01").unwrap().add_days(-1), None);
         let first = Date::parse_ymd("0001-01-01").unwrap();
         assert_eq!(Date::from_unix_days(first.ordinal()), first);
     }

@@ -16,6 +16,7 @@ pub mod history;
 pub mod json;
 pub mod output;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod skill;
 pub mod source;

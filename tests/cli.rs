@@ -536,3 +536,71 @@ fn human_output_is_rustc_like() {
     );
     insta::assert_snapshot!("human_invalid_level", stdout);
 }
+
+/// `caplint report` through the binary matches the reference script on every
+/// bundled profile and on the worked fixture (the differential test in
+/// `report_diff.rs` covers thousands of random profiles in-process).
+#[test]
+fn report_matches_the_reference_through_the_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let reference = root.join("tests/reference/profile_check.py");
+    let mut cases: Vec<Vec<String>> = vec![vec![
+        "--make-fixture".into(),
+        "--as-of".into(),
+        AS_OF.into(),
+    ]];
+    for entry in fs::read_dir(root.join("testdata/agents")).unwrap() {
+        let path = entry.unwrap().path();
+        cases.push(vec![
+            path.to_string_lossy().into_owned(),
+            "--as-of".into(),
+            AS_OF.into(),
+        ]);
+    }
+    cases.push(vec![
+        "testdata/agents/research.profile.json".into(),
+        "--as-of".into(),
+        "2026-13-01".into(),
+    ]);
+    cases.push(vec![
+        "no-such.profile.json".into(),
+        "--as-of".into(),
+        AS_OF.into(),
+    ]);
+    for args in cases {
+        let py = std::process::Command::new("python3")
+            .current_dir(root)
+            .arg(&reference)
+            .args(&args)
+            .output()
+            .expect("python3 is required for the reference comparison");
+        let ours = caplint()
+            .current_dir(root)
+            .arg("report")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&ours.stdout),
+            String::from_utf8_lossy(&py.stdout),
+            "{args:?}"
+        );
+        assert_eq!(ours.status.code(), py.status.code(), "{args:?}");
+    }
+    // The documented difference: only zero-padded dates are accepted.
+    let ours = caplint()
+        .current_dir(root)
+        .args([
+            "report",
+            "testdata/agents/research.profile.json",
+            "--as-of",
+            "2026-1-5",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(ours.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&ours.stdout),
+        "error: --as-of must be YYYY-MM-DD\n"
+    );
+}

@@ -542,7 +542,7 @@ impl Checker<'_> {
 
     fn freshness(&mut self, declared: Date, span: Span, retired: bool) {
         let as_of = self.settings.as_of;
-        let age = as_of.days_since(&declared);
+        let age = as_of.days_since(declared);
         if age < 0 {
             let d = self
                 .diag(DECLARED_IN_FUTURE, format!("`declared_at` {declared} is after the as-of date {as_of}"))
@@ -556,7 +556,10 @@ impl Checker<'_> {
                 .diag(STALE, format!("profile is stale: declared {age} days before {as_of}, over the {limit}-day limit"))
                 .at(span)
                 .label(format!("age {age} days"))
-                .help(format!("recheck the claims, raise `version` and set `declared_at` to the recheck date (due {})", declared.add_days(limit)));
+                .help(match declared.add_days(limit) {
+                    Some(due) => format!("recheck the claims, raise `version` and set `declared_at` to the recheck date (due {due})"),
+                    None => "recheck the claims, raise `version` and set `declared_at` to the recheck date".to_string(),
+                });
             self.push(d);
         }
     }
