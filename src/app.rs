@@ -173,16 +173,11 @@ pub fn emit(report: &Report, common: &CommonArgs) -> Result<u8, Fatal> {
             t
         }
         Format::Json => render::json::render(report),
-        Format::Github | Format::Sarif => {
-            return Err(Fatal::Usage(format!(
-                "--format {} is not available in this build yet",
-                if format == Format::Github {
-                    "github"
-                } else {
-                    "sarif"
-                }
-            )))
+        Format::Github => {
+            render::github::append_step_summary_from_env(report);
+            render::github::render(report, !common.quiet)
         }
+        Format::Sarif => render::sarif::render(report),
     };
     output::stdout(&text);
     if !common.quiet {

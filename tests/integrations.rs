@@ -1,0 +1,529 @@
+//! Integrations through the binary: GitHub and SARIF output, secrets in
+//! every format, pipes, colors and exit codes.
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+use std::path::Path;
+
+const AS_OF: &str = "2026-10-15";
+
+const GOOD: &str = r#"{
+  "agent_id": "research-agent-07",
+  "version": "3",
+  "declared_at": "2026-10-01",
+  "skills": [{"name": "web-search", "level": "proficient",
+              "evidence": [{"kind": "log", "ref": "run-2026-09-28-search"}]}],
+  "tools": [{"name": "browser", "access": "read",
+             "evidence": [{"kind": "link", "ref": "https://example.org/checks/browser-09"}]},
+            {"name": "mailbox", "access": "none"}],
+  "limits": ["No access to private mailboxes."]
+}
+"#;
+
+const SECRET_PASSWORD: &str = "Sup3rS3cretValue";
+const SECRET_TOKEN: &str = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+const SECRET_URL_PASSWORD: &str = "S3cretPw";
+
+fn caplint() -> Command {
+    let mut cmd = Command::cargo_bin("caplint").unwrap();
+    for var in [
+        "GITHUB_STEP_SUMMARY",
+        "GITHUB_BASE_REF",
+        "GITHUB_ACTIONS",
+        "NO_COLOR",
+        "CLICOLOR_FORCE",
+    ] {
+        cmd.env_remove(var);
+    }
+    cmd
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// A folder (not a git repository) with one good profile and several with
+/// findings, among them secrets.
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "agents/good.profile.json", GOOD);
+    write(
+        root,
+        "agents/we%ird, na:me.profile.json",
+        r#"{"agent_id": "odd", "version": 3, "declared_at": "2026-10-01",
+ "skills": [{"name": "Web Search", "level": "expert", "evidence": []}],
+ "tools": [], "limits": [], "declared-at": "2026-10-01"}
+"#,
+    );
+    write(
+        root,
+        "agents/secret.profile.json",
+        &format!(
+            r#"{{"agent_id": "leaky", "version": "1", "declared_at": "2026-10-01",
+ "skills": [], "tools": [], "limits": ["none"],
+ "notes": "password={SECRET_PASSWORD}",
+ "retired_at": "2026-10-02",
+ "x-token": "{SECRET_TOKEN}",
+ "x-url": "https://u:{SECRET_URL_PASSWORD}@host/x"}}
+"#
+        ),
+    );
+    write(
+        root,
+        "agents/broken.profile.json",
+        "{\"agent_id\": \"b\",\n  \"version\": \"1\",,}\n",
+    );
+    dir
+}
+
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = caplint()
+        .current_dir(dir)
+        .args(["check", "--no-history", "--as-of", AS_OF])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json_of(dir: &Path) -> Value {
+    let (code, stdout, _) = run(dir, &["--format", "json"]);
+    assert_eq!(code, 1);
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn load_schema(name: &str) -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/schemas")
+        .join(name);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+// ---------------------------------------------------------------- GitHub
+
+#[test]
+fn github_commands_escape_paths_and_messages() {
+    let dir = fixture();
+    let (code, stdout, _) = run(dir.path(), &["--format", "github"]);
+    assert_eq!(code, 1);
+    let odd: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("::") && l.contains("we%25ird%2C na%3Ame.profile.json"))
+        .collect();
+    assert!(!odd.is_empty(), "{stdout}");
+    for line in &odd {
+        let (props, message) = line[2..].split_once("::").unwrap();
+        assert!(props.starts_with("error file=") || props.starts_with("warning file="));
+        assert!(!props.contains("we%ird"), "unescaped % in {line}");
+        assert!(!message.contains('\n') && !message.contains('\r'));
+    }
+    // A finding with a span has its position; help goes after escaped newlines.
+    let version = odd
+        .iter()
+        .find(|l| l.contains("title=profile/field-type"))
+        .expect("field-type on version");
+    assert!(version.contains(",line=1,endLine=1,col="), "{version}");
+    assert!(version.contains("%0A%0Ahelp: "), "{version}");
+    // Every finding also appears as plain text, then a summary line.
+    let json = json_of(dir.path());
+    let count = json["diagnostics"].as_array().unwrap().len();
+    let commands = stdout.lines().filter(|l| l.starts_with("::")).count();
+    assert_eq!(commands, count);
+    let plain: Vec<&str> = stdout
+        .lines()
+        .filter(|l| !l.starts_with("::") && !l.starts_with("caplint: "))
+        .collect();
+    assert_eq!(plain.len(), count, "{stdout}");
+    assert!(
+        plain
+            .iter()
+            .any(|l| l.starts_with("agents/we%ird, na:me.profile.json:1:")
+                && l.contains(": error[profile/field-type]: ")),
+        "{stdout}"
+    );
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with("caplint: ") && last.contains(" errors, "),
+        "{last}"
+    );
+}
+
+#[test]
+fn github_newlines_in_paths_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a\nb.profile.json", "[]\n");
+    let (code, stdout, _) = run(dir.path(), &["--format", "github"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.starts_with("::error file=a%0Ab.profile.json,line=1,endLine=1,col=1,endColumn=2,title=profile/not-an-object::"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\na\\nb.profile.json:1:1: error[profile/not-an-object]: "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn github_spanless_findings_name_the_file_only() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("skills/empty-skill")).unwrap();
+    write(dir.path(), "skills/empty-skill/notes.md", "x\n");
+    let (_, stdout, _) = run(dir.path(), &["--format", "github"]);
+    for line in stdout.lines().filter(|l| l.starts_with("::")) {
+        let props = line[2..].split_once("::").unwrap().0;
+        if !props.contains("line=") {
+            assert!(!props.contains("col="), "{line}");
+            assert!(props.contains("file="), "{line}");
+        }
+    }
+}
+
+#[test]
+fn github_step_summary_is_appended() {
+    let dir = fixture();
+    let summary = dir.path().join("summary.md");
+    std::fs::write(&summary, "earlier step\n").unwrap();
+    let out = caplint()
+        .current_dir(dir.path())
+        .env("GITHUB_STEP_SUMMARY", &summary)
+        .args([
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--format",
+            "github",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = std::fs::read_to_string(&summary).unwrap();
+    assert!(text.starts_with("earlier step\n### caplint\n"), "{text}");
+    assert!(
+        text.contains("| severity | rule | location | message |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<code>agents/we%ird, na:me.profile.json:1:"),
+        "{text}"
+    );
+    assert!(text.contains("error"), "{text}");
+    // Every finding has a row.
+    let rows = text
+        .lines()
+        .filter(|l| l.starts_with("| error |") || l.starts_with("| warning |"))
+        .count();
+    assert_eq!(
+        rows,
+        json_of(dir.path())["diagnostics"].as_array().unwrap().len()
+    );
+
+    // A clean run says so, appended after the first summary.
+    let clean = tempfile::tempdir().unwrap();
+    write(clean.path(), "agents/good.profile.json", GOOD);
+    caplint()
+        .current_dir(clean.path())
+        .env("GITHUB_STEP_SUMMARY", &summary)
+        .args([
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--format",
+            "github",
+        ])
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(&summary).unwrap();
+    assert!(text.starts_with("earlier step\n### caplint\n"));
+    assert!(text.contains("No findings in 1 file"), "{text}");
+}
+
+// ---------------------------------------------------------------- SARIF
+
+fn sarif_of(dir: &Path) -> Value {
+    let (code, stdout, _) = run(dir, &["--format", "sarif"]);
+    assert_eq!(code, 1);
+    serde_json::from_str(&stdout).unwrap()
+}
+
+#[test]
+fn sarif_is_valid_against_the_sarif_2_1_0_schema() {
+    let schema = load_schema("sarif-schema-2.1.0.json");
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the vendored SARIF schema compiles");
+    let dir = fixture();
+    let sarif = sarif_of(dir.path());
+    let errors: Vec<String> = validator
+        .iter_errors(&sarif)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert!(!sarif["runs"][0]["results"].as_array().unwrap().is_empty());
+
+    // A clean run is valid too, and has no results.
+    let clean = tempfile::tempdir().unwrap();
+    write(clean.path(), "agents/good.profile.json", GOOD);
+    let (code, stdout, _) = run(clean.path(), &["--format", "sarif"]);
+    assert_eq!(code, 0);
+    let sarif: Value = serde_json::from_str(&stdout).unwrap();
+    assert!(validator.is_valid(&sarif));
+    assert_eq!(sarif["runs"][0]["results"], json!([]));
+}
+
+#[test]
+fn sarif_lists_every_rule_and_points_results_at_them() {
+    let dir = fixture();
+    let sarif = sarif_of(dir.path());
+    let run = &sarif["runs"][0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "caplint");
+    assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
+    assert!(driver["informationUri"]
+        .as_str()
+        .unwrap()
+        .starts_with("https://"));
+    let rules = driver["rules"].as_array().unwrap();
+    let listed = Command::cargo_bin("caplint")
+        .unwrap()
+        .args(["rules", "--format", "json"])
+        .output()
+        .unwrap();
+    let registry: Vec<Value> = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!(rules.len(), registry.len());
+    for (rule, reg) in rules.iter().zip(&registry) {
+        assert_eq!(rule["id"], reg["id"]);
+        assert_eq!(rule["defaultConfiguration"]["level"], reg["severity"]);
+        for key in ["name", "shortDescription", "fullDescription", "help"] {
+            assert!(!rule[key].is_null(), "{} has no {key}", rule["id"]);
+        }
+        assert!(rule["help"]["markdown"]
+            .as_str()
+            .unwrap()
+            .contains("## Why"));
+    }
+    for result in run["results"].as_array().unwrap() {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+        let location = &result["locations"][0]["physicalLocation"];
+        assert_eq!(location["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+        let uri = location["artifactLocation"]["uri"].as_str().unwrap();
+        assert!(uri.starts_with("agents/"), "{uri}");
+        assert!(!uri.contains(' ') && !uri.contains(','), "{uri}");
+        assert!(result["partialFingerprints"]
+            .as_object()
+            .unwrap()
+            .values()
+            .all(|v| v.as_str().is_some_and(|s| !s.is_empty())));
+    }
+    // Regions count characters, 1-based, with offsets.
+    let field_type = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["ruleId"] == "profile/field-type")
+        .unwrap();
+    let region = &field_type["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startLine"], 1);
+    assert_eq!(region["endLine"], 1);
+    let start = region["startColumn"].as_u64().unwrap();
+    assert_eq!(region["charOffset"].as_u64().unwrap(), start - 1);
+    assert_eq!(
+        region["endColumn"].as_u64().unwrap(),
+        start + region["charLength"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn sarif_fingerprints_are_stable_across_runs_and_line_shifts() {
+    let dir = fixture();
+    let fingerprints = |dir: &Path| -> Vec<(String, String)> {
+        sarif_of(dir)["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["ruleId"].as_str().unwrap().to_string(),
+                    r["partialFingerprints"].to_string(),
+                )
+            })
+            .collect()
+    };
+    let first = fingerprints(dir.path());
+    assert_eq!(first, fingerprints(dir.path()));
+    let path = dir.path().join("agents/we%ird, na:me.profile.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("\n\n\n{text}")).unwrap();
+    assert_eq!(first, fingerprints(dir.path()));
+}
+
+// ---------------------------------------------------------------- secrets
+
+#[test]
+fn secrets_never_appear_in_any_format() {
+    let dir = fixture();
+    for format in ["human", "json", "github", "sarif"] {
+        let summary = dir.path().join(format!("summary-{format}.md"));
+        let out = caplint()
+            .current_dir(dir.path())
+            .env("GITHUB_STEP_SUMMARY", &summary)
+            .args([
+                "check",
+                "--no-history",
+                "--as-of",
+                AS_OF,
+                "--color",
+                "always",
+                "--format",
+                format,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}");
+        let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
+        all.push_str(&String::from_utf8_lossy(&out.stderr));
+        all.push_str(&std::fs::read_to_string(&summary).unwrap_or_default());
+        assert!(
+            all.contains("security/secret-value"),
+            "{format}: no secret finding"
+        );
+        for secret in [
+            SECRET_PASSWORD,
+            SECRET_TOKEN,
+            SECRET_URL_PASSWORD,
+            &SECRET_TOKEN[..12],
+        ] {
+            assert!(!all.contains(secret), "{format} shows {secret}:\n{all}");
+        }
+    }
+    // Three secrets, three findings.
+    let json = json_of(dir.path());
+    let secrets = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "security/secret-value")
+        .count();
+    assert_eq!(secrets, 3);
+}
+
+// ---------------------------------------------------------------- CLI polish
+
+#[test]
+fn closed_pipes_exit_quietly() {
+    let bin = env!("CARGO_BIN_EXE_caplint");
+    let dir = fixture();
+    for cmd in [
+        format!("'{bin}' rules | head -1"),
+        format!("'{bin}' --help | head -1"),
+        // SARIF output is larger than a pipe buffer, so the write fails.
+        format!("'{bin}' check --no-history --as-of {AS_OF} --format sarif | head -1"),
+    ] {
+        let out = std::process::Command::new("bash")
+            .current_dir(dir.path())
+            .arg("-c")
+            .arg(format!("{cmd}; echo \"status=${{PIPESTATUS[0]}}\" >&2"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{cmd}: {stderr}");
+        assert!(!stderr.contains("Broken pipe"), "{cmd}: {stderr}");
+        assert!(!stderr.contains("error"), "{cmd}: {stderr}");
+        let status = stderr.lines().last().unwrap_or_default();
+        assert!(
+            status == "status=0" || status == "status=1",
+            "{cmd}: {stderr}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().count(),
+            1,
+            "{cmd}"
+        );
+    }
+}
+
+fn has_ansi(bytes: &[u8]) -> bool {
+    bytes.windows(2).any(|w| w == b"\x1b[") || bytes.windows(2).any(|w| w == b"\x1b]")
+}
+
+#[test]
+fn no_color_and_color_never_print_no_escapes() {
+    let dir = fixture();
+    let plain = caplint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--color",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(!has_ansi(&plain.stdout) && !has_ansi(&plain.stderr));
+    let no_color = caplint()
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .args(["check", "--no-history", "--as-of", AS_OF])
+        .output()
+        .unwrap();
+    assert!(!has_ansi(&no_color.stdout) && !has_ansi(&no_color.stderr));
+    // Not a terminal: no colors and no hyperlinks by default.
+    let auto = caplint()
+        .current_dir(dir.path())
+        .args(["check", "--no-history", "--as-of", AS_OF])
+        .output()
+        .unwrap();
+    assert!(!has_ansi(&auto.stdout) && !has_ansi(&auto.stderr));
+    assert_eq!(auto.stdout, plain.stdout);
+    // --color always is the way to force them.
+    let forced = caplint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--color",
+            "always",
+        ])
+        .output()
+        .unwrap();
+    assert!(has_ansi(&forced.stdout));
+    assert!(
+        !forced.stdout.windows(4).any(|w| w == b"\x1b]8;"),
+        "no OSC-8 links off a terminal"
+    );
+}
+
+#[test]
+fn max_warnings_and_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let warn_only = GOOD.replace(r#"["No access to private mailboxes."]"#, "[]");
+    write(dir.path(), "agents/a.profile.json", &warn_only);
+    let (code, stdout, _) = run(dir.path(), &[]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("0 errors, 1 warning in 1 file"), "{stdout}");
+    assert_eq!(run(dir.path(), &["--max-warnings", "0"]).0, 1);
+    assert_eq!(run(dir.path(), &["--max-warnings", "1"]).0, 0);
+    let (_, quiet, quiet_err) = run(dir.path(), &["--quiet"]);
+    assert!(quiet.contains("profile/empty-limits"));
+    assert!(!quiet.contains("1 warning in"), "{quiet}");
+    assert!(quiet_err.is_empty(), "{quiet_err}");
+    let (_, gh, _) = run(dir.path(), &["--quiet", "--format", "github"]);
+    assert!(!gh.contains("caplint: "), "{gh}");
+    assert!(gh.starts_with("::warning "), "{gh}");
+}
