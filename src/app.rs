@@ -23,6 +23,10 @@ pub fn run(cli: Cli) -> u8 {
         Command::Rules(args) => Ok(rules_command(&args)),
         Command::Explain { rule } => explain_command(&rule),
         Command::Report(args) => report_command(&args),
+        Command::Schema { kind } => {
+            output::stdout(&crate::schema::render(kind));
+            Ok(EXIT_OK)
+        }
         other => Err(Fatal::Usage(format!(
             "`caplint {}` is not available in this build yet",
             command_name(&other)

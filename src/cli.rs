@@ -60,7 +60,9 @@ pub enum Command {
         rule: String,
     },
     /// Print a JSON Schema for editors
-    #[command(after_help = "Example:\n  caplint schema profile > profile.schema.json")]
+    #[command(
+        after_help = "Examples:\n  caplint schema profile > profile.schema.json\n  caplint schema config > caplint.schema.json"
+    )]
     Schema {
         #[arg(value_enum)]
         kind: SchemaKind,

@@ -17,6 +17,7 @@ pub mod json;
 pub mod output;
 pub mod render;
 pub mod rules;
+pub mod schema;
 pub mod skill;
 pub mod source;
 pub mod yaml;

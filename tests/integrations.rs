@@ -1,5 +1,5 @@
-//! Integrations through the binary: GitHub and SARIF output, secrets in
-//! every format, pipes, colors and exit codes.
+//! Integrations through the binary: GitHub and SARIF output, JSON Schemas,
+//! secrets in every format, pipes, colors and exit codes.
 
 use assert_cmd::Command;
 use serde_json::{json, Value};
@@ -416,6 +416,206 @@ fn secrets_never_appear_in_any_format() {
         .filter(|d| d["rule"] == "security/secret-value")
         .count();
     assert_eq!(secrets, 3);
+}
+
+// ---------------------------------------------------------------- schemas
+
+fn schema(kind: &str) -> Value {
+    let out = caplint().args(["schema", kind]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn every_schema_is_a_valid_2020_12_schema() {
+    for kind in ["profile", "skill", "config"] {
+        let s = schema(kind);
+        assert_eq!(s["$schema"], "https://json-schema.org/draft/2020-12/schema");
+        if let Err(e) = jsonschema::meta::validate(&s) {
+            panic!("{kind}: {e}");
+        }
+        jsonschema::draft202012::new(&s).unwrap_or_else(|e| panic!("{kind}: {e}"));
+    }
+}
+
+#[test]
+fn profile_schema_accepts_good_profiles_and_rejects_broken_ones() {
+    let validator = jsonschema::draft202012::new(&schema("profile")).unwrap();
+    let testdata =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/agents/research.profile.json");
+    let research: Value =
+        serde_json::from_str(&std::fs::read_to_string(testdata).unwrap()).unwrap();
+    assert!(
+        validator.is_valid(&research),
+        "{:?}",
+        validator.validate(&research).err()
+    );
+    let good: Value = serde_json::from_str(GOOD).unwrap();
+    assert!(validator.is_valid(&good));
+    let mut retired = good.clone();
+    retired["retired_at"] = json!("2026-10-05");
+    retired["$schema"] = json!("./profile.schema.json");
+    assert!(validator.is_valid(&retired));
+
+    let broken = |edit: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        edit(&mut v);
+        v
+    };
+    let cases: Vec<(&str, Value)> = vec![
+        (
+            "missing limits",
+            broken(&|v| {
+                v.as_object_mut().unwrap().remove("limits");
+            }),
+        ),
+        ("numeric version", broken(&|v| v["version"] = json!(3))),
+        (
+            "bad date",
+            broken(&|v| v["declared_at"] = json!("2026-10-1")),
+        ),
+        (
+            "unknown level",
+            broken(&|v| v["skills"][0]["level"] = json!("expert")),
+        ),
+        (
+            "unknown access",
+            broken(&|v| v["tools"][0]["access"] = json!("run")),
+        ),
+        (
+            "unknown kind",
+            broken(&|v| v["skills"][0]["evidence"][0]["kind"] = json!("video")),
+        ),
+        (
+            "no evidence",
+            broken(&|v| v["skills"][0]["evidence"] = json!([])),
+        ),
+        (
+            "tool without evidence",
+            broken(&|v| {
+                v["tools"][0].as_object_mut().unwrap().remove("evidence");
+            }),
+        ),
+        (
+            "misspelt key",
+            broken(&|v| v["declared-at"] = json!("2026-10-01")),
+        ),
+        ("empty agent_id", broken(&|v| v["agent_id"] = json!(""))),
+        (
+            "link not url",
+            broken(&|v| v["tools"][0]["evidence"][0]["ref"] = json!("checks/9")),
+        ),
+        ("not an object", json!([])),
+    ];
+    for (what, value) in cases {
+        assert!(!validator.is_valid(&value), "{what} should not validate");
+    }
+}
+
+#[test]
+fn skill_schema_checks_frontmatter_fields() {
+    let validator = jsonschema::draft202012::new(&schema("skill")).unwrap();
+    let good = json!({
+        "name": "incident-response",
+        "description": "Triage and mitigate production incidents.",
+        "version": "1.2.0",
+        "when_to_use": ["A production service is degraded or down"],
+        "metadata": {"tags": "incident sev1"},
+        "license": "MIT",
+    });
+    assert!(
+        validator.is_valid(&good),
+        "{:?}",
+        validator.validate(&good).err()
+    );
+    let bad = |key: &str, value: Value| {
+        let mut v = good.clone();
+        v[key] = value;
+        v
+    };
+    for (what, value) in [
+        ("upper-case name", bad("name", json!("Incident Response"))),
+        ("double hyphen", bad("name", json!("a--b"))),
+        ("long name", bad("name", json!("a".repeat(65)))),
+        ("reserved name", bad("name", json!("planning"))),
+        (
+            "long description",
+            bad("description", json!("x".repeat(1025))),
+        ),
+        ("unquoted version", bad("version", json!(1.0))),
+        ("short version", bad("version", json!("1.0"))),
+        (
+            "six hints",
+            bad("when_to_use", json!(["a", "b", "c", "d", "e", "f"])),
+        ),
+        (
+            "hint as string",
+            bad("when_not_to_use", json!("local debugging")),
+        ),
+        ("long hint", bad("when_to_use", json!(["x".repeat(201)]))),
+        ("metadata list", bad("metadata", json!({"tags": ["a"]}))),
+    ] {
+        assert!(!validator.is_valid(&value), "{what} should not validate");
+    }
+}
+
+#[test]
+fn config_schema_knows_every_key_default_and_rule() {
+    let s = schema("config");
+    let validator = jsonschema::draft202012::new(&s).unwrap();
+    // Defaults as in SPEC §4.
+    let defaults = json!({
+        "profiles": ["**/*.profile.json"],
+        "skill_roots": ["**/skills"],
+        "exclude": [],
+        "freshness_days": 90,
+        "min_evidence": 1,
+        "description_max_chars": 1024,
+        "reserved_skill_names": ["knowledge", "planning", "skills"],
+        "extra_skill_fields": [],
+        "base": null,
+        "rules": {},
+        "overrides": [],
+    });
+    for (key, value) in defaults.as_object().unwrap() {
+        assert_eq!(&s["properties"][key]["default"], value, "default of {key}");
+    }
+    assert_eq!(
+        s["properties"].as_object().unwrap().len(),
+        defaults.as_object().unwrap().len()
+    );
+    assert!(validator.is_valid(&defaults));
+    assert!(validator.is_valid(&Value::Null), "an empty file is valid");
+
+    let listed = caplint()
+        .args(["rules", "--format", "json"])
+        .output()
+        .unwrap();
+    let registry: Vec<Value> = serde_json::from_slice(&listed.stdout).unwrap();
+    let ids = s["properties"]["rules"]["propertyNames"]["enum"]
+        .as_array()
+        .unwrap();
+    assert_eq!(ids.len(), registry.len());
+    for rule in &registry {
+        assert!(ids.contains(&rule["id"]), "{}", rule["id"]);
+        let id = rule["id"].as_str().unwrap();
+        for level in ["error", "warning", "off"] {
+            assert!(validator.is_valid(&json!({"rules": {id: level}})));
+            assert!(validator
+                .is_valid(&json!({"overrides": [{"paths": ["x/**"], "rules": {id: level}}]})));
+        }
+    }
+    for bad in [
+        json!({"rules": {"profile/nope": "off"}}),
+        json!({"rules": {"profile/stale": "loud"}}),
+        json!({"freshnes_days": 3}),
+        json!({"freshness_days": -1}),
+        json!({"profiles": "x"}),
+        json!({"overrides": [{"rules": {}}]}),
+        json!({"overrides": [{"paths": [], "severity": {}}]}),
+    ] {
+        assert!(!validator.is_valid(&bad), "{bad}");
+    }
 }
 
 // ---------------------------------------------------------------- CLI polish
