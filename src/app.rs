@@ -27,6 +27,7 @@ pub fn run(cli: Cli) -> u8 {
             output::stdout(&crate::schema::render(kind));
             Ok(EXIT_OK)
         }
+        Command::Init(args) => init_command(&args),
         other => Err(Fatal::Usage(format!(
             "`caplint {}` is not available in this build yet",
             command_name(&other)
@@ -243,6 +244,15 @@ fn explain_command(id: &str) -> Result<u8, Fatal> {
             Err(Fatal::Usage(format!("unknown rule `{id}`{hint}")))
         }
     }
+}
+
+fn init_command(args: &crate::cli::InitArgs) -> Result<u8, Fatal> {
+    let path = match &args.path {
+        Some(p) => p.clone(),
+        None => crate::init::default_path()?,
+    };
+    output::stdout(&crate::init::write_config(&path)?);
+    Ok(EXIT_OK)
 }
 
 fn report_command(_args: &crate::cli::ReportArgs) -> Result<u8, Fatal> {

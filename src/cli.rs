@@ -68,6 +68,7 @@ pub enum Command {
         kind: SchemaKind,
     },
     /// Write a commented .caplint.yaml with the defaults
+    #[command(after_help = "Examples:\n  caplint init\n  caplint init --path config/caplint.yaml")]
     Init(InitArgs),
 }
 

@@ -13,6 +13,7 @@ pub mod diagnostic;
 pub mod discover;
 pub mod error;
 pub mod history;
+pub mod init;
 pub mod json;
 pub mod output;
 pub mod render;

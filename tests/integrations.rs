@@ -1,5 +1,5 @@
 //! Integrations through the binary: GitHub and SARIF output, JSON Schemas,
-//! secrets in every format, pipes, colors and exit codes.
+//! `caplint init`, secrets in every format, pipes, colors and exit codes.
 
 use assert_cmd::Command;
 use serde_json::{json, Value};
@@ -616,6 +616,76 @@ fn config_schema_knows_every_key_default_and_rule() {
     ] {
         assert!(!validator.is_valid(&bad), "{bad}");
     }
+}
+
+// ---------------------------------------------------------------- init
+
+#[test]
+fn init_writes_defaults_and_refuses_to_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = caplint()
+        .current_dir(dir.path())
+        .arg("init")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("id: caplint\n"), "{stdout}");
+    assert!(stdout.contains("id: caplint-pre-push\n"), "{stdout}");
+    assert!(stdout.contains("pre-commit install"), "{stdout}");
+    let path = dir.path().join(".caplint.yaml");
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.lines().any(|l| l.starts_with('#')), "commented");
+
+    let (config, found) = caplint::config::load(dir.path(), None).unwrap();
+    assert_eq!(found.as_deref(), Some(path.as_path()));
+    assert_eq!(config, caplint::config::Config::default());
+
+    // A second run changes nothing and exits 2 with a clear message.
+    std::fs::write(&path, "freshness_days: 30\n").unwrap();
+    let out = caplint()
+        .current_dir(dir.path())
+        .arg("init")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("already exists"), "{stderr}");
+    assert!(stderr.contains("never overwrites"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "freshness_days: 30\n"
+    );
+
+    // --path writes elsewhere; the file is a working config for check.
+    let other = dir.path().join("ci.yaml");
+    caplint()
+        .current_dir(dir.path())
+        .args(["init", "--path"])
+        .arg(&other)
+        .assert()
+        .code(0);
+    write(dir.path(), "agents/good.profile.json", GOOD);
+    caplint()
+        .current_dir(dir.path())
+        .args(["check", "--no-history", "--as-of", AS_OF, "--config"])
+        .arg(&other)
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn init_writes_at_the_repository_root() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join(".git")).unwrap();
+    std::fs::create_dir_all(dir.path().join("a/b")).unwrap();
+    caplint()
+        .current_dir(dir.path().join("a/b"))
+        .arg("init")
+        .assert()
+        .code(0);
+    assert!(dir.path().join(".caplint.yaml").is_file());
+    assert!(!dir.path().join("a/b/.caplint.yaml").exists());
 }
 
 // ---------------------------------------------------------------- CLI polish
