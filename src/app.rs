@@ -28,6 +28,7 @@ pub fn run(cli: Cli) -> u8 {
             Ok(EXIT_OK)
         }
         Command::Init(args) => init_command(&args),
+        Command::Completions { shell } => Ok(completions_command(shell)),
         other => Err(Fatal::Usage(format!(
             "`caplint {}` is not available in this build yet",
             command_name(&other)
@@ -52,6 +53,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Explain { .. } => "explain",
         Command::Schema { .. } => "schema",
         Command::Init(_) => "init",
+        Command::Completions { .. } => "completions",
     }
 }
 
@@ -253,6 +255,14 @@ fn init_command(args: &crate::cli::InitArgs) -> Result<u8, Fatal> {
     };
     output::stdout(&crate::init::write_config(&path)?);
     Ok(EXIT_OK)
+}
+
+fn completions_command(shell: clap_complete::Shell) -> u8 {
+    use clap::CommandFactory;
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "caplint", &mut buf);
+    output::stdout(&String::from_utf8_lossy(&buf));
+    EXIT_OK
 }
 
 fn report_command(_args: &crate::cli::ReportArgs) -> Result<u8, Fatal> {

@@ -699,6 +699,7 @@ fn closed_pipes_exit_quietly() {
         format!("'{bin}' --help | head -1"),
         // SARIF output is larger than a pipe buffer, so the write fails.
         format!("'{bin}' check --no-history --as-of {AS_OF} --format sarif | head -1"),
+        format!("'{bin}' completions zsh | head -1"),
     ] {
         let out = std::process::Command::new("bash")
             .current_dir(dir.path())
@@ -796,4 +797,41 @@ fn max_warnings_and_quiet() {
     let (_, gh, _) = run(dir.path(), &["--quiet", "--format", "github"]);
     assert!(!gh.contains("caplint: "), "{gh}");
     assert!(gh.starts_with("::warning "), "{gh}");
+}
+
+#[test]
+fn every_command_has_examples_in_its_help() {
+    for cmd in [
+        "check",
+        "diff",
+        "history",
+        "report",
+        "rules",
+        "explain",
+        "schema",
+        "init",
+        "completions",
+    ] {
+        let out = caplint().args([cmd, "--help"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{cmd}");
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            help.contains("Example"),
+            "{cmd} --help has no examples:\n{help}"
+        );
+        assert!(help.contains(&format!("caplint {cmd}")), "{cmd}:\n{help}");
+    }
+    let top = caplint().arg("--help").output().unwrap();
+    assert!(String::from_utf8(top.stdout).unwrap().contains("Examples:"));
+}
+
+#[test]
+fn completions_are_generated() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = caplint().args(["completions", shell]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(script.contains("caplint"), "{shell}");
+        assert!(script.contains("sarif"), "{shell}: formats are completed");
+    }
 }
