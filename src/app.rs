@@ -18,6 +18,12 @@ pub const EXIT_FAILURE: u8 = 2;
 /// Runs a parsed command line and returns the exit code.
 pub fn run(cli: Cli) -> u8 {
     let command = cli.command.unwrap_or(Command::Check(cli.check));
+    let color = match &command {
+        Command::Check(a) => a.common.color,
+        Command::History(a) => a.common.color,
+        Command::Diff(a) => a.color,
+        _ => crate::render::ColorChoice::Auto,
+    };
     let result = match command {
         Command::Check(args) => check_command(&args),
         Command::Rules(args) => Ok(rules_command(&args)),
@@ -37,7 +43,7 @@ pub fn run(cli: Cli) -> u8 {
     match result {
         Ok(code) => code,
         Err(fatal) => {
-            print_fatal(&fatal);
+            print_fatal_with(&fatal, color);
             EXIT_FAILURE
         }
     }
@@ -59,6 +65,11 @@ fn command_name(c: &Command) -> &'static str {
 
 /// Prints a run-stopping failure to stderr, with a snippet for config errors.
 pub fn print_fatal(fatal: &Fatal) {
+    print_fatal_with(fatal, crate::render::ColorChoice::Auto)
+}
+
+/// [`print_fatal`] with colors per `--color`.
+pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
     let text = match fatal {
         Fatal::Config {
             source,
@@ -68,7 +79,8 @@ pub fn print_fatal(fatal: &Fatal) {
         } => {
             let mut report = Report::default();
             let d = crate::diagnostic::Diagnostic {
-                rule: "config",
+                // No rule id: the code line would only say "config".
+                rule: "",
                 severity: crate::diagnostic::Severity::Error,
                 message: format!("invalid configuration: {message}"),
                 path: source.path.clone(),
@@ -80,8 +92,7 @@ pub fn print_fatal(fatal: &Fatal) {
             };
             report.add_source((**source).clone());
             report.diagnostics.push(d);
-            render::human::render(&report, Style::resolve(crate::render::ColorChoice::Auto))
-                .replacen("config\n", "", 1)
+            render::human::render(&report, Style::resolve(color))
         }
         Fatal::Git { message, help } => match help {
             Some(h) => format!("error: {message}\n  help: {h}\n"),

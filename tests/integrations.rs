@@ -835,3 +835,42 @@ fn completions_are_generated() {
         assert!(script.contains("sarif"), "{shell}: formats are completed");
     }
 }
+
+#[test]
+fn config_errors_follow_the_color_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), ".caplint.yaml", "freshnes_days: 3\n");
+    let strip = |bytes: &[u8]| -> String {
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for d in chars.by_ref() {
+                    if d.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    for (color, ansi) in [("never", false), ("always", true)] {
+        let out = caplint()
+            .current_dir(dir.path())
+            .args(["check", "--no-history", "--color", color])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(has_ansi(&out.stderr), ansi, "--color {color}");
+        let text = strip(&out.stderr);
+        assert!(
+            text.contains("unknown config key `freshnes_days`"),
+            "{text}"
+        );
+        assert!(text.contains("did you mean `freshness_days`?"), "{text}");
+        assert!(!text.lines().any(|l| l.trim() == "config"), "{text}");
+    }
+}
