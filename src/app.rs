@@ -18,11 +18,23 @@ pub const EXIT_FAILURE: u8 = 2;
 /// Runs a parsed command line and returns the exit code.
 pub fn run(cli: Cli) -> u8 {
     let command = cli.command.unwrap_or(Command::Check(cli.check));
+    let color = match &command {
+        Command::Check(a) => a.common.color,
+        Command::History(a) => a.common.color,
+        Command::Diff(a) => a.color,
+        _ => crate::render::ColorChoice::Auto,
+    };
     let result = match command {
         Command::Check(args) => check_command(&args),
         Command::Rules(args) => Ok(rules_command(&args)),
         Command::Explain { rule } => explain_command(&rule),
         Command::Report(args) => report_command(&args),
+        Command::Schema { kind } => {
+            output::stdout(&crate::schema::render(kind));
+            Ok(EXIT_OK)
+        }
+        Command::Init(args) => init_command(&args),
+        Command::Completions { shell } => Ok(completions_command(shell)),
         other => Err(Fatal::Usage(format!(
             "`caplint {}` is not available in this build yet",
             command_name(&other)
@@ -31,7 +43,7 @@ pub fn run(cli: Cli) -> u8 {
     match result {
         Ok(code) => code,
         Err(fatal) => {
-            print_fatal(&fatal);
+            print_fatal_with(&fatal, color);
             EXIT_FAILURE
         }
     }
@@ -47,11 +59,17 @@ fn command_name(c: &Command) -> &'static str {
         Command::Explain { .. } => "explain",
         Command::Schema { .. } => "schema",
         Command::Init(_) => "init",
+        Command::Completions { .. } => "completions",
     }
 }
 
 /// Prints a run-stopping failure to stderr, with a snippet for config errors.
 pub fn print_fatal(fatal: &Fatal) {
+    print_fatal_with(fatal, crate::render::ColorChoice::Auto)
+}
+
+/// [`print_fatal`] with colors per `--color`.
+pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
     let text = match fatal {
         Fatal::Config {
             source,
@@ -61,7 +79,8 @@ pub fn print_fatal(fatal: &Fatal) {
         } => {
             let mut report = Report::default();
             let d = crate::diagnostic::Diagnostic {
-                rule: "config",
+                // No rule id: the code line would only say "config".
+                rule: "",
                 severity: crate::diagnostic::Severity::Error,
                 message: format!("invalid configuration: {message}"),
                 path: source.path.clone(),
@@ -73,8 +92,7 @@ pub fn print_fatal(fatal: &Fatal) {
             };
             report.add_source((**source).clone());
             report.diagnostics.push(d);
-            render::human::render(&report, Style::resolve(crate::render::ColorChoice::Auto))
-                .replacen("config\n", "", 1)
+            render::human::render(&report, Style::resolve(color))
         }
         Fatal::Git { message, help } => match help {
             Some(h) => format!("error: {message}\n  help: {h}\n"),
@@ -173,16 +191,11 @@ pub fn emit(report: &Report, common: &CommonArgs) -> Result<u8, Fatal> {
             t
         }
         Format::Json => render::json::render(report),
-        Format::Github | Format::Sarif => {
-            return Err(Fatal::Usage(format!(
-                "--format {} is not available in this build yet",
-                if format == Format::Github {
-                    "github"
-                } else {
-                    "sarif"
-                }
-            )))
+        Format::Github => {
+            render::github::append_step_summary_from_env(report);
+            render::github::render(report, !common.quiet)
         }
+        Format::Sarif => render::sarif::render(report),
     };
     output::stdout(&text);
     if !common.quiet {
@@ -244,6 +257,23 @@ fn explain_command(id: &str) -> Result<u8, Fatal> {
             Err(Fatal::Usage(format!("unknown rule `{id}`{hint}")))
         }
     }
+}
+
+fn init_command(args: &crate::cli::InitArgs) -> Result<u8, Fatal> {
+    let path = match &args.path {
+        Some(p) => p.clone(),
+        None => crate::init::default_path()?,
+    };
+    output::stdout(&crate::init::write_config(&path)?);
+    Ok(EXIT_OK)
+}
+
+fn completions_command(shell: clap_complete::Shell) -> u8 {
+    use clap::CommandFactory;
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "caplint", &mut buf);
+    output::stdout(&String::from_utf8_lossy(&buf));
+    EXIT_OK
 }
 
 /// `caplint report`: the reference checker's summary, byte for byte (SPEC §7).

@@ -52,6 +52,9 @@ pub enum Command {
     )]
     Report(ReportArgs),
     /// List every rule with its default severity
+    #[command(
+        after_help = "Examples:\n  caplint rules\n  caplint rules --format markdown > RULES.md"
+    )]
     Rules(RulesArgs),
     /// Explain one rule, with a bad and a good example
     #[command(after_help = "Example:\n  caplint explain profile/missing-evidence")]
@@ -60,13 +63,24 @@ pub enum Command {
         rule: String,
     },
     /// Print a JSON Schema for editors
-    #[command(after_help = "Example:\n  caplint schema profile > profile.schema.json")]
+    #[command(
+        after_help = "Examples:\n  caplint schema profile > profile.schema.json\n  caplint schema config > caplint.schema.json"
+    )]
     Schema {
         #[arg(value_enum)]
         kind: SchemaKind,
     },
     /// Write a commented .caplint.yaml with the defaults
+    #[command(after_help = "Examples:\n  caplint init\n  caplint init --path config/caplint.yaml")]
     Init(InitArgs),
+    /// Print a shell completion script
+    #[command(
+        after_help = "Examples:\n  caplint completions bash > ~/.local/share/bash-completion/completions/caplint\n  caplint completions zsh > ~/.zfunc/_caplint\n  caplint completions fish > ~/.config/fish/completions/caplint.fish"
+    )]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

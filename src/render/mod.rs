@@ -2,8 +2,11 @@
 //! [`Report`](crate::check::Report) and returns text; none of them decides
 //! anything about the findings.
 
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod location;
+pub mod sarif;
 
 use clap::ValueEnum;
 

@@ -1,0 +1,253 @@
+//! The plain git hooks in `hooks/`, run by real `git commit` and `git push`
+//! with the caplint under test on PATH.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+fn install_hooks(repo: &Repo) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("hooks");
+    let dst = repo.path().join(".git/hooks");
+    for hook in ["pre-commit", "pre-push"] {
+        std::fs::copy(src.join(hook), dst.join(hook)).unwrap();
+    }
+}
+
+fn with_caplint(mut cmd: std::process::Command) -> std::process::Command {
+    cmd.env("PATH", path_with(&bin_dir()));
+    cmd
+}
+
+fn commit(repo: &Repo, args: &[&str]) -> std::process::Output {
+    with_caplint(repo.command("git"))
+        .args(["commit", "-q"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn push(repo: &Repo, args: &[&str]) -> std::process::Output {
+    with_caplint(repo.command("git"))
+        .args(["push", "-q"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn hook_scripts_are_executable() {
+    use std::os::unix::fs::PermissionsExt;
+    for hook in ["pre-commit", "pre-push"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("hooks")
+            .join(hook);
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o111, 0o111, "{hook} is not executable");
+    }
+}
+
+#[test]
+fn pre_commit_hook_blocks_a_broken_profile() {
+    let repo = Repo::new();
+    install_hooks(&repo);
+    repo.write("agents/a.profile.json", GOOD);
+    repo.git_ok(&["add", "."]);
+    let out = commit(&repo, &["-m", "add a profile"]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    // A staged profile without `limits` stops the commit.
+    repo.write("agents/b.profile.json", &missing_field());
+    repo.git_ok(&["add", "."]);
+    let out = commit(&repo, &["-m", "add a broken profile"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("profile/missing-field"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(repo.git_ok(&["rev-list", "--count", "HEAD"]).trim(), "1");
+
+    // `git commit -a`: a tracked profile broken in the work tree.
+    repo.git_ok(&["rm", "-q", "--cached", "agents/b.profile.json"]);
+    std::fs::remove_file(repo.path().join("agents/b.profile.json")).unwrap();
+    repo.write("agents/a.profile.json", &missing_field());
+    let out = commit(&repo, &["-a", "-m", "break a"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("profile/missing-field"),
+        "{}",
+        text(&out)
+    );
+
+    // --no-verify is the user's way around the hook.
+    let out = commit(&repo, &["-a", "--no-verify", "-m", "break a anyway"]);
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+#[test]
+fn pre_commit_hook_reads_the_index_being_committed() {
+    if !history_available() {
+        skip_history("`git commit <path>` judged through GIT_INDEX_FILE");
+        return;
+    }
+    let repo = Repo::new();
+    install_hooks(&repo);
+    repo.write("agents/a.profile.json", GOOD);
+    repo.write(
+        "agents/b.profile.json",
+        &GOOD.replace("research-agent-07", "other-agent"),
+    );
+    repo.git_ok(&["add", "."]);
+    assert!(commit(&repo, &["-m", "two profiles"]).status.success());
+
+    // b is broken in the work tree but only a is committed: git builds a
+    // temporary index (GIT_INDEX_FILE) of HEAD plus a.
+    repo.write(
+        "agents/b.profile.json",
+        &missing_field().replace("research-agent-07", "other-agent"),
+    );
+    let a_only = GOOD
+        .replace(
+            "No access to private mailboxes.",
+            "No access to private mailboxes or calendars.",
+        )
+        .replace("\"version\": \"3\"", "\"version\": \"4\"");
+    repo.write("agents/a.profile.json", &a_only);
+    let out = commit(&repo, &["-m", "recheck a", "agents/a.profile.json"]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    // A claim change without a version bump is refused.
+    repo.write(
+        "agents/a.profile.json",
+        &claim_change_without_bump().replace("\"version\": \"3\"", "\"version\": \"4\""),
+    );
+    repo.git_ok(&["add", "agents/a.profile.json"]);
+    let out = commit(&repo, &["-m", "new claim", "agents/a.profile.json"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn pre_commit_hook_refuses_a_claim_change_without_a_version_bump() {
+    if !history_available() {
+        skip_history("history/version-not-bumped from the plain pre-commit hook");
+        return;
+    }
+    let repo = Repo::new();
+    install_hooks(&repo);
+    repo.write("agents/a.profile.json", GOOD);
+    repo.git_ok(&["add", "."]);
+    assert!(commit(&repo, &["-m", "first"]).status.success());
+    repo.write("agents/a.profile.json", &claim_change_without_bump());
+    repo.git_ok(&["add", "."]);
+    let out = commit(&repo, &["-m", "claim more"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn pre_push_hook_checks_pushed_commits() {
+    let repo = Repo::new();
+    let bare = repo.add_remote();
+    install_hooks(&repo);
+    repo.write("agents/a.profile.json", GOOD);
+    repo.git_ok(&["add", "."]);
+    assert!(commit(&repo, &["-m", "first"]).status.success());
+
+    // A first push of the whole history is checked without history rules.
+    let out = push(&repo, &["-u", "origin", "main"]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    // A commit that slipped past the pre-commit hook is stopped at push.
+    repo.write("agents/b.profile.json", &missing_field());
+    repo.git_ok(&["add", "."]);
+    assert!(commit(&repo, &["--no-verify", "-m", "broken"])
+        .status
+        .success());
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("profile/missing-field"),
+        "{}",
+        text(&out)
+    );
+    let remote_main = std::process::Command::new("git")
+        .args(["--git-dir"])
+        .arg(&bare)
+        .args(["rev-parse", "main"])
+        .output()
+        .unwrap();
+    assert_ne!(
+        String::from_utf8_lossy(&remote_main.stdout).trim(),
+        repo.git_ok(&["rev-parse", "HEAD"]).trim(),
+        "the broken commit must not reach the remote"
+    );
+
+    // A new branch whose tip is not HEAD is checked in a temporary worktree;
+    // the work tree's uncommitted state plays no part.
+    repo.git_ok(&["reset", "-q", "--hard", "HEAD~1"]);
+    repo.git_ok(&["branch", "broken-branch", "HEAD@{1}"]);
+    let out = push(&repo, &["origin", "broken-branch"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("profile/missing-field"),
+        "{}",
+        text(&out)
+    );
+    let worktrees = repo.git_ok(&["worktree", "list", "--porcelain"]);
+    assert_eq!(worktrees.matches("worktree ").count(), 1, "{worktrees}");
+
+    // A good new branch pushed while the work tree holds a broken file: the
+    // pushed commit is good, so the push goes through.
+    repo.git_ok(&["checkout", "-q", "-b", "good-branch"]);
+    repo.write(
+        "agents/a.profile.json",
+        &GOOD.replace("\"version\": \"3\"", "\"version\": \"4\""),
+    );
+    repo.git_ok(&["add", "."]);
+    assert!(commit(&repo, &["-m", "bump"]).status.success());
+    repo.write("agents/c.profile.json", "{ not json");
+    let out = push(&repo, &["origin", "good-branch"]);
+    assert!(out.status.success(), "{}", text(&out));
+    std::fs::remove_file(repo.path().join("agents/c.profile.json")).unwrap();
+
+    // Deleting a remote branch pushes no commit and is not checked.
+    let out = push(&repo, &["origin", "--delete", "good-branch"]);
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+#[test]
+fn pre_push_hook_refuses_a_claim_change_without_a_version_bump() {
+    if !history_available() {
+        skip_history("history/version-not-bumped from the plain pre-push hook");
+        return;
+    }
+    let repo = Repo::new();
+    repo.add_remote();
+    install_hooks(&repo);
+    repo.write("agents/a.profile.json", GOOD);
+    repo.git_ok(&["add", "."]);
+    assert!(commit(&repo, &["-m", "first"]).status.success());
+    assert!(push(&repo, &["-u", "origin", "main"]).status.success());
+    repo.write("agents/a.profile.json", &claim_change_without_bump());
+    repo.git_ok(&["add", "."]);
+    assert!(commit(&repo, &["--no-verify", "-m", "claim more"])
+        .status
+        .success());
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+}
