@@ -23,6 +23,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Rules(args) => Ok(rules_command(&args)),
         Command::Explain { rule } => explain_command(&rule),
         Command::Report(args) => report_command(&args),
+        Command::Diff(args) => crate::history::cmd::diff_command(&args),
+        Command::History(args) => crate::history::cmd::history_command(&args),
         other => Err(Fatal::Usage(format!(
             "`caplint {}` is not available in this build yet",
             command_name(&other)

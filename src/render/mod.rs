@@ -4,6 +4,8 @@
 
 pub mod human;
 pub mod json;
+pub mod markdown;
+pub mod review;
 
 use clap::ValueEnum;
 
