@@ -872,7 +872,8 @@ fn git_commit_a_runs_the_hook_on_the_temporary_index() {
         "the hook must stop the commit: {err}"
     );
     assert!(err.contains("history/version-not-bumped"), "{err}");
-    assert!(err.contains("index.lock") || err.contains("index"), "{err}");
+    // The hook ran with git's temporary index.
+    assert!(err.contains("index: ") && err.contains(".lock"), "{err}");
 
     // The honest change commits.
     r.write(PROFILE, &raised("4", "2026-10-14"));
@@ -1042,7 +1043,7 @@ fn diff_reviews_claim_changes() {
         "{md}"
     );
     assert!(md.contains("| claim | before | after | note |"), "{md}");
-    assert!(md.contains("| version | `3` | `4` |"), "{md}");
+    assert!(md.contains("| version | `3` | `4` | raised |"), "{md}");
     assert!(
         md.contains("skill `web-search` level | `proficient` | `advanced` | raised"),
         "{md}"

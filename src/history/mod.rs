@@ -101,7 +101,12 @@ pub fn merge_base_with(repo: &Repo, rev: &str, head: ObjectId) -> Result<Base, F
         ));
     }
     let short = mb.to_hex_with_len(7).to_string();
-    let mut base = Base::at(repo, mb, format!("merge-base with {rev} ({short})"))?;
+    let label = if target == mb {
+        format!("{rev} ({short})")
+    } else {
+        format!("the merge-base of {rev} and HEAD ({short})")
+    };
+    let mut base = Base::at(repo, mb, label)?;
     if target != mb {
         base.tip = Some(Tip {
             tree: repo.commit(target)?.tree,
@@ -138,11 +143,7 @@ pub fn resolve_base(
                 if info.parents.len() >= 2 && info.parents.iter().all(|p| repo.has_commit(*p)) {
                     let p1 = info.parents[0];
                     let short = p1.to_hex_with_len(7).to_string();
-                    return Base::at(
-                        repo,
-                        p1,
-                        format!("the pull request's base {short} (first parent of HEAD)"),
-                    );
+                    return Base::at(repo, p1, format!("the first parent of HEAD ({short})"));
                 }
                 return Err(Fatal::git(
                     format!("GITHUB_BASE_REF is `{branch}`, but `{rev}` is not in this clone and HEAD is not a merge commit with its parents present"),

@@ -73,7 +73,8 @@ impl Scope {
 
     /// Whether something inside folder `rel` may lie inside the scope.
     pub fn reaches(&self, rel: &str) -> bool {
-        self.contains(rel)
+        rel.is_empty()
+            || self.contains(rel)
             || self
                 .prefixes
                 .iter()
@@ -505,6 +506,7 @@ mod tests {
         assert!(!s.contains("agents/teammate/a.profile.json"));
         assert!(s.reaches("agents"));
         assert!(!s.reaches("skills"));
+        assert!(s.reaches(""));
         assert!(Scope::all().contains("anything"));
         assert_eq!(strip_dir("a/b/c.txt", "a/b"), "c.txt");
         assert_eq!(strip_dir("c.txt", ""), "c.txt");

@@ -7,6 +7,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::history::claims::{Change, Direction, Subject};
 use crate::history::cmd::{verdict_counts, ClaimReview};
 use crate::history::review::{ProfileReview, SkillReview, Status};
+use crate::history::version;
+use std::cmp::Ordering;
 
 pub const HEADING: &str = "## caplint: capability claim changes";
 
@@ -161,18 +163,30 @@ fn profile(review: &ClaimReview, p: &ProfileReview, out: &mut String) {
     };
     out.push_str(&format!("### {}{id} ({status})\n\n", code(&p.path)));
     out.push_str("| claim | before | after | note |\n|---|---|---|---|\n");
-    let moved = |a: &Option<String>, b: &Option<String>| if a == b { "unchanged" } else { "" };
+    let version_note = match (&p.version.0, &p.version.1) {
+        (Some(a), Some(b)) => match version::compare(b, a) {
+            Some(Ordering::Greater) => "raised",
+            Some(Ordering::Less) => "**lowered**",
+            Some(Ordering::Equal) => "unchanged",
+            None => "**not comparable**",
+        },
+        _ => "",
+    };
+    let date_note = match (&p.declared_at.0, &p.declared_at.1) {
+        (Some(a), Some(b)) if a == b => "unchanged",
+        (Some(a), Some(b)) if b > a => "moved later",
+        (Some(_), Some(_)) => "**moved earlier**",
+        _ => "",
+    };
     out.push_str(&format!(
-        "| version | {} | {} | {} |\n",
+        "| version | {} | {} | {version_note} |\n",
         opt(&p.version.0),
         opt(&p.version.1),
-        moved(&p.version.0, &p.version.1)
     ));
     out.push_str(&format!(
-        "| declared_at | {} | {} | {} |\n",
+        "| declared_at | {} | {} | {date_note} |\n",
         opt(&p.declared_at.0),
         opt(&p.declared_at.1),
-        moved(&p.declared_at.0, &p.declared_at.1)
     ));
     if let Some(r) = &p.retired_at {
         out.push_str(&format!("| retired_at | | {} | retired |\n", code(r)));
