@@ -655,6 +655,15 @@ fn shallow_clone_missing_base_says_fetch_depth() {
     assert!(err.contains("shallow"), "{err}");
     assert!(stdout(&out).is_empty());
 
+    // Both branches fetched one commit deep: the merge-base is missing.
+    origin.git(&["checkout", "-q", "-b", "feature", &first]);
+    origin.write(PROFILE, &raised("4", "2026-10-04"));
+    origin.commit("Feature work");
+    let branches = Repo::clone_of(&origin, &["--depth", "1", "--no-single-branch"]);
+    let out = branches.run(&["check", "--base", "origin/main"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("fetch-depth: 0"), "{}", stderr(&out));
+
     // The history walk stops at the boundary with a note.
     let out = clone.run(&["history", "--as-of", AS_OF]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
