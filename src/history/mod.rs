@@ -267,6 +267,14 @@ fn place(
 fn relint_staged(ctx: &Ctx<'_>, index: &Index, report: &mut Report) -> Result<(), Fatal> {
     let head = Head::Index(index);
     for (rel, id) in head.profiles(ctx)? {
+        // Staged as it is on disk (the common case): nothing to read.
+        if report
+            .sources
+            .get(&rel)
+            .is_some_and(|s| ctx.repo.hash_blob(s.text.as_bytes()) == id)
+        {
+            continue;
+        }
         let bytes = ctx.repo.blob(id)?;
         if report
             .sources

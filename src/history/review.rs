@@ -479,14 +479,7 @@ pub fn review_lists(
         if let Some(to) = renamed_to {
             if let Some(Some(h)) = new.remove(&to) {
                 let t = tip_rev(rel, Some(bid), h.id)?;
-                if h.id != bid || t.is_some() {
-                    reviews.push(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))));
-                } else {
-                    // A pure move: claims and version are the same.
-                    let mut r = judge_profile(&b, &h, None);
-                    r.findings.clear();
-                    reviews.push(r);
-                }
+                reviews.push(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))));
             }
             continue;
         }
@@ -651,16 +644,13 @@ pub fn review_skill(
             return Ok(None);
         }
     }
-    let Some((head_source, head_id)) = head.file(ctx, &md, Some(base_md_id))? else {
-        return Ok(None);
-    };
-    let md_changed = head_id != base_md_id;
-    if !md_changed && !skillmeta::may_declare_version(&head_source.text) {
-        // Unversioned and SKILL.md unchanged: neither rule can fire.
-        return Ok(None);
-    }
+    // Compare the folder's files by blob id first: an unchanged folder is
+    // not read at all.
     let base_files: FolderFiles = ctx.tree_folder(base_tree, dir)?;
     let head_files = head.folder(ctx, dir, &base_files)?;
+    if head_files == base_files {
+        return Ok(None);
+    }
     let mut others: BTreeSet<&String> = BTreeSet::new();
     for (p, id) in &head_files {
         if p != crate::discover::SKILL_MD && base_files.get(p) != Some(id) {
@@ -672,7 +662,12 @@ pub fn review_skill(
             others.insert(p);
         }
     }
-    if !md_changed && others.is_empty() {
+    let Some((head_source, head_id)) = head.file(ctx, &md, Some(base_md_id))? else {
+        return Ok(None);
+    };
+    let md_changed = head_id != base_md_id;
+    if !md_changed && (others.is_empty() || !skillmeta::may_declare_version(&head_source.text)) {
+        // Nothing changed, or only other files of an unversioned skill.
         return Ok(None);
     }
     let (base_source, _) = SourceFile::from_bytes(md.clone(), ctx.repo.blob(base_md_id)?);
