@@ -1139,3 +1139,79 @@ fn diff_outside_git_is_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("git"));
 }
+
+// ---- scale ---------------------------------------------------------------
+
+/// 5,000 first-parent commits written with `git fast-import`; `caplint
+/// history` must get through them in a few seconds (in a release build:
+/// `cargo test --release --test history -- --ignored`).
+#[test]
+#[ignore]
+fn history_of_5000_commits_is_fast() {
+    let r = Repo::new();
+    let mut stream = String::new();
+    let mut mark = 1;
+    let mut prev = 0;
+    for c in 0..5000u32 {
+        let mut files = Vec::new();
+        let code = format!("code {c}\n");
+        stream.push_str(&format!(
+            "blob\nmark :{mark}\ndata {}\n{code}\n",
+            code.len()
+        ));
+        files.push((format!("src/mod{}/file{}.rs", c % 50, c % 13), mark));
+        mark += 1;
+        if c % 3 == 0 {
+            let v = c / 3 + 1;
+            let text = profile(&v.to_string(), "2001-01-01")
+                .replace("run-1", &format!("run-{v}"))
+                .replace("research-agent-07", &format!("agent-{}", c % 20));
+            stream.push_str(&format!(
+                "blob\nmark :{mark}\ndata {}\n{text}\n",
+                text.len()
+            ));
+            files.push((format!("agents/a{}.profile.json", c % 20), mark));
+            mark += 1;
+        }
+        let msg = format!("commit {c}\n");
+        stream.push_str(&format!(
+            "commit refs/heads/main\nmark :{mark}\ncommitter T <t@e> {} +0000\ndata {}\n{msg}",
+            1_600_000_000 + u64::from(c) * 3600,
+            msg.len()
+        ));
+        if c > 0 {
+            stream.push_str(&format!("from :{prev}\n"));
+        }
+        for (path, m) in files {
+            stream.push_str(&format!("M 100644 :{m} {path}\n"));
+        }
+        stream.push('\n');
+        prev = mark;
+        mark += 1;
+    }
+    let mut cmd = std::process::Command::new("git");
+    isolate(&mut cmd);
+    let mut child = cmd
+        .args(["fast-import", "--quiet"])
+        .current_dir(&r.dir)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stream.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    r.git(&["checkout", "-q", "main"]);
+
+    let start = std::time::Instant::now();
+    let (_, json) = json_of(&r.run(&["history", "--as-of", AS_OF, "--format", "json"]));
+    let took = start.elapsed();
+    assert_eq!(json["summary"]["profiles"], 20);
+    // About a second in a release build; debug builds are far slower.
+    let limit = if cfg!(debug_assertions) { 60 } else { 5 };
+    assert!(took.as_secs() < limit, "took {took:?}");
+}

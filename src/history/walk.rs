@@ -319,18 +319,14 @@ fn record(
 
 /// The per-profile audit as text, for human output.
 pub fn render_audit(audit: &Audit) -> String {
-    let mut out = String::new();
-    if audit.profiles.is_empty() {
-        out.push_str(&format!(
-            "history: {} first-parent commits, none touched a profile\n",
-            audit.commits
-        ));
-        return out;
-    }
-    out.push_str(&format!(
+    let mut out = format!(
         "history: {} first-parent commits, {} touched profiles or skills\n",
         audit.commits, audit.relevant
-    ));
+    );
+    if audit.profiles.is_empty() {
+        out.push_str("  no profile in this history\n");
+        return out;
+    }
     let mut profiles: Vec<&ProfileAudit> = audit.profiles.iter().collect();
     profiles.sort_by(|a, b| a.path.cmp(&b.path));
     for p in profiles {
