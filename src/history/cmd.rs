@@ -131,6 +131,8 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
             (p, s, "the working tree".to_string())
         }
     };
+    let mut skills = skills;
+    skills.retain(render::review::skill_shown);
     for r in &profiles {
         for d in &r.findings {
             if let (Some(src), Some(_)) = (&r.head_source, d.span) {

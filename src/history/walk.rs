@@ -13,7 +13,8 @@ use crate::git::{CommitInfo, ObjectId, FETCH_DEPTH_HELP};
 use crate::source::SourceFile;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// Versions in a row without a downgrade that earn a note.
+/// A profile with at least this many versions and not one downgrade earns
+/// a note: its rechecks are probably not being done.
 pub const LONG_HISTORY: usize = 5;
 
 /// One profile's history, as the walk saw it.
