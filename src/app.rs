@@ -35,10 +35,8 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Init(args) => init_command(&args),
         Command::Completions { shell } => Ok(completions_command(shell)),
-        other => Err(Fatal::Usage(format!(
-            "`caplint {}` is not available in this build yet",
-            command_name(&other)
-        ))),
+        Command::Diff(args) => crate::history::cmd::diff_command(&args),
+        Command::History(args) => crate::history::cmd::history_command(&args),
     };
     match result {
         Ok(code) => code,
@@ -46,20 +44,6 @@ pub fn run(cli: Cli) -> u8 {
             print_fatal_with(&fatal, color);
             EXIT_FAILURE
         }
-    }
-}
-
-fn command_name(c: &Command) -> &'static str {
-    match c {
-        Command::Check(_) => "check",
-        Command::Diff(_) => "diff",
-        Command::History(_) => "history",
-        Command::Report(_) => "report",
-        Command::Rules(_) => "rules",
-        Command::Explain { .. } => "explain",
-        Command::Schema { .. } => "schema",
-        Command::Init(_) => "init",
-        Command::Completions { .. } => "completions",
     }
 }
 

@@ -56,6 +56,9 @@ pub struct Report {
     /// One-line notes for stderr (e.g. history skipped outside git).
     pub notes: Vec<String>,
     pub summary: Summary,
+    /// Files as of a commit (`caplint history`), keyed by (commit id, path):
+    /// the texts that findings carrying that commit point into.
+    pub commit_sources: BTreeMap<(String, String), SourceFile>,
 }
 
 impl Report {
@@ -63,6 +66,20 @@ impl Report {
         self.sources
             .get(path)
             .map_or((1, 1), |s| s.line_col(offset))
+    }
+
+    /// The text a diagnostic's span points into: the file as of the
+    /// diagnostic's commit when it has one, else the file as linted.
+    pub fn source_of(&self, d: &Diagnostic) -> Option<&SourceFile> {
+        d.commit
+            .as_ref()
+            .and_then(|c| self.commit_sources.get(&(c.id.clone(), d.path.clone())))
+            .or_else(|| self.sources.get(&d.path))
+    }
+
+    /// Line and column of an offset in the diagnostic's own text.
+    pub fn line_col_of(&self, d: &Diagnostic, offset: usize) -> (usize, usize) {
+        self.source_of(d).map_or((1, 1), |s| s.line_col(offset))
     }
 
     pub fn add_source(&mut self, source: SourceFile) {
@@ -89,6 +106,15 @@ impl Report {
                 None => false,
             });
         scrub_secrets(&self.sources, &mut self.diagnostics);
+        if !self.commit_sources.is_empty() {
+            let by_path: BTreeMap<String, SourceFile> = self
+                .commit_sources
+                .iter()
+                .filter(|(_, s)| !s.secrets().is_empty())
+                .map(|((c, p), s)| (format!("{c}:{p}"), s.clone()))
+                .collect();
+            scrub_secrets(&by_path, &mut self.diagnostics);
+        }
         diagnostic::sort(&mut self.diagnostics);
         self.diagnostics.dedup();
         self.summary.errors = self

@@ -147,12 +147,11 @@ fn setup() -> Framework {
 #[test]
 fn pre_commit_framework_runs_the_hooks() {
     let fw = setup();
-    let history = history_available();
-    commit_hook(&fw, history);
-    pre_push_hook(&fw, history);
+    commit_hook(&fw);
+    pre_push_hook(&fw);
 }
 
-fn commit_hook(fw: &Framework, history: bool) {
+fn commit_hook(fw: &Framework) {
     let repo = &fw.repo;
 
     // A clean profile passes.
@@ -183,24 +182,16 @@ fn commit_hook(fw: &Framework, history: bool) {
     repo.write("agents/a.profile.json", &claim_change_without_bump());
     repo.git_ok(&["add", "."]);
     let out = fw.run("git", &["commit", "-q", "-m", "claim more"]);
-    if history {
-        assert!(!out.status.success(), "{}", text(&out));
-        assert!(
-            text(&out).contains("history/version-not-bumped"),
-            "{}",
-            text(&out)
-        );
-    } else {
-        skip_history("history/version-not-bumped from the pre-commit framework's caplint hook");
-    }
-    if out.status.success() {
-        repo.git_ok(&["reset", "-q", "--hard", "HEAD~1"]);
-    } else {
-        repo.git_ok(&["checkout", "-q", "HEAD", "--", "agents/a.profile.json"]);
-    }
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+    repo.git_ok(&["checkout", "-q", "HEAD", "--", "agents/a.profile.json"]);
 }
 
-fn pre_push_hook(fw: &Framework, history: bool) {
+fn pre_push_hook(fw: &Framework) {
     let repo = &fw.repo;
     repo.add_remote();
     // The first push sends the whole history: checked without history rules.
@@ -231,16 +222,10 @@ fn pre_push_hook(fw: &Framework, history: bool) {
         .status
         .success());
     let out = fw.run("git", &["push", "-q", "origin", "main"]);
-    if history {
-        assert!(!out.status.success(), "{}", text(&out));
-        assert!(
-            text(&out).contains("history/version-not-bumped"),
-            "{}",
-            text(&out)
-        );
-    } else {
-        // Without history rules the push is judged on the files alone.
-        assert!(out.status.success(), "{}", text(&out));
-        skip_history("history/version-not-bumped from the pre-commit framework's pre-push hook");
-    }
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
 }

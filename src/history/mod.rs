@@ -1,22 +1,299 @@
-//! History rules. (The git layer arrives with the history work; until then
-//! history rules are skipped with a note.)
+//! History rules (SPEC §2–3): compare each profile and versioned skill with
+//! its earlier revision and hold it to its promises — a claim change raises
+//! the version, `declared_at` moves only with a recheck, `agent_id` never
+//! changes, a profile is retired rather than deleted.
+//!
+//! [`check`] runs the rules for `caplint check` in one of the history modes;
+//! [`cmd`] holds `caplint diff` and `caplint history`.
+
+pub mod claims;
+pub mod cmd;
+pub mod review;
+pub mod side;
+pub mod skillmeta;
+pub mod version;
+pub mod walk;
 
 use crate::check::{CheckOptions, HistoryMode, LoadedProfile, Report};
 use crate::config::Settings;
+use crate::diagnostic::Diagnostic;
 use crate::discover::Inventory;
 use crate::error::Fatal;
+use crate::git::{Index, ObjectId, Repo, FETCH_DEPTH_HELP};
+use crate::source::SourceFile;
+use review::{ProfileReview, SkillReview, Tip};
+use side::{Ctx, Head, Scope, WorkTree};
 
+/// The one note printed when history rules cannot run outside git.
+pub const NOT_A_REPO_NOTE: &str =
+    "not inside a git repository: history rules were skipped (the other rules ran)";
+
+/// What history needs from the environment, read once by the command layer.
+#[derive(Debug, Clone, Default)]
+pub struct Env {
+    /// `GITHUB_BASE_REF`: the target branch of a GitHub Actions pull-request run.
+    pub github_base_ref: Option<String>,
+}
+
+impl Env {
+    pub fn from_process() -> Env {
+        Env {
+            github_base_ref: std::env::var("GITHUB_BASE_REF")
+                .ok()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty()),
+        }
+    }
+}
+
+/// The base of a comparison.
+#[derive(Debug, Clone)]
+pub struct Base {
+    /// The commit compared against; `None` when HEAD has no commits yet.
+    pub commit: Option<ObjectId>,
+    pub tree: Option<ObjectId>,
+    /// The target branch's tip, when it moved past the merge-base.
+    pub tip: Option<Tip>,
+    /// How to describe the base to a user (`HEAD`, `merge-base with origin/main`).
+    pub label: String,
+}
+
+impl Base {
+    fn none(label: &str) -> Base {
+        Base {
+            commit: None,
+            tree: None,
+            tip: None,
+            label: label.to_string(),
+        }
+    }
+
+    fn at(repo: &Repo, commit: ObjectId, label: String) -> Result<Base, Fatal> {
+        let info = repo.commit(commit)?;
+        Ok(Base {
+            commit: Some(commit),
+            tree: Some(info.tree),
+            tip: None,
+            label,
+        })
+    }
+}
+
+/// The base for `--base REV` (or a configured or CI base): the merge-base of
+/// REV and `head`, with REV's tip for `history/version-taken`.
+pub fn merge_base_with(repo: &Repo, rev: &str, head: ObjectId) -> Result<Base, Fatal> {
+    let target = repo.resolve(rev)?;
+    let Some(mb) = repo.merge_base(target, head)? else {
+        let help = if repo.is_shallow() {
+            format!("this clone is shallow, so the common history of `{rev}` and HEAD is missing; {FETCH_DEPTH_HELP}")
+        } else {
+            format!("`{rev}` and HEAD share no history; name the branch this work started from")
+        };
+        return Err(Fatal::Git {
+            message: format!("no merge-base between `{rev}` and HEAD"),
+            help: Some(help),
+        });
+    };
+    if !repo.has_commit(mb) {
+        return Err(Fatal::git(
+            format!("the merge-base of `{rev}` and HEAD ({mb}) is not in this clone"),
+            FETCH_DEPTH_HELP,
+        ));
+    }
+    let short = mb.to_hex_with_len(7).to_string();
+    let label = if target == mb {
+        format!("{rev} ({short})")
+    } else {
+        format!("the merge-base of {rev} and HEAD ({short})")
+    };
+    let mut base = Base::at(repo, mb, label)?;
+    if target != mb {
+        base.tip = Some(Tip {
+            tree: repo.commit(target)?.tree,
+            name: rev.to_string(),
+        });
+    }
+    Ok(base)
+}
+
+/// Resolves the base for a history mode (SPEC §2). `head` is HEAD's commit.
+pub fn resolve_base(
+    repo: &Repo,
+    settings: &Settings,
+    mode: &HistoryMode,
+    env: &Env,
+) -> Result<Base, Fatal> {
+    let Some(head) = repo.head()? else {
+        // No commits yet: everything is new.
+        return Ok(Base::none("an empty repository"));
+    };
+    match mode {
+        HistoryMode::Off => Ok(Base::none("nothing")),
+        HistoryMode::Staged => Base::at(repo, head, "HEAD".into()),
+        HistoryMode::Base(rev) => merge_base_with(repo, rev, head),
+        HistoryMode::Auto => {
+            if let Some(branch) = &env.github_base_ref {
+                let rev = format!("origin/{branch}");
+                if repo.try_resolve(&rev).is_some() {
+                    return merge_base_with(repo, &rev, head);
+                }
+                // A pull-request checkout is a merge commit on a detached
+                // HEAD; with `fetch-depth: 2` its first parent is the base.
+                let info = repo.commit(head)?;
+                if info.parents.len() >= 2 && info.parents.iter().all(|p| repo.has_commit(*p)) {
+                    let p1 = info.parents[0];
+                    let short = p1.to_hex_with_len(7).to_string();
+                    return Base::at(repo, p1, format!("the first parent of HEAD ({short})"));
+                }
+                return Err(Fatal::git(
+                    format!("GITHUB_BASE_REF is `{branch}`, but `{rev}` is not in this clone and HEAD is not a merge commit with its parents present"),
+                    FETCH_DEPTH_HELP,
+                ));
+            }
+            if let Some(rev) = &settings.config.base {
+                return merge_base_with(repo, rev, head);
+            }
+            Base::at(repo, head, "HEAD".into())
+        }
+    }
+}
+
+/// History rules for `caplint check`.
 pub fn check(
-    _settings: &Settings,
+    settings: &Settings,
     options: &CheckOptions,
-    _inventory: &Inventory,
-    _profiles: &[LoadedProfile],
+    inventory: &Inventory,
+    profiles: &[LoadedProfile],
     report: &mut Report,
 ) -> Result<(), Fatal> {
-    if options.history != HistoryMode::Off {
+    if options.history == HistoryMode::Off {
+        return Ok(());
+    }
+    let Some(repo) = Repo::discover(&settings.root)? else {
+        report.notes.push(NOT_A_REPO_NOTE.into());
+        return Ok(());
+    };
+    let base = resolve_base(&repo, settings, &options.history, &Env::from_process())?;
+    if base.tree.is_none() {
+        return Ok(());
+    }
+    let ctx = Ctx {
+        repo: &repo,
+        settings,
+        scope: Scope::of_paths(&settings.root, &options.paths),
+    };
+    let index = repo.index()?;
+    let staged = options.history == HistoryMode::Staged;
+    let (profile_reviews, skill_reviews) = if staged {
+        let index = index.unwrap_or_default();
+        relint_staged(&ctx, &index, report)?;
+        let head = Head::Index(&index);
+        review_all(&ctx, &base, &head)?
+    } else {
+        let head = Head::Work(WorkTree::new(
+            inventory,
+            &report.sources,
+            profiles,
+            index.as_ref(),
+        ));
+        review_all(&ctx, &base, &head)?
+    };
+    attach(report, profile_reviews, skill_reviews, staged);
+    Ok(())
+}
+
+/// Profiles and skills of the head side reviewed against the base.
+pub fn review_all(
+    ctx: &Ctx<'_>,
+    base: &Base,
+    head: &Head<'_>,
+) -> Result<(Vec<ProfileReview>, Vec<SkillReview>), Fatal> {
+    let profiles =
+        review::review_profiles(ctx, base.tree, head, base.tip.as_ref(), ctx.settings.as_of)?;
+    let skills = review::review_skills(ctx, base.tree, head, base.tip.as_ref())?;
+    Ok((profiles, skills))
+}
+
+/// Adds the reviews' findings to the report, with the head texts their spans
+/// point into. A staged text that differs from the file on disk (which the
+/// skill rules read) keeps its finding but loses the span.
+fn attach(
+    report: &mut Report,
+    profiles: Vec<ProfileReview>,
+    skills: Vec<SkillReview>,
+    staged: bool,
+) {
+    let items = profiles
+        .into_iter()
+        .map(|r| (r.findings, r.head_source))
+        .chain(skills.into_iter().map(|r| (r.findings, r.head_source)));
+    for (findings, source) in items {
+        for d in findings {
+            let d = place(report, d, source.as_ref(), staged);
+            report.push(d);
+        }
+    }
+}
+
+fn place(
+    report: &mut Report,
+    mut d: Diagnostic,
+    source: Option<&SourceFile>,
+    staged: bool,
+) -> Diagnostic {
+    let Some(source) = source else {
+        return d;
+    };
+    if d.path != source.path || d.span.is_none() {
+        return d;
+    }
+    match report.sources.get(&d.path) {
+        None => report.add_source(source.clone()),
+        Some(existing) if existing.text == source.text => {}
+        Some(_) => {
+            d.span = None;
+            d.label = None;
+            if staged {
+                d.message.push_str(" (in the staged version)");
+            }
+        }
+    }
+    d
+}
+
+/// `--staged` judges what will be committed: a profile whose staged text
+/// differs from the file on disk is linted again from the index, and its
+/// findings replace those of the file on disk.
+fn relint_staged(ctx: &Ctx<'_>, index: &Index, report: &mut Report) -> Result<(), Fatal> {
+    let head = Head::Index(index);
+    for (rel, id) in head.profiles(ctx)? {
+        // Staged as it is on disk (the common case): nothing to read.
+        if report
+            .sources
+            .get(&rel)
+            .is_some_and(|s| ctx.repo.hash_blob(s.text.as_bytes()) == id)
+        {
+            continue;
+        }
+        let bytes = ctx.repo.blob(id)?;
+        if report
+            .sources
+            .get(&rel)
+            .is_some_and(|s| s.text.as_bytes() == bytes.as_slice())
+        {
+            continue;
+        }
+        let known = report.sources.contains_key(&rel);
+        let (source, bad) = SourceFile::from_bytes(rel.clone(), bytes);
+        let (source, _value, ds) = crate::check::lint_profile(ctx.settings, source, bad);
         report
-            .notes
-            .push("history rules are not available in this build".into());
+            .diagnostics
+            .retain(|d| d.path != rel || d.rule == crate::rules::profile::DUPLICATE_AGENT_ID);
+        report.extend(ds);
+        report.add_source(source);
+        if !known {
+            report.summary.profiles += 1;
+        }
     }
     Ok(())
 }

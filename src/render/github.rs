@@ -33,7 +33,7 @@ fn command(report: &Report, d: &Diagnostic) -> String {
     let mut props = Vec::new();
     if !d.path.is_empty() {
         props.push(format!("file={}", escape_property(&d.path)));
-        if let Some(r) = d.span.and_then(|s| Region::of(report, &d.path, s)) {
+        if let Some(r) = Region::of_diagnostic(report, d) {
             props.push(format!("line={}", r.start_line));
             props.push(format!("endLine={}", r.end_line));
             // GitHub accepts columns only on single-line annotations.
@@ -59,7 +59,7 @@ pub fn plain_line(report: &Report, d: &Diagnostic) -> String {
     } else {
         visible(&d.path)
     };
-    let at = match d.span.and_then(|s| Region::of(report, &d.path, s)) {
+    let at = match Region::of_diagnostic(report, d) {
         Some(r) => format!("{path}:{}:{}", r.start_line, r.start_column),
         None => path,
     };
@@ -156,7 +156,7 @@ pub fn step_summary(report: &Report) -> String {
     out.push_str("| severity | rule | location | message |\n|---|---|---|---|\n");
     for d in report.diagnostics.iter().take(SUMMARY_ROWS) {
         let path = if d.path.is_empty() { "." } else { &d.path };
-        let at = match d.span.and_then(|sp| Region::of(report, &d.path, sp)) {
+        let at = match Region::of_diagnostic(report, d) {
             Some(r) => format!("{path}:{}:{}", r.start_line, r.start_column),
             None => path.to_string(),
         };

@@ -82,6 +82,24 @@ impl Sources<'_> {
         };
         Some(NamedSource::new(path, text))
     }
+
+    /// The diagnostic's own text (as of its commit, for `caplint history`).
+    fn of(&mut self, d: &Diagnostic) -> Option<NamedSource<Arc<str>>> {
+        let Some(c) = &d.commit else {
+            return self.get(&d.path);
+        };
+        let key = format!("{}:{}", c.id, d.path);
+        let text = match self.cache.get(&key) {
+            Some(t) => t.clone(),
+            None => {
+                let src = self.report.source_of(d)?;
+                let t: Arc<str> = Arc::from(src.redacted_text());
+                self.cache.insert(key, t.clone());
+                t
+            }
+        };
+        Some(NamedSource::new(&d.path, text))
+    }
 }
 
 fn view(d: &Diagnostic, sources: &mut Sources<'_>) -> View {
@@ -92,9 +110,14 @@ fn view(d: &Diagnostic, sources: &mut Sources<'_>) -> View {
             c.short_id, c.date, c.subject
         );
     }
-    let source = d.span.and_then(|_| sources.get(&d.path));
+    let source = d.span.and_then(|_| sources.of(d));
     let fit = |span: crate::source::Span, path: &str| -> (usize, usize) {
-        match sources.report.sources.get(path) {
+        let own = if path == d.path {
+            sources.report.source_of(d)
+        } else {
+            sources.report.sources.get(path)
+        };
+        match own {
             Some(src) => {
                 let s = src.clamp_span(span);
                 (s.offset, s.length)

@@ -15,7 +15,7 @@ pub fn value(report: &Report) -> Value {
         .iter()
         .map(|d| {
             let span = d.span.map(|span| {
-                let (line, column) = report.line_col(&d.path, span.offset);
+                let (line, column) = report.line_col_of(d, span.offset);
                 json!({"offset": span.offset, "length": span.length, "line": line, "column": column})
             });
             json!({

@@ -22,7 +22,16 @@ impl Region {
     /// The region of `span` in the file at `path`, or `None` when the report
     /// does not hold that file's text (then only the file can be named).
     pub fn of(report: &Report, path: &str, span: Span) -> Option<Region> {
-        let source = report.sources.get(path)?;
+        Region::in_source(report.sources.get(path)?, span)
+    }
+
+    /// The region of a diagnostic's own span, in the text it points into
+    /// (the file as of its commit for `caplint history` findings).
+    pub fn of_diagnostic(report: &Report, d: &crate::diagnostic::Diagnostic) -> Option<Region> {
+        Region::in_source(report.source_of(d)?, d.span?)
+    }
+
+    pub fn in_source(source: &crate::source::SourceFile, span: Span) -> Option<Region> {
         let mut span = source.clamp_span(span);
         // A span that ends with a line break ends on its own line.
         let text = source.slice(span);

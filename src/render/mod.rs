@@ -6,6 +6,8 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod location;
+pub mod markdown;
+pub mod review;
 pub mod sarif;
 
 use clap::ValueEnum;

@@ -86,11 +86,11 @@ pub fn uri_reference(path: &str) -> String {
     out
 }
 
-fn physical_location(report: &Report, path: &str, span: Option<crate::source::Span>) -> Value {
+fn physical_location(path: &str, region: Option<Region>) -> Value {
     let mut location = json!({
         "artifactLocation": {"uri": uri_reference(path), "uriBaseId": "%SRCROOT%"},
     });
-    if let Some(r) = span.and_then(|s| Region::of(report, path, s)) {
+    if let Some(r) = region {
         location["region"] = json!({
             "startLine": r.start_line,
             "startColumn": r.start_column,
@@ -127,10 +127,14 @@ fn fingerprint_key(
     d: &Diagnostic,
     redacted: &mut HashMap<String, String>,
 ) -> u128 {
-    let snippet = match (d.span, report.sources.get(&d.path)) {
+    let snippet = match (d.span, report.source_of(d)) {
         (Some(span), Some(source)) => {
+            let key = match &d.commit {
+                Some(c) => format!("{}:{}", c.id, d.path),
+                None => d.path.clone(),
+            };
             let text = redacted
-                .entry(d.path.clone())
+                .entry(key)
                 .or_insert_with(|| source.redacted_text());
             let span = source.clamp_span(span);
             text.get(span.range())
@@ -174,7 +178,7 @@ pub fn value(report: &Report) -> Value {
             result.insert("message".into(), json!({"text": text}));
             result.insert(
                 "locations".into(),
-                json!([{"physicalLocation": physical_location(report, &d.path, d.span)}]),
+                json!([{"physicalLocation": physical_location(&d.path, Region::of_diagnostic(report, d))}]),
             );
             let related: Vec<Value> = d
                 .labels
@@ -184,7 +188,7 @@ pub fn value(report: &Report) -> Value {
                     let path = label.path.as_deref().unwrap_or(&d.path);
                     json!({
                         "id": i + 1,
-                        "physicalLocation": physical_location(report, path, Some(label.span)),
+                        "physicalLocation": physical_location(path, Region::of(report, path, label.span)),
                         "message": {"text": label.text},
                     })
                 })

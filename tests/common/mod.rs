@@ -145,29 +145,3 @@ pub fn path_with(dir: &Path) -> String {
         .to_string_lossy()
         .into_owned()
 }
-
-/// Whether this build judges history: outside a build with the git layer,
-/// history modes only print a note that history rules are not available.
-pub fn history_available() -> bool {
-    let repo = Repo::new();
-    repo.write("a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
-    repo.git_ok(&["commit", "-q", "-m", "first"]);
-    let out = repo
-        .command(env!("CARGO_BIN_EXE_caplint"))
-        .args(["check", "--staged", "--as-of", "2026-10-15"])
-        .output()
-        .unwrap();
-    !text(&out).contains("history rules are not available")
-}
-
-/// Says loudly that an assertion about history rules was not made.
-/// (Written straight to stderr: the test harness does not capture that, so
-/// the line shows in every run.)
-pub fn skip_history(what: &str) {
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "NOT CHECKED: {what}: this build has no history rules (caplint says \"history rules are not available in this build\"); the assertion runs once they are"
-    );
-}

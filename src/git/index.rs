@@ -1,0 +1,92 @@
+//! The index (staging area), copied into a small sorted table: path → blob
+//! id, with the stat data that tells whether a work-tree file still matches
+//! its entry without reading it.
+
+use super::ObjectId;
+use gix::index::entry::{stat, Mode, Stage, Stat};
+use std::path::Path;
+
+#[derive(Debug, Clone)]
+pub struct IndexEntry {
+    pub id: ObjectId,
+    pub link: bool,
+    stat: Stat,
+    /// The entry's stat data was recorded too close to the index's own
+    /// write time to be trusted (git's "racily clean" case).
+    racy: bool,
+}
+
+/// Unconflicted file entries of an index, sorted by git path.
+#[derive(Debug, Clone, Default)]
+pub struct Index {
+    entries: Vec<(String, IndexEntry)>,
+}
+
+impl Index {
+    pub(super) fn new(file: &gix::index::File) -> Index {
+        let timestamp = file.timestamp();
+        let mut entries: Vec<(String, IndexEntry)> = file
+            .entries()
+            .iter()
+            .filter(|e| e.stage() == Stage::Unconflicted)
+            .filter(|e| matches!(e.mode, Mode::FILE | Mode::FILE_EXECUTABLE | Mode::SYMLINK))
+            .map(|e| {
+                (
+                    String::from_utf8_lossy(e.path(file)).into_owned(),
+                    IndexEntry {
+                        id: e.id,
+                        link: e.mode == Mode::SYMLINK,
+                        stat: e.stat,
+                        racy: e.stat.is_racy(timestamp, stat::Options::default()),
+                    },
+                )
+            })
+            .collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        Index { entries }
+    }
+
+    pub fn get(&self, path: &str) -> Option<&IndexEntry> {
+        self.entries
+            .binary_search_by(|(p, _)| p.as_str().cmp(path))
+            .ok()
+            .map(|i| &self.entries[i].1)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &IndexEntry)> {
+        self.entries.iter().map(|(p, e)| (p.as_str(), e))
+    }
+
+    /// Entries under the folder `dir` (a git path; `""` is everything).
+    pub fn under<'a>(&'a self, dir: &str) -> impl Iterator<Item = (&'a str, &'a IndexEntry)> {
+        let prefix = if dir.is_empty() {
+            String::new()
+        } else {
+            format!("{dir}/")
+        };
+        let start = self
+            .entries
+            .partition_point(|(p, _)| p.as_str() < prefix.as_str());
+        self.entries[start..]
+            .iter()
+            .take_while(move |(p, _)| p.starts_with(&prefix))
+            .map(|(p, e)| (p.as_str(), e))
+    }
+}
+
+impl IndexEntry {
+    /// Whether the file at `abs` is certainly unchanged since it was staged,
+    /// judged from its stat data alone.
+    pub fn matches_file(&self, abs: &Path) -> bool {
+        if self.racy {
+            return false;
+        }
+        let Ok(meta) = gix::index::fs::Metadata::from_path_no_follow(abs) else {
+            return false;
+        };
+        match Stat::from_fs(&meta) {
+            Ok(now) => self.stat.matches(&now, stat::Options::default()),
+            Err(_) => false,
+        }
+    }
+}

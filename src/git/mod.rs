@@ -1,0 +1,313 @@
+//! Read-only git access through gix: discover the repository (honouring
+//! `GIT_DIR`, `GIT_WORK_TREE` and `GIT_INDEX_FILE`), resolve revisions,
+//! merge-bases, commits, trees, blobs and the index. caplint never runs `git`
+//! and never writes to the repository.
+//!
+//! Paths in this module are *git paths*: relative to the work tree, with `/`
+//! separators. [`Repo::to_git`] and [`Repo::from_git`] convert from and to
+//! paths relative to caplint's root (normally the same folder).
+
+mod index;
+mod tree;
+
+pub use gix::ObjectId;
+pub use index::{Index, IndexEntry};
+pub use tree::{Entry, EntryKind, FileChange};
+
+use crate::error::Fatal;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// What to do in GitHub Actions when a base is missing.
+pub const FETCH_DEPTH_HELP: &str = "fetch the full history: with GitHub Actions use `actions/checkout` with `fetch-depth: 0`; elsewhere run `git fetch --unshallow`";
+
+/// An open repository.
+pub struct Repo {
+    repo: gix::Repository,
+    workdir: PathBuf,
+    /// caplint's root relative to the work tree, with a trailing `/` (or empty).
+    prefix: String,
+    trees: RefCell<HashMap<ObjectId, Rc<[Entry]>>>,
+}
+
+/// A commit's metadata.
+#[derive(Debug, Clone)]
+pub struct CommitInfo {
+    pub id: ObjectId,
+    pub tree: ObjectId,
+    pub parents: Vec<ObjectId>,
+    /// Committer time, seconds since the epoch, and the committer's offset.
+    pub seconds: i64,
+    pub offset: i32,
+    pub subject: String,
+}
+
+impl CommitInfo {
+    /// The commit date in the committer's own time zone.
+    pub fn date(&self) -> crate::date::Date {
+        crate::date::Date::from_unix_seconds(self.seconds + i64::from(self.offset))
+    }
+
+    pub fn short_id(&self) -> String {
+        self.id.to_hex_with_len(7).to_string()
+    }
+
+    /// The JSON `commit` object of a diagnostic.
+    pub fn to_ref(&self) -> crate::diagnostic::CommitRef {
+        crate::diagnostic::CommitRef {
+            id: self.id.to_string(),
+            short_id: self.short_id(),
+            date: self.date().to_string(),
+            subject: self.subject.clone(),
+        }
+    }
+}
+
+fn git_err(context: impl std::fmt::Display, err: impl std::fmt::Display) -> Fatal {
+    Fatal::Git {
+        message: format!("{context}: {err}"),
+        help: None,
+    }
+}
+
+impl Repo {
+    /// Opens the repository holding `root`, or `None` outside git. `GIT_DIR`
+    /// and friends win over discovery, as they do for git itself.
+    pub fn discover(root: &Path) -> Result<Option<Repo>, Fatal> {
+        let repo = match gix::discover_with_environment_overrides(root) {
+            Ok(r) => r,
+            Err(_) if std::env::var_os("GIT_DIR").is_none() => return Ok(None),
+            Err(e) => {
+                return Err(Fatal::git(
+                    format!("cannot open the repository named by GIT_DIR: {e}"),
+                    "unset GIT_DIR, or point it at a repository's .git folder",
+                ))
+            }
+        };
+        let Some(workdir) = repo.workdir().map(Path::to_path_buf) else {
+            // A bare repository has no files to lint.
+            return Ok(None);
+        };
+        let workdir = workdir.canonicalize().unwrap_or(workdir);
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let prefix = match root.strip_prefix(&workdir) {
+            Ok(rel) => {
+                let p = crate::source::slash_path(rel);
+                if p.is_empty() {
+                    p
+                } else {
+                    format!("{p}/")
+                }
+            }
+            // The root is outside the work tree git names: nothing to compare.
+            Err(_) => return Ok(None),
+        };
+        let mut repo = repo;
+        repo.object_cache_size_if_unset(16 * 1024 * 1024);
+        Ok(Some(Repo {
+            repo,
+            workdir,
+            prefix,
+            trees: RefCell::new(HashMap::new()),
+        }))
+    }
+
+    pub fn workdir(&self) -> &Path {
+        &self.workdir
+    }
+
+    /// A path relative to caplint's root as a git path.
+    pub fn to_git(&self, rel: &str) -> String {
+        format!("{}{rel}", self.prefix)
+    }
+
+    /// A git path as a path relative to caplint's root, if it is under it.
+    pub fn from_git<'a>(&self, path: &'a str) -> Option<&'a str> {
+        path.strip_prefix(self.prefix.as_str())
+    }
+
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// The commit HEAD points at, or `None` in a repository with no commits.
+    pub fn head(&self) -> Result<Option<ObjectId>, Fatal> {
+        let head = self
+            .repo
+            .head()
+            .map_err(|e| git_err("cannot read HEAD", e))?;
+        if head.is_unborn() {
+            return Ok(None);
+        }
+        let id = self
+            .repo
+            .head_id()
+            .map_err(|e| git_err("cannot resolve HEAD", e))?;
+        self.peel_to_commit(id.detach(), "HEAD").map(Some)
+    }
+
+    /// The full name of the branch HEAD is on (`refs/heads/main`), if any.
+    pub fn head_branch(&self) -> Option<String> {
+        self.repo
+            .head_name()
+            .ok()
+            .flatten()
+            .map(|n| n.as_bstr().to_string())
+    }
+
+    /// The remote-tracking branch the current branch pulls from.
+    pub fn upstream(&self) -> Option<String> {
+        let name = self.repo.head_name().ok()??;
+        let tracking = self
+            .repo
+            .branch_remote_tracking_ref_name(name.as_ref(), gix::remote::Direction::Fetch)?
+            .ok()?;
+        Some(tracking.as_bstr().to_string())
+    }
+
+    pub fn is_shallow(&self) -> bool {
+        self.repo.is_shallow().unwrap_or(false)
+    }
+
+    /// Resolves a revision to a commit, if it names one that is present.
+    pub fn try_resolve(&self, rev: &str) -> Option<ObjectId> {
+        let id = self.repo.rev_parse_single(rev).ok()?.detach();
+        self.peel_to_commit(id, rev).ok()
+    }
+
+    /// Resolves a revision to a commit, with an error that says how to fix it.
+    pub fn resolve(&self, rev: &str) -> Result<ObjectId, Fatal> {
+        match self.repo.rev_parse_single(rev) {
+            Ok(id) => self.peel_to_commit(id.detach(), rev),
+            Err(e) => {
+                let help = if self.is_shallow() {
+                    format!("this clone is shallow, so `{rev}` may simply not have been fetched; {FETCH_DEPTH_HELP}")
+                } else {
+                    format!("check the name with `git rev-parse {rev}`; if it is a remote branch, fetch it first (`git fetch origin`), and with GitHub Actions use `actions/checkout` with `fetch-depth: 0`")
+                };
+                Err(Fatal::Git {
+                    message: format!("cannot resolve revision `{rev}`: {e}"),
+                    help: Some(help),
+                })
+            }
+        }
+    }
+
+    fn peel_to_commit(&self, id: ObjectId, rev: &str) -> Result<ObjectId, Fatal> {
+        let missing = || {
+            let help = if self.is_shallow() {
+                format!("this clone is shallow and does not hold that commit; {FETCH_DEPTH_HELP}")
+            } else {
+                "fetch the commit (`git fetch origin`), or name a revision that exists here".into()
+            };
+            Fatal::Git {
+                message: format!("revision `{rev}` ({id}) is not in this repository"),
+                help: Some(help),
+            }
+        };
+        let object = match self.repo.try_find_object(id) {
+            Ok(Some(o)) => o,
+            Ok(None) => return Err(missing()),
+            Err(e) => return Err(git_err(format!("cannot read `{rev}`"), e)),
+        };
+        let commit = object.peel_to_commit().map_err(|e| {
+            Fatal::git(
+                format!("revision `{rev}` does not name a commit: {e}"),
+                "name a branch, tag or commit",
+            )
+        })?;
+        Ok(commit.id)
+    }
+
+    /// The best common ancestor of two commits.
+    pub fn merge_base(&self, a: ObjectId, b: ObjectId) -> Result<Option<ObjectId>, Fatal> {
+        if a == b {
+            return Ok(Some(a));
+        }
+        match self.repo.merge_base(a, b) {
+            Ok(found) => Ok(found.map(|id| id.detach())),
+            Err(e) if self.is_shallow() => Err(Fatal::git(
+                format!("cannot find the merge-base of {a} and {b}: {e}"),
+                format!("this clone is shallow; {FETCH_DEPTH_HELP}"),
+            )),
+            Err(e) => Err(git_err("cannot find a merge-base", e)),
+        }
+    }
+
+    /// Whether a commit object is present.
+    pub fn has_commit(&self, id: ObjectId) -> bool {
+        self.repo.has_object(id)
+    }
+
+    pub fn commit(&self, id: ObjectId) -> Result<CommitInfo, Fatal> {
+        let commit = self
+            .repo
+            .find_commit(id)
+            .map_err(|e| git_err(format!("cannot read commit {id}"), e))?;
+        let decoded = commit
+            .decode()
+            .map_err(|e| git_err(format!("cannot decode commit {id}"), e))?;
+        let (seconds, offset) = decoded
+            .committer()
+            .ok()
+            .and_then(|c| c.time().ok())
+            .map_or((0, 0), |t| (t.seconds, t.offset));
+        let subject = {
+            let msg = decoded.message.to_string();
+            msg.lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .unwrap_or("")
+                .to_string()
+        };
+        Ok(CommitInfo {
+            id,
+            tree: decoded.tree(),
+            parents: decoded.parents().collect(),
+            seconds,
+            offset,
+            subject,
+        })
+    }
+
+    /// A blob's bytes.
+    pub fn blob(&self, id: ObjectId) -> Result<Vec<u8>, Fatal> {
+        let mut blob = self
+            .repo
+            .find_blob(id)
+            .map_err(|e| git_err(format!("cannot read blob {id}"), e))?;
+        Ok(blob.take_data())
+    }
+
+    /// The index (staging area) git would commit from: `GIT_INDEX_FILE`
+    /// when set (as during `git commit -a`), else `.git/index`.
+    pub fn index(&self) -> Result<Option<Index>, Fatal> {
+        let path = self.repo.index_path();
+        if !path.exists() {
+            return Ok(None);
+        }
+        let file = self
+            .repo
+            .open_index()
+            .map_err(|e| git_err(format!("cannot read the index {}", path.display()), e))?;
+        Ok(Some(Index::new(&file)))
+    }
+
+    /// The object id git would give `data` as a blob.
+    pub fn hash_blob(&self, data: &[u8]) -> ObjectId {
+        gix::objs::compute_hash(self.repo.object_hash(), gix::objs::Kind::Blob, data)
+            .unwrap_or_else(|_| ObjectId::null(self.repo.object_hash()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn prefix_conversion() {
+        let to = |prefix: &str, rel: &str| format!("{prefix}{rel}");
+        assert_eq!(to("", "a/b"), "a/b");
+        assert_eq!(to("sub/", "a/b"), "sub/a/b");
+    }
+}

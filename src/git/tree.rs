@@ -1,0 +1,222 @@
+//! Trees: decoded once and cached by id, looked up by path, listed, and
+//! compared with a diff that only descends into subtrees whose ids differ.
+
+use super::{git_err, ObjectId, Repo};
+use crate::error::Fatal;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// Cached trees are dropped once this many are held (memory stays bounded
+/// on very long histories; the cache only saves decoding time).
+const TREE_CACHE_LIMIT: usize = 200_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    Tree,
+    Blob,
+    /// A symbolic link (its blob is the link target).
+    Link,
+    /// A submodule.
+    Commit,
+}
+
+/// One entry of a tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub id: ObjectId,
+    pub kind: EntryKind,
+}
+
+/// A file that differs between two trees; `None` where it is absent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    pub path: String,
+    pub old: Option<ObjectId>,
+    pub new: Option<ObjectId>,
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+impl Repo {
+    /// A tree's entries (cached).
+    pub fn tree(&self, id: ObjectId) -> Result<Rc<[Entry]>, Fatal> {
+        if let Some(t) = self.trees.borrow().get(&id) {
+            return Ok(t.clone());
+        }
+        let tree = self
+            .repo
+            .find_tree(id)
+            .map_err(|e| git_err(format!("cannot read tree {id}"), e))?;
+        let decoded = tree
+            .decode()
+            .map_err(|e| git_err(format!("cannot decode tree {id}"), e))?;
+        let entries: Rc<[Entry]> = decoded
+            .entries
+            .iter()
+            .map(|e| Entry {
+                name: String::from_utf8_lossy(e.filename).into_owned(),
+                id: e.oid.to_owned(),
+                kind: if e.mode.is_tree() {
+                    EntryKind::Tree
+                } else if e.mode.is_link() {
+                    EntryKind::Link
+                } else if e.mode.is_commit() {
+                    EntryKind::Commit
+                } else {
+                    EntryKind::Blob
+                },
+            })
+            .collect();
+        let mut cache = self.trees.borrow_mut();
+        if cache.len() >= TREE_CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(id, entries.clone());
+        Ok(entries)
+    }
+
+    /// The entry at `path` (a git path) in `tree`, if any. The empty path is
+    /// the tree itself.
+    pub fn entry_at(&self, tree: ObjectId, path: &str) -> Result<Option<Entry>, Fatal> {
+        let mut current = Entry {
+            name: String::new(),
+            id: tree,
+            kind: EntryKind::Tree,
+        };
+        for part in path.split('/').filter(|p| !p.is_empty()) {
+            if current.kind != EntryKind::Tree {
+                return Ok(None);
+            }
+            let entries = self.tree(current.id)?;
+            match entries.iter().find(|e| e.name == part) {
+                Some(e) => current = e.clone(),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(current))
+    }
+
+    /// The blob id of the file at `path`, if it is a regular file or link.
+    pub fn file_at(&self, tree: ObjectId, path: &str) -> Result<Option<ObjectId>, Fatal> {
+        Ok(self
+            .entry_at(tree, path)?
+            .filter(|e| matches!(e.kind, EntryKind::Blob | EntryKind::Link))
+            .map(|e| e.id))
+    }
+
+    /// Every file under `dir` (recursively), keyed by its path relative to
+    /// `dir`. `descend` decides, per folder path (a git path), whether to look
+    /// inside; `keep` decides per file path.
+    pub fn list_files(
+        &self,
+        tree: ObjectId,
+        dir: &str,
+        descend: &dyn Fn(&str) -> bool,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+        let mut out = BTreeMap::new();
+        let Some(start) = self.entry_at(tree, dir)? else {
+            return Ok(out);
+        };
+        if start.kind != EntryKind::Tree {
+            return Ok(out);
+        }
+        let mut stack = vec![(start.id, String::new())];
+        while let Some((id, rel)) = stack.pop() {
+            for e in self.tree(id)?.iter() {
+                let rel_path = join(&rel, &e.name);
+                let full = join(dir, &rel_path);
+                match e.kind {
+                    EntryKind::Tree => {
+                        if descend(&full) {
+                            stack.push((e.id, rel_path));
+                        }
+                    }
+                    EntryKind::Blob | EntryKind::Link => {
+                        if keep(&full) {
+                            out.insert(rel_path, e.id);
+                        }
+                    }
+                    EntryKind::Commit => {}
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The files that differ between two trees (either may be absent), as
+    /// git paths. Subtrees with equal ids are skipped without being read;
+    /// `descend` can prune folders by path.
+    pub fn diff_trees(
+        &self,
+        old: Option<ObjectId>,
+        new: Option<ObjectId>,
+        descend: &dyn Fn(&str) -> bool,
+    ) -> Result<Vec<FileChange>, Fatal> {
+        let mut out = Vec::new();
+        self.diff_into(old, new, "", descend, &mut out)?;
+        out.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(out)
+    }
+
+    fn diff_into(
+        &self,
+        old: Option<ObjectId>,
+        new: Option<ObjectId>,
+        dir: &str,
+        descend: &dyn Fn(&str) -> bool,
+        out: &mut Vec<FileChange>,
+    ) -> Result<(), Fatal> {
+        if old == new {
+            return Ok(());
+        }
+        let empty: Rc<[Entry]> = Rc::from(Vec::new());
+        let old_entries = match old {
+            Some(id) => self.tree(id)?,
+            None => empty.clone(),
+        };
+        let new_entries = match new {
+            Some(id) => self.tree(id)?,
+            None => empty,
+        };
+        let mut by_name: BTreeMap<&str, (Option<&Entry>, Option<&Entry>)> = BTreeMap::new();
+        for e in old_entries.iter() {
+            by_name.entry(e.name.as_str()).or_default().0 = Some(e);
+        }
+        for e in new_entries.iter() {
+            by_name.entry(e.name.as_str()).or_default().1 = Some(e);
+        }
+        let is_file = |e: &&Entry| matches!(e.kind, EntryKind::Blob | EntryKind::Link);
+        let is_tree = |e: &&Entry| e.kind == EntryKind::Tree;
+        for (name, (o, n)) in by_name {
+            if let (Some(o), Some(n)) = (o, n) {
+                if o.id == n.id && o.kind == n.kind {
+                    continue;
+                }
+            }
+            let path = join(dir, name);
+            let old_file = o.filter(is_file).map(|e| e.id);
+            let new_file = n.filter(is_file).map(|e| e.id);
+            if old_file.is_some() || new_file.is_some() {
+                out.push(FileChange {
+                    path: path.clone(),
+                    old: old_file,
+                    new: new_file,
+                });
+            }
+            let old_tree = o.filter(is_tree).map(|e| e.id);
+            let new_tree = n.filter(is_tree).map(|e| e.id);
+            if (old_tree.is_some() || new_tree.is_some()) && descend(&path) {
+                self.diff_into(old_tree, new_tree, &path, descend, out)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,850 @@
+//! The history rules: judge one profile (or skill) revision against an
+//! earlier one, and pair the profiles and skills of two sides (by path, then
+//! by `agent_id`). Every finding points at the head file's `version`,
+//! `declared_at`, `agent_id` or tool `access` value; deleted profiles are
+//! reported at their old path without a span.
+
+use super::claims::{self, Change, Claims};
+use super::side::{Ctx, FolderFiles, Head, ProfileRev};
+use super::skillmeta::{self, SkillMeta};
+use super::version;
+use crate::date::Date;
+use crate::diagnostic::Diagnostic;
+use crate::error::Fatal;
+use crate::git::ObjectId;
+use crate::json::Value;
+use crate::source::{SourceFile, Span};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const VERSION_NOT_BUMPED: &str = "history/version-not-bumped";
+pub const VERSION_DECREASED: &str = "history/version-decreased";
+pub const VERSION_NOT_COMPARABLE: &str = "history/version-not-comparable";
+pub const VERSION_TAKEN: &str = "history/version-taken";
+pub const DECLARED_AT_BACKWARDS: &str = "history/declared-at-backwards";
+pub const DECLARED_AT_WITHOUT_VERSION: &str = "history/declared-at-without-version";
+pub const DECLARED_AT_NOT_MOVED: &str = "history/declared-at-not-moved";
+pub const AGENT_ID_CHANGED: &str = "history/agent-id-changed";
+pub const PROFILE_DELETED: &str = "history/profile-deleted";
+pub const RETIRED_PROFILE_CHANGED: &str = "history/retired-profile-changed";
+pub const ACCESS_WIDENED: &str = "history/access-widened";
+pub const SKILL_VERSION_NOT_BUMPED: &str = "history/skill-version-not-bumped";
+pub const SKILL_VERSION_DECREASED: &str = "history/skill-version-decreased";
+pub const SKILL_RENAMED: &str = "history/skill-renamed";
+
+/// How many changes a message lists before "and N more".
+const LISTED: usize = 6;
+
+/// The tip of the target branch, for `history/version-taken`.
+#[derive(Debug, Clone)]
+pub struct Tip {
+    pub tree: ObjectId,
+    /// How the user named it (`origin/main`).
+    pub name: String,
+}
+
+/// What happened to a profile between the two sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Added,
+    Modified,
+    Renamed,
+    Deleted,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Added => "added",
+            Status::Modified => "modified",
+            Status::Renamed => "renamed",
+            Status::Deleted => "deleted",
+        }
+    }
+}
+
+/// The review of one changed profile: claim changes and findings.
+#[derive(Debug, Clone)]
+pub struct ProfileReview {
+    /// The head path (the old path for a deleted profile).
+    pub path: String,
+    /// The base path when it differs (a rename).
+    pub old_path: Option<String>,
+    pub status: Status,
+    pub agent_id: Option<String>,
+    pub version: (Option<String>, Option<String>),
+    pub declared_at: (Option<String>, Option<String>),
+    /// `retired_at` at the head (or the base, for a deleted profile).
+    pub retired_at: Option<String>,
+    /// The span of the head's `declared_at` value.
+    pub declared_span: Option<Span>,
+    pub changes: Vec<Change>,
+    pub findings: Vec<Diagnostic>,
+    /// The head text the findings' spans point into.
+    pub head_source: Option<SourceFile>,
+}
+
+/// The review of one changed skill folder.
+#[derive(Debug, Clone)]
+pub struct SkillReview {
+    pub dir: String,
+    pub name: (Option<String>, Option<String>),
+    pub version: (Option<String>, Option<String>),
+    /// Files of the folder that changed (relative to it); `SKILL.md` is
+    /// listed when it changed outside its `version` value.
+    pub changed_files: Vec<String>,
+    pub findings: Vec<Diagnostic>,
+    pub head_source: Option<SourceFile>,
+}
+
+/// A top-level string field with its value's span.
+fn field<'a>(root: &'a Value, key: &str) -> Option<(&'a str, Span)> {
+    let m = root.get(key)?;
+    m.value
+        .as_str()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| (s, m.value.span))
+}
+
+fn owned(f: Option<(&str, Span)>) -> Option<String> {
+    f.map(|(s, _)| s.to_string())
+}
+
+/// A version one step above `v`, for help texts.
+pub fn next_version(v: &str) -> Option<String> {
+    if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+        let mut digits: Vec<u8> = v.trim_start_matches('0').bytes().collect();
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+        return String::from_utf8(digits).ok();
+    }
+    let mut s = semver::Version::parse(v).ok()?;
+    if s.pre.is_empty() {
+        s.minor += 1;
+        s.patch = 0;
+    }
+    s.pre = semver::Prerelease::EMPTY;
+    s.build = semver::BuildMetadata::EMPTY;
+    Some(s.to_string())
+}
+
+fn raise_help(v: &str, tail: &str) -> String {
+    match next_version(v) {
+        Some(n) => format!("raise `version` (e.g. to \"{n}\"){tail}"),
+        None => format!("raise `version`{tail}"),
+    }
+}
+
+/// A diagnostic on `path`, at `span` when there is one.
+fn diag(rule: &'static str, path: &str, span: Option<Span>, message: String) -> Diagnostic {
+    let mut d = Diagnostic::new(rule, path, message);
+    d.span = span;
+    d
+}
+
+/// Judges a profile revision against its earlier revision. `tip` is the
+/// target branch's revision of the same profile, given only when the target
+/// branch changed it since the merge-base.
+pub fn judge_profile(
+    base: &ProfileRev,
+    head: &ProfileRev,
+    tip: Option<(&ProfileRev, &str)>,
+) -> ProfileReview {
+    let b = &base.value;
+    let h = &head.value;
+    let path = head.path.as_str();
+    let changes = claims::diff(&Claims::of(b), &Claims::of(h));
+    let claims_changed = !changes.is_empty();
+    let summary = claims::summarize(&changes, LISTED);
+    let mut out = Vec::new();
+
+    // agent_id
+    if let (Some((old, _)), Some((new, span))) = (field(b, "agent_id"), field(h, "agent_id")) {
+        if old != new {
+            out.push(
+                diag(AGENT_ID_CHANGED, path, Some(span), format!("`agent_id` changed from `{old}` to `{new}`"))
+                    .label(format!("was `{old}`"))
+                    .help(format!("keep `{old}`: an agent_id names one agent across versions and recorded decisions point at it; a different agent gets its own profile file, and this one is retired with `retired_at`")),
+            );
+        }
+    }
+
+    // version
+    let vb = field(b, "version");
+    let vh = field(h, "version");
+    let mut order = None;
+    if let (Some((old, _)), Some((new, span))) = (vb, vh) {
+        order = version::compare(new, old);
+        match order {
+            None if old != new => out.push(
+                diag(VERSION_NOT_COMPARABLE, path, Some(span), format!("`version` \"{new}\" cannot be compared with the previous \"{old}\" ({} vs {})", version::scheme(new), version::scheme(old)))
+                    .label("not comparable with the previous version")
+                    .help("keep one version scheme: plain integers (\"3\", \"4\") or SemVer (\"1.2.0\")"),
+            ),
+            None => order = Some(Ordering::Equal),
+            Some(Ordering::Less) => out.push(
+                diag(VERSION_DECREASED, path, Some(span), format!("`version` went down from \"{old}\" to \"{new}\""))
+                    .label(format!("was \"{old}\""))
+                    .help(format!("versions only rise: use a version above \"{old}\"")),
+            ),
+            Some(Ordering::Equal) if claims_changed => out.push(
+                diag(VERSION_NOT_BUMPED, path, Some(span), format!("claims changed but `version` is still \"{new}\": {summary}"))
+                    .label("raise this version")
+                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked")),
+            ),
+            _ => {}
+        }
+    }
+
+    // declared_at
+    let db = field(b, "declared_at");
+    let dh = field(h, "declared_at");
+    if let (Some((old, _)), Some((new, span))) = (db, dh) {
+        if let (Some(od), Some(nd)) = (Date::parse_ymd(old), Date::parse_ymd(new)) {
+            if nd < od {
+                out.push(
+                    diag(DECLARED_AT_BACKWARDS, path, Some(span), format!("`declared_at` moved back from {old} to {new}"))
+                        .label(format!("was {old}"))
+                        .help(format!("the check date only moves forward: restore {old}, or set the date of a real recheck")),
+                );
+            } else if nd > od && order == Some(Ordering::Equal) {
+                let v = vh.map_or("", |(v, _)| v);
+                out.push(
+                    diag(DECLARED_AT_WITHOUT_VERSION, path, Some(span), format!("`declared_at` moved from {old} to {new} but `version` stayed \"{v}\""))
+                        .label("moved without a new version")
+                        .help(format!("a recheck raises the version: {}; if the claims were not rechecked, restore {old}", raise_help(v, ""))),
+                );
+            } else if nd == od && claims_changed {
+                out.push(
+                    diag(
+                        DECLARED_AT_NOT_MOVED,
+                        path,
+                        Some(span),
+                        format!("claims changed but `declared_at` still says {old}: {summary}"),
+                    )
+                    .label("the old check date")
+                    .help("set `declared_at` to the date the new claims were checked"),
+                );
+            }
+        }
+    }
+
+    // retirement
+    let rb = field(b, "retired_at");
+    let rh = field(h, "retired_at");
+    if let Some((retired, _)) = rb {
+        match rh {
+            None => {
+                let span = vh.or(field(h, "agent_id")).map(|(_, s)| s);
+                out.push(
+                    diag(RETIRED_PROFILE_CHANGED, path, span, format!("`retired_at` ({retired}) was removed: a retired profile stays retired"))
+                        .label("retired_at removed from this profile")
+                        .help("restore `retired_at`; for an agent that takes work again, write a new profile file"),
+                );
+            }
+            Some((_, span)) if claims_changed => out.push(
+                diag(RETIRED_PROFILE_CHANGED, path, Some(span), format!("claims of a profile retired on {retired} changed: {summary}"))
+                    .label("retired here")
+                    .help("a retired profile is kept unchanged for audit; revert the change, and put new claims in a new profile file"),
+            ),
+            _ => {}
+        }
+    }
+
+    // access
+    let head_claims = Claims::of(h);
+    for c in changes.iter().filter(|c| c.widens_access()) {
+        let (name, text) = match c {
+            Change::Access { name, from, to } => (
+                name,
+                format!("tool {name}: access rose from {from} to {to}"),
+            ),
+            Change::ToolAdded { name, access } => {
+                (name, format!("new tool {name} with {access} access"))
+            }
+            _ => continue,
+        };
+        let span = head_claims.tools.get(name).and_then(|t| t.access_span);
+        out.push(
+            diag(ACCESS_WIDENED, path, span, text)
+                .label("wider access")
+                .help("confirm the wider access is needed for the work offered and backed by evidence that shows a change or a run; otherwise claim the lower access"),
+        );
+    }
+
+    // the target branch's tip
+    if let (Some((tip, tip_name)), Some((new, span))) = (tip, vh) {
+        if let Some((taken, _)) = field(&tip.value, "version") {
+            if matches!(
+                version::compare(new, taken),
+                Some(Ordering::Less | Ordering::Equal)
+            ) {
+                out.push(
+                    diag(VERSION_TAKEN, path, Some(span), format!("`version` \"{new}\" is not above \"{taken}\", which `{tip_name}` has now: another change already took that number"))
+                        .label("already taken on the target branch")
+                        .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\"")),
+                );
+            }
+        }
+    }
+
+    ProfileReview {
+        path: head.path.clone(),
+        old_path: (base.path != head.path).then(|| base.path.clone()),
+        status: if base.path == head.path {
+            Status::Modified
+        } else {
+            Status::Renamed
+        },
+        agent_id: owned(field(h, "agent_id")),
+        version: (owned(vb), owned(vh)),
+        declared_at: (owned(db), owned(dh)),
+        retired_at: owned(rh),
+        declared_span: dh.map(|(_, s)| s),
+        changes,
+        findings: out,
+        head_source: Some(head.source.clone()),
+    }
+}
+
+/// A profile new on the head side: its claims are all additions; no findings
+/// except `version-taken` when the target branch holds the same file.
+pub fn judge_added(head: &ProfileRev, tip: Option<(&ProfileRev, &str)>) -> ProfileReview {
+    let h = &head.value;
+    let mut findings = Vec::new();
+    if let (Some((tip, tip_name)), Some((new, span))) = (tip, field(h, "version")) {
+        if let Some((taken, _)) = field(&tip.value, "version") {
+            if matches!(
+                version::compare(new, taken),
+                Some(Ordering::Less | Ordering::Equal)
+            ) {
+                findings.push(
+                    diag(VERSION_TAKEN, &head.path, Some(span), format!("`version` \"{new}\" is not above \"{taken}\", which `{tip_name}` has now: another change already took that number"))
+                        .label("already taken on the target branch")
+                        .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\"")),
+                );
+            }
+        }
+    }
+    ProfileReview {
+        path: head.path.clone(),
+        old_path: None,
+        status: Status::Added,
+        agent_id: owned(field(h, "agent_id")),
+        version: (None, owned(field(h, "version"))),
+        declared_at: (None, owned(field(h, "declared_at"))),
+        retired_at: owned(field(h, "retired_at")),
+        declared_span: field(h, "declared_at").map(|(_, s)| s),
+        changes: claims::diff(&Claims::default(), &Claims::of(h)),
+        findings,
+        head_source: Some(head.source.clone()),
+    }
+}
+
+/// A profile gone from the head side with no file carrying its `agent_id`.
+pub fn judge_deleted(base: &ProfileRev, retire_on: Date) -> ProfileReview {
+    let b = &base.value;
+    let id = field(b, "agent_id").map(|(s, _)| s);
+    let retired = field(b, "retired_at").map(|(s, _)| s);
+    let who = id.map_or_else(String::new, |i| format!(" (agent_id `{i}`)"));
+    let help = match retired {
+        Some(r) => format!("restore the file: it was retired on {r} and is kept for the audit of past decisions"),
+        None => format!("restore the file and set `\"retired_at\": \"{retire_on}\"` instead: past routing decisions that used this profile need it for audit"),
+    };
+    let d = diag(
+        PROFILE_DELETED,
+        &base.path,
+        None,
+        format!("profile deleted{who}: no file carries its agent_id any more"),
+    )
+    .help(help);
+    ProfileReview {
+        path: base.path.clone(),
+        old_path: None,
+        status: Status::Deleted,
+        agent_id: id.map(str::to_string),
+        version: (owned(field(b, "version")), None),
+        declared_at: (owned(field(b, "declared_at")), None),
+        retired_at: retired.map(str::to_string),
+        declared_span: None,
+        changes: claims::diff(&Claims::of(b), &Claims::default()),
+        findings: vec![d],
+        head_source: None,
+    }
+}
+
+/// Pairs the profiles of a base tree with those of the head side and judges
+/// every pair that changed.
+pub fn review_profiles(
+    ctx: &Ctx<'_>,
+    base: Option<ObjectId>,
+    head: &Head<'_>,
+    tip: Option<&Tip>,
+    retire_on: Date,
+) -> Result<Vec<ProfileReview>, Fatal> {
+    let base_list = match base {
+        Some(tree) => ctx.tree_profiles(tree)?,
+        None => BTreeMap::new(),
+    };
+    let head_list = head.profiles(ctx)?;
+    review_lists(ctx, &base_list, head, &head_list, tip, retire_on)
+}
+
+/// [`review_profiles`] on given lists (path → blob id) of both sides — all
+/// profiles in scope, or just the files a commit touched.
+pub fn review_lists(
+    ctx: &Ctx<'_>,
+    base_list: &BTreeMap<String, ObjectId>,
+    head: &Head<'_>,
+    head_list: &BTreeMap<String, ObjectId>,
+    tip: Option<&Tip>,
+    retire_on: Date,
+) -> Result<Vec<ProfileReview>, Fatal> {
+    // Without a base (no commits yet, or a shallow boundary) every profile
+    // is new: reviewed as added, which yields no findings.
+    let mut reviews = Vec::new();
+    let load_base = |rel: &str, id: ObjectId| -> Result<Option<ProfileRev>, Fatal> {
+        Ok(ctx.parse_profile(rel, id, ctx.repo.blob(id)?))
+    };
+    // The tip's revision of a profile, if the target branch moved it.
+    let tip_rev = |rel: &str,
+                   base_id: Option<ObjectId>,
+                   head_id: ObjectId|
+     -> Result<Option<ProfileRev>, Fatal> {
+        let Some(tip) = tip else { return Ok(None) };
+        match ctx.tree_file(tip.tree, rel)? {
+            Some(id) if Some(id) != base_id && id != head_id => {
+                Ok(ctx.parse_profile(rel, id, ctx.repo.blob(id)?))
+            }
+            _ => Ok(None),
+        }
+    };
+    let tip_name = tip.map_or("", |t| t.name.as_str());
+
+    for (rel, &hid) in head_list {
+        let Some(&bid) = base_list.get(rel) else {
+            continue;
+        };
+        if bid == hid {
+            continue;
+        }
+        let (Some(b), Some(h)) = (load_base(rel, bid)?, head.profile(ctx, rel, hid)?) else {
+            continue;
+        };
+        let t = tip_rev(rel, Some(bid), hid)?;
+        reviews.push(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))));
+    }
+
+    let missing: Vec<(&String, ObjectId)> = base_list
+        .iter()
+        .filter(|(p, _)| !head_list.contains_key(*p))
+        .map(|(p, id)| (p, *id))
+        .collect();
+    let mut new: BTreeMap<&String, Option<ProfileRev>> = BTreeMap::new();
+    for (p, &id) in head_list
+        .iter()
+        .filter(|(p, _)| !base_list.contains_key(*p))
+    {
+        new.insert(p, head.profile(ctx, p, id)?);
+    }
+    let mut carried: Option<BTreeMap<String, Vec<String>>> = None;
+    for (rel, bid) in missing {
+        let Some(b) = load_base(rel, bid)? else {
+            // Unparsable at the base: nothing to match it by.
+            continue;
+        };
+        let id = field(&b.value, "agent_id").map(|(s, _)| s.to_string());
+        let renamed_to = id.as_deref().and_then(|id| {
+            new.iter()
+                .find(|(_, h)| {
+                    h.as_ref()
+                        .and_then(|h| field(&h.value, "agent_id"))
+                        .is_some_and(|(hid, _)| hid == id)
+                })
+                .map(|(p, _)| (*p).clone())
+        });
+        if let Some(to) = renamed_to {
+            if let Some(Some(h)) = new.remove(&to) {
+                let t = tip_rev(rel, Some(bid), h.id)?;
+                reviews.push(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))));
+            }
+            continue;
+        }
+        if let Some(id) = &id {
+            if carried.is_none() {
+                carried = Some(head.agent_ids(ctx)?);
+            }
+            if carried.as_ref().is_some_and(|c| c.contains_key(id)) {
+                continue;
+            }
+        }
+        reviews.push(judge_deleted(&b, retire_on));
+    }
+    for (rel, h) in new {
+        let Some(h) = h else { continue };
+        let t = match tip {
+            Some(_) => tip_rev(rel, None, h.id)?,
+            None => None,
+        };
+        reviews.push(judge_added(&h, t.as_ref().map(|t| (t, tip_name))));
+    }
+    reviews.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(reviews)
+}
+
+/// One side of a skill: its SKILL.md text, blob id and frontmatter fields.
+struct SkillSide {
+    source: SourceFile,
+    id: ObjectId,
+    meta: Option<SkillMeta>,
+}
+
+/// Judges a changed skill folder.
+fn judge_skill(
+    dir: &str,
+    base: &SkillSide,
+    head: &SkillSide,
+    changed_files: Vec<String>,
+    tip: Option<(Option<String>, &str)>,
+) -> SkillReview {
+    let path = head.source.path.as_str();
+    let bm = base.meta.as_ref();
+    let hm = head.meta.as_ref();
+    let name_b = bm.and_then(|m| m.name.clone());
+    let name_h = hm.and_then(|m| m.name.clone());
+    let ver_b = bm.and_then(|m| m.version.clone());
+    let ver_h = hm.and_then(|m| m.version.clone());
+    let fence = hm.map(|m| m.fence);
+    let mut out = Vec::new();
+
+    if let (Some((old, _)), Some((new, span))) = (&name_b, &name_h) {
+        if old != new {
+            out.push(
+                diag(SKILL_RENAMED, path, Some(*span), format!("skill `name` changed from `{old}` to `{new}`"))
+                    .label(format!("was `{old}`"))
+                    .help(format!("agents and specs bind skills by name, so a rename unbinds them: keep `{old}`, or add the new skill and retire the old one deliberately")),
+            );
+        }
+    }
+
+    let content_changed = !changed_files.is_empty();
+    let listed = {
+        let mut names = changed_files.clone();
+        if names.len() > LISTED {
+            let rest = names.len() - LISTED;
+            names.truncate(LISTED);
+            names.push(format!("and {rest} more"));
+        }
+        names.join(", ")
+    };
+    match (&ver_b, &ver_h) {
+        (Some((old, _)), Some((new, span))) => match version::compare(new, old) {
+            None if old != new => out.push(
+                diag(VERSION_NOT_COMPARABLE, path, Some(*span), format!("skill `version` \"{new}\" cannot be compared with the previous \"{old}\" ({} vs {})", version::scheme(new), version::scheme(old)))
+                    .label("not comparable with the previous version")
+                    .help("skill versions are SemVer: quote them, e.g. version: \"1.2.0\""),
+            ),
+            Some(Ordering::Less) => out.push(
+                diag(SKILL_VERSION_DECREASED, path, Some(*span), format!("skill `version` went down from \"{old}\" to \"{new}\""))
+                    .label(format!("was \"{old}\""))
+                    .help(format!("versions only rise: use a version above \"{old}\"")),
+            ),
+            Some(Ordering::Equal) | None if content_changed => out.push(
+                diag(SKILL_VERSION_NOT_BUMPED, path, Some(*span), format!("skill changed but `version` is still \"{new}\": {listed}"))
+                    .label("raise this version")
+                    .help(raise_help(old, ": consumers pin skill versions, and a change under the same version is drift they cannot see")),
+            ),
+            _ => {}
+        },
+        (Some((old, _)), None) if content_changed => out.push(
+            diag(SKILL_VERSION_NOT_BUMPED, path, fence, format!("skill changed and its `version` \"{old}\" was removed: {listed}"))
+                .label("no version any more")
+                .help(raise_help(old, " instead of removing it")),
+        ),
+        _ => {}
+    }
+
+    if let (Some((Some(taken), tip_name)), Some((new, span))) = (tip, &ver_h) {
+        if matches!(
+            version::compare(new, &taken),
+            Some(Ordering::Less | Ordering::Equal)
+        ) {
+            out.push(
+                diag(VERSION_TAKEN, path, Some(*span), format!("skill `version` \"{new}\" is not above \"{taken}\", which `{tip_name}` has now: another change already took that number"))
+                    .label("already taken on the target branch")
+                    .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\"")),
+            );
+        }
+    }
+
+    SkillReview {
+        dir: dir.to_string(),
+        name: (name_b.map(|n| n.0), name_h.map(|n| n.0)),
+        version: (ver_b.map(|v| v.0), ver_h.map(|v| v.0)),
+        changed_files,
+        findings: out,
+        head_source: Some(head.source.clone()),
+    }
+}
+
+fn skill_md_path(dir: &str) -> String {
+    crate::discover::join_rel(dir, crate::discover::SKILL_MD)
+}
+
+/// Reviews every skill folder of the head side that exists at the base.
+/// Unchanged folders are recognised by blob and tree ids; a SKILL.md that did
+/// not change and declares no version is not read further.
+pub fn review_skills(
+    ctx: &Ctx<'_>,
+    base: Option<ObjectId>,
+    head: &Head<'_>,
+    tip: Option<&Tip>,
+) -> Result<Vec<SkillReview>, Fatal> {
+    let mut reviews = Vec::new();
+    let Some(base_tree) = base else {
+        return Ok(reviews);
+    };
+    for dir in head.skill_dirs(ctx)? {
+        if let Some(r) = review_skill(ctx, base_tree, head, &dir, tip)? {
+            reviews.push(r);
+        }
+    }
+    Ok(reviews)
+}
+
+/// Reviews one skill folder; `None` when it is new or unchanged.
+pub fn review_skill(
+    ctx: &Ctx<'_>,
+    base_tree: ObjectId,
+    head: &Head<'_>,
+    dir: &str,
+    tip: Option<&Tip>,
+) -> Result<Option<SkillReview>, Fatal> {
+    let md = skill_md_path(dir);
+    let Some(base_md_id) = ctx.tree_file(base_tree, &md)? else {
+        return Ok(None);
+    };
+    // Two trees: equal folder ids mean nothing changed.
+    if let Head::Tree(head_tree) = head {
+        let b = ctx.tree_folder_id(base_tree, dir)?;
+        if b.is_some() && b == ctx.tree_folder_id(*head_tree, dir)? {
+            return Ok(None);
+        }
+    }
+    // Compare the folder's files by blob id first: an unchanged folder is
+    // not read at all.
+    let base_files: FolderFiles = ctx.tree_folder(base_tree, dir)?;
+    let head_files = head.folder(ctx, dir, &base_files)?;
+    if head_files == base_files {
+        return Ok(None);
+    }
+    let mut others: BTreeSet<&String> = BTreeSet::new();
+    for (p, id) in &head_files {
+        if p != crate::discover::SKILL_MD && base_files.get(p) != Some(id) {
+            others.insert(p);
+        }
+    }
+    for p in base_files.keys() {
+        if p != crate::discover::SKILL_MD && !head_files.contains_key(p) {
+            others.insert(p);
+        }
+    }
+    let Some((head_source, head_id)) = head.file(ctx, &md, Some(base_md_id))? else {
+        return Ok(None);
+    };
+    let md_changed = head_id != base_md_id;
+    if !md_changed && (others.is_empty() || !skillmeta::may_declare_version(&head_source.text)) {
+        // Nothing changed, or only other files of an unversioned skill.
+        return Ok(None);
+    }
+    let (base_source, _) = SourceFile::from_bytes(md.clone(), ctx.repo.blob(base_md_id)?);
+    let base_side = SkillSide {
+        meta: skillmeta::read(&base_source.text),
+        source: base_source,
+        id: base_md_id,
+    };
+    let head_side = SkillSide {
+        meta: skillmeta::read(&head_source.text),
+        source: head_source,
+        id: head_id,
+    };
+    let md_content_changed = base_side.id != head_side.id
+        && skillmeta::without_version(&base_side.source.text, base_side.meta.as_ref())
+            != skillmeta::without_version(&head_side.source.text, head_side.meta.as_ref());
+    let mut changed: Vec<String> = Vec::new();
+    if md_content_changed {
+        changed.push(crate::discover::SKILL_MD.to_string());
+    }
+    changed.extend(others.into_iter().cloned());
+    // The target branch's version, when it changed the skill since the base.
+    let tip_info = match tip {
+        Some(t) => match ctx.tree_file(t.tree, &md)? {
+            Some(id) if id != base_md_id && id != head_side.id => {
+                let (src, _) = SourceFile::from_bytes(md.clone(), ctx.repo.blob(id)?);
+                let v = skillmeta::read(&src.text).and_then(|m| m.version.map(|v| v.0));
+                Some((v, t.name.as_str()))
+            }
+            _ => None,
+        },
+        None => None,
+    };
+    Ok(Some(judge_skill(
+        dir, &base_side, &head_side, changed, tip_info,
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rev(path: &str, text: &str) -> ProfileRev {
+        ProfileRev {
+            path: path.into(),
+            id: ObjectId::null(gix::hash::Kind::Sha1),
+            source: SourceFile::new(path, text),
+            value: crate::json::parse(text).unwrap(),
+        }
+    }
+
+    const BASE: &str = r#"{"agent_id": "a", "version": "3", "declared_at": "2026-10-01",
+      "skills": [{"name": "web-search", "level": "proficient", "evidence": [{"kind": "log", "ref": "r1"}]}],
+      "tools": [{"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "b1"}]}],
+      "limits": ["No mail."]}"#;
+
+    fn rules(r: &ProfileReview) -> Vec<&str> {
+        r.findings.iter().map(|d| d.rule).collect()
+    }
+
+    #[test]
+    fn claim_change_needs_a_new_version_and_date() {
+        let head = BASE.replace("proficient", "advanced");
+        let r = judge_profile(&rev("a.json", BASE), &rev("a.json", &head), None);
+        assert_eq!(rules(&r), vec![VERSION_NOT_BUMPED, DECLARED_AT_NOT_MOVED]);
+        let d = &r.findings[0];
+        assert!(
+            d.message
+                .contains("skill web-search: level proficient → advanced"),
+            "{}",
+            d.message
+        );
+        assert_eq!(&head[d.span.unwrap().range()], "\"3\"");
+        assert!(d.help.as_deref().unwrap().contains("\"4\""));
+
+        let good = head
+            .replace("\"3\"", "\"4\"")
+            .replace("2026-10-01", "2026-11-01");
+        let r = judge_profile(&rev("a.json", BASE), &rev("a.json", &good), None);
+        assert_eq!(rules(&r), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn formatting_alone_is_no_change() {
+        let head = BASE.replace(", ", ",\n   ");
+        let r = judge_profile(&rev("a.json", BASE), &rev("a.json", &head), None);
+        assert!(r.changes.is_empty());
+        assert!(r.findings.is_empty());
+    }
+
+    #[test]
+    fn version_and_date_movements() {
+        let down = BASE.replace("\"3\"", "\"2\"");
+        let r = judge_profile(&rev("a", BASE), &rev("a", &down), None);
+        assert_eq!(rules(&r), vec![VERSION_DECREASED]);
+
+        let odd = BASE.replace("\"3\"", "\"v4\"");
+        let r = judge_profile(&rev("a", BASE), &rev("a", &odd), None);
+        assert_eq!(rules(&r), vec![VERSION_NOT_COMPARABLE]);
+
+        let back = BASE
+            .replace("2026-10-01", "2026-09-01")
+            .replace("\"3\"", "\"4\"");
+        let r = judge_profile(&rev("a", BASE), &rev("a", &back), None);
+        assert_eq!(rules(&r), vec![DECLARED_AT_BACKWARDS]);
+
+        let carried = BASE.replace("2026-10-01", "2026-12-01");
+        let r = judge_profile(&rev("a", BASE), &rev("a", &carried), None);
+        assert_eq!(rules(&r), vec![DECLARED_AT_WITHOUT_VERSION]);
+
+        let id = BASE.replace("\"a\"", "\"b\"");
+        let r = judge_profile(&rev("a", BASE), &rev("a", &id), None);
+        assert_eq!(rules(&r), vec![AGENT_ID_CHANGED]);
+    }
+
+    #[test]
+    fn access_and_retirement() {
+        let wider = BASE
+            .replace("\"read\"", "\"write\"")
+            .replace("\"3\"", "\"4\"")
+            .replace("2026-10-01", "2026-10-02");
+        let r = judge_profile(&rev("a", BASE), &rev("a", &wider), None);
+        assert_eq!(rules(&r), vec![ACCESS_WIDENED]);
+        assert_eq!(&wider[r.findings[0].span.unwrap().range()], "\"write\"");
+
+        let retired = BASE.replace("\"limits\"", "\"retired_at\": \"2026-10-05\", \"limits\"");
+        let unretired = BASE
+            .replace("\"3\"", "\"4\"")
+            .replace("2026-10-01", "2026-10-09");
+        let r = judge_profile(&rev("a", &retired), &rev("a", &unretired), None);
+        assert_eq!(rules(&r), vec![RETIRED_PROFILE_CHANGED]);
+        let changed = retired.replace("No mail.", "No mail at all.");
+        let r = judge_profile(&rev("a", &retired), &rev("a", &changed), None);
+        assert!(rules(&r).contains(&RETIRED_PROFILE_CHANGED));
+    }
+
+    #[test]
+    fn version_taken_against_the_tip() {
+        let ours = BASE
+            .replace("\"3\"", "\"4\"")
+            .replace("proficient", "advanced")
+            .replace("2026-10-01", "2026-10-02");
+        let tip = BASE
+            .replace("\"3\"", "\"4\"")
+            .replace("No mail.", "No mail, ever.")
+            .replace("2026-10-01", "2026-10-03");
+        let r = judge_profile(
+            &rev("a", BASE),
+            &rev("a", &ours),
+            Some((&rev("a", &tip), "origin/main")),
+        );
+        assert_eq!(rules(&r), vec![VERSION_TAKEN]);
+        assert!(r.findings[0].message.contains("origin/main"));
+    }
+
+    #[test]
+    fn deleted_profile_finding() {
+        let r = judge_deleted(
+            &rev("agents/a.profile.json", BASE),
+            Date::parse_ymd("2026-10-15").unwrap(),
+        );
+        assert_eq!(rules(&r), vec![PROFILE_DELETED]);
+        assert!(r.findings[0].span.is_none());
+        assert!(r.findings[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("\"retired_at\": \"2026-10-15\""));
+    }
+
+    #[test]
+    fn next_versions() {
+        assert_eq!(next_version("3").as_deref(), Some("4"));
+        assert_eq!(next_version("099").as_deref(), Some("100"));
+        assert_eq!(next_version("0").as_deref(), Some("1"));
+        assert_eq!(next_version("1.2.3").as_deref(), Some("1.3.0"));
+        assert_eq!(next_version("2.0.0-rc.1").as_deref(), Some("2.0.0"));
+        assert_eq!(next_version("v1"), None);
+    }
+}

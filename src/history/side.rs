@@ -1,0 +1,514 @@
+//! The two sides of a comparison. The base is always a tree; the head is a
+//! tree (`diff` with a HEAD revision, `history`), the index (`--staged`) or
+//! the working tree. Each side lists profiles and skills and hands out their
+//! content with its blob id, so unchanged files are recognised by id alone.
+
+use crate::check::LoadedProfile;
+use crate::config::{Settings, ALWAYS_SKIPPED};
+use crate::discover::{Inventory, SKILL_MD};
+use crate::error::Fatal;
+use crate::git::{Index, ObjectId, Repo};
+use crate::json::Value;
+use crate::source::SourceFile;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
+
+/// Which part of the repository a run covers (repo-relative paths).
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// Folders or files; empty means the whole repository.
+    prefixes: Vec<String>,
+    /// Files named on the command line, which count as profiles even when
+    /// no glob matches them.
+    explicit: BTreeSet<String>,
+}
+
+impl Scope {
+    pub fn all() -> Scope {
+        Scope::default()
+    }
+
+    /// The scope of PATH arguments (absolute or relative to the working
+    /// directory), as repo-relative prefixes under `root`.
+    pub fn of_paths(root: &std::path::Path, paths: &[PathBuf]) -> Scope {
+        let mut scope = Scope::default();
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let cwd = std::env::current_dir().unwrap_or_default();
+        for p in paths {
+            let abs = if p.is_absolute() {
+                p.clone()
+            } else {
+                cwd.join(p)
+            };
+            let abs = abs.canonicalize().unwrap_or(abs);
+            let Ok(rel) = abs.strip_prefix(&root) else {
+                continue;
+            };
+            let rel = crate::source::slash_path(rel);
+            if abs.is_file() && rel.ends_with(".json") {
+                scope.explicit.insert(rel.clone());
+            }
+            if rel.is_empty() {
+                return Scope::default();
+            }
+            scope.prefixes.push(rel);
+        }
+        scope
+    }
+
+    pub fn is_all(&self) -> bool {
+        self.prefixes.is_empty()
+    }
+
+    /// Whether a file or folder path lies inside the scope.
+    pub fn contains(&self, rel: &str) -> bool {
+        self.prefixes.is_empty()
+            || self.prefixes.iter().any(|p| {
+                rel == p
+                    || rel
+                        .strip_prefix(p.as_str())
+                        .is_some_and(|r| r.starts_with('/'))
+            })
+    }
+
+    /// Whether something inside folder `rel` may lie inside the scope.
+    pub fn reaches(&self, rel: &str) -> bool {
+        rel.is_empty()
+            || self.contains(rel)
+            || self
+                .prefixes
+                .iter()
+                .any(|p| p.strip_prefix(rel).is_some_and(|r| r.starts_with('/')))
+    }
+}
+
+/// What a comparison needs at hand: the repository, the settings and the scope.
+pub struct Ctx<'a> {
+    pub repo: &'a Repo,
+    pub settings: &'a Settings,
+    pub scope: Scope,
+}
+
+/// A profile revision: its text, parsed tree and blob id.
+#[derive(Debug, Clone)]
+pub struct ProfileRev {
+    pub path: String,
+    pub id: ObjectId,
+    pub source: SourceFile,
+    pub value: Value,
+}
+
+/// A skill folder's files (path relative to the folder → blob id).
+pub type FolderFiles = BTreeMap<String, ObjectId>;
+
+impl Ctx<'_> {
+    fn skipped_dir(&self, rel: &str) -> bool {
+        rel.split('/').any(|part| ALWAYS_SKIPPED.contains(&part))
+            || (!rel.is_empty() && self.settings.is_excluded(rel))
+    }
+
+    /// Whether a repo-relative file path is a profile this run covers.
+    pub fn is_profile(&self, rel: &str) -> bool {
+        if !self.scope.contains(rel) {
+            return false;
+        }
+        let dir = crate::discover::parent_of(rel);
+        if self.skipped_dir(&dir) || self.settings.is_excluded(rel) {
+            return false;
+        }
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        if name == SKILL_MD || name.eq_ignore_ascii_case(SKILL_MD) {
+            return false;
+        }
+        self.settings.profile_globs.is_match(rel) || self.scope.explicit.contains(rel)
+    }
+
+    /// Whether a walk should look inside a folder given as a git path.
+    pub fn descend_git(&self, git_dir: &str) -> bool {
+        match self.repo.from_git(&format!("{git_dir}/")) {
+            Some(rel) => {
+                let rel = rel.trim_end_matches('/');
+                !self.skipped_dir(rel) && self.scope.reaches(rel)
+            }
+            // Above caplint's root: only the way down to it.
+            None => self.repo.prefix().starts_with(&format!("{git_dir}/")),
+        }
+    }
+
+    /// Parses a profile's bytes; `None` when it is not UTF-8 JSON (the file
+    /// rules report that, and there is nothing to compare).
+    pub fn parse_profile(&self, rel: &str, id: ObjectId, bytes: Vec<u8>) -> Option<ProfileRev> {
+        let (source, bad) = SourceFile::from_bytes(rel, bytes);
+        if bad.is_some() {
+            return None;
+        }
+        let value = crate::json::parse(&source.text).ok()?;
+        Some(ProfileRev {
+            path: rel.to_string(),
+            id,
+            source,
+            value,
+        })
+    }
+
+    /// The blob id of a work-tree text, as git would store it. A file whose
+    /// only difference from `expected` is CRLF line ends (autocrlf) gets the
+    /// expected id.
+    pub fn hash_text(&self, bytes: &[u8], expected: Option<ObjectId>) -> ObjectId {
+        let id = self.repo.hash_blob(bytes);
+        if let Some(exp) = expected {
+            if id != exp && bytes.contains(&b'\r') {
+                let lf: Vec<u8> = {
+                    let mut out = Vec::with_capacity(bytes.len());
+                    for (i, b) in bytes.iter().enumerate() {
+                        if *b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                            continue;
+                        }
+                        out.push(*b);
+                    }
+                    out
+                };
+                if self.repo.hash_blob(&lf) == exp {
+                    return exp;
+                }
+            }
+        }
+        id
+    }
+
+    // ---- trees ----
+
+    /// Every profile in scope in a tree: repo-relative path → blob id.
+    pub fn tree_profiles(&self, tree: ObjectId) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+        let root = self.repo.prefix().trim_end_matches('/');
+        let files = self
+            .repo
+            .list_files(tree, root, &|dir| self.descend_git(dir), &|path| {
+                self.repo
+                    .from_git(path)
+                    .is_some_and(|rel| self.is_profile(rel))
+            })?;
+        Ok(files)
+    }
+
+    /// A file's blob id in a tree, by repo-relative path.
+    pub fn tree_file(&self, tree: ObjectId, rel: &str) -> Result<Option<ObjectId>, Fatal> {
+        self.repo.file_at(tree, &self.repo.to_git(rel))
+    }
+
+    pub fn tree_profile(&self, tree: ObjectId, rel: &str) -> Result<Option<ProfileRev>, Fatal> {
+        match self.tree_file(tree, rel)? {
+            Some(id) => Ok(self.parse_profile(rel, id, self.repo.blob(id)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// A skill folder's subtree id in a tree.
+    pub fn tree_folder_id(&self, tree: ObjectId, dir: &str) -> Result<Option<ObjectId>, Fatal> {
+        Ok(self
+            .repo
+            .entry_at(tree, self.repo.to_git(dir).trim_end_matches('/'))?
+            .filter(|e| e.kind == crate::git::EntryKind::Tree)
+            .map(|e| e.id))
+    }
+
+    /// A skill folder's files in a tree.
+    pub fn tree_folder(&self, tree: ObjectId, dir: &str) -> Result<FolderFiles, Fatal> {
+        self.repo.list_files(
+            tree,
+            self.repo.to_git(dir).trim_end_matches('/'),
+            &|_| true,
+            &|_| true,
+        )
+    }
+}
+
+/// The head side of a comparison.
+pub enum Head<'a> {
+    /// A committed tree.
+    Tree(ObjectId),
+    /// The index: what the next commit will hold.
+    Index(&'a Index),
+    /// The working tree, as linted in this run.
+    Work(WorkTree<'a>),
+}
+
+/// The working tree as `check` loaded it: discovered files, their texts and
+/// parsed profiles, and the index (for tracked files and stat data).
+pub struct WorkTree<'a> {
+    pub inventory: &'a Inventory,
+    pub sources: &'a BTreeMap<String, SourceFile>,
+    pub values: HashMap<&'a str, &'a Value>,
+    pub index: Option<&'a Index>,
+}
+
+impl<'a> WorkTree<'a> {
+    pub fn new(
+        inventory: &'a Inventory,
+        sources: &'a BTreeMap<String, SourceFile>,
+        profiles: &'a [LoadedProfile],
+        index: Option<&'a Index>,
+    ) -> WorkTree<'a> {
+        let values = profiles
+            .iter()
+            .filter_map(|p| p.value.as_ref().map(|v| (p.path.as_str(), v)))
+            .collect();
+        WorkTree {
+            inventory,
+            sources,
+            values,
+            index,
+        }
+    }
+}
+
+impl Head<'_> {
+    /// Every profile in scope on this side: path → blob id.
+    pub fn profiles(&self, ctx: &Ctx<'_>) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+        match self {
+            Head::Tree(tree) => ctx.tree_profiles(*tree),
+            Head::Index(index) => Ok(index
+                .iter()
+                .filter_map(|(path, e)| {
+                    let rel = ctx.repo.from_git(path)?;
+                    ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
+                })
+                .collect()),
+            Head::Work(w) => {
+                let mut out = BTreeMap::new();
+                for rel in &w.inventory.profiles {
+                    if !ctx.scope.contains(rel) {
+                        continue;
+                    }
+                    let Some(src) = w.sources.get(rel) else {
+                        continue;
+                    };
+                    let staged = w
+                        .index
+                        .and_then(|i| i.get(&ctx.repo.to_git(rel)))
+                        .map(|e| e.id);
+                    out.insert(rel.clone(), ctx.hash_text(src.text.as_bytes(), staged));
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    /// Loads one profile of this side (the id comes from [`Head::profiles`]).
+    pub fn profile(
+        &self,
+        ctx: &Ctx<'_>,
+        rel: &str,
+        id: ObjectId,
+    ) -> Result<Option<ProfileRev>, Fatal> {
+        match self {
+            Head::Tree(_) | Head::Index(_) => Ok(ctx.parse_profile(rel, id, ctx.repo.blob(id)?)),
+            Head::Work(w) => Ok(match (w.sources.get(rel), w.values.get(rel)) {
+                (Some(source), Some(value)) => Some(ProfileRev {
+                    path: rel.to_string(),
+                    id,
+                    source: source.clone(),
+                    value: (*value).clone(),
+                }),
+                _ => None,
+            }),
+        }
+    }
+
+    /// The `agent_id` of every profile of the whole repository on this side
+    /// (not just the scope): agent_id → paths.
+    pub fn agent_ids(&self, ctx: &Ctx<'_>) -> Result<BTreeMap<String, Vec<String>>, Fatal> {
+        let full = Ctx {
+            repo: ctx.repo,
+            settings: ctx.settings,
+            scope: Scope::all(),
+        };
+        let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut add = |value: &Value, rel: &str| {
+            if let Some((id, _)) = crate::rules::profile::agent_id(value) {
+                out.entry(id.to_string()).or_default().push(rel.to_string());
+            }
+        };
+        match self {
+            Head::Work(w) if ctx.scope.is_all() => {
+                for (rel, value) in &w.values {
+                    add(value, rel);
+                }
+            }
+            Head::Work(_) => {
+                // Profiles outside the scope: discover them all.
+                let inventory = crate::discover::discover(ctx.settings, &[])?;
+                for rel in &inventory.profiles {
+                    let Ok(bytes) = std::fs::read(ctx.settings.root.join(rel)) else {
+                        continue;
+                    };
+                    let text = String::from_utf8_lossy(&bytes);
+                    if let Ok(value) = crate::json::parse(&text) {
+                        add(&value, rel);
+                    }
+                }
+            }
+            _ => {
+                for (rel, id) in self.profiles(&full)? {
+                    if let Some(p) = self.profile(&full, &rel, id)? {
+                        add(&p.value, &rel);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Skill folders (with a `SKILL.md`) in scope on this side.
+    pub fn skill_dirs(&self, ctx: &Ctx<'_>) -> Result<Vec<String>, Fatal> {
+        let keep = |rel: &str| {
+            let dir = crate::discover::parent_of(rel);
+            ctx.scope.contains(rel) && !ctx.skipped_dir(&dir) && !ctx.settings.is_excluded(rel)
+        };
+        let is_md = |rel: &str| rel.rsplit('/').next() == Some(SKILL_MD);
+        let mut dirs: Vec<String> = match self {
+            Head::Work(w) => w
+                .inventory
+                .skills
+                .iter()
+                .filter(|s| s.skill_md.as_deref().is_some_and(keep))
+                .map(|s| s.dir.clone())
+                .collect(),
+            Head::Index(index) => index
+                .iter()
+                .filter_map(|(path, _)| ctx.repo.from_git(path))
+                .filter(|rel| is_md(rel) && keep(rel))
+                .map(crate::discover::parent_of)
+                .collect(),
+            Head::Tree(tree) => {
+                let root = ctx.repo.prefix().trim_end_matches('/');
+                ctx.repo
+                    .list_files(*tree, root, &|d| ctx.descend_git(d), &|path| {
+                        ctx.repo
+                            .from_git(path)
+                            .is_some_and(|rel| is_md(rel) && keep(rel))
+                    })?
+                    .into_keys()
+                    .map(|rel| crate::discover::parent_of(&rel))
+                    .collect()
+            }
+        };
+        dirs.sort();
+        dirs.dedup();
+        Ok(dirs)
+    }
+
+    /// A file of this side by repo-relative path: its text and blob id.
+    /// `expected` is the base id, used to see through CRLF conversion.
+    pub fn file(
+        &self,
+        ctx: &Ctx<'_>,
+        rel: &str,
+        expected: Option<ObjectId>,
+    ) -> Result<Option<(SourceFile, ObjectId)>, Fatal> {
+        let id = match self {
+            Head::Tree(tree) => ctx.tree_file(*tree, rel)?,
+            Head::Index(index) => index.get(&ctx.repo.to_git(rel)).map(|e| e.id),
+            Head::Work(w) => {
+                let bytes = match w.sources.get(rel) {
+                    Some(s) => s.text.clone().into_bytes(),
+                    None => match std::fs::read(ctx.settings.root.join(rel)) {
+                        Ok(b) => b,
+                        Err(_) => return Ok(None),
+                    },
+                };
+                let id = ctx.hash_text(&bytes, expected);
+                let (source, _) = SourceFile::from_bytes(rel, bytes);
+                return Ok(Some((source, id)));
+            }
+        };
+        match id {
+            Some(id) => {
+                let (source, _) = SourceFile::from_bytes(rel, ctx.repo.blob(id)?);
+                Ok(Some((source, id)))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// A skill folder's files on this side. In the working tree these are the
+    /// files git tracks (as they are on disk now), so ignored and untracked
+    /// files never count as changes; files whose stat data still matches the
+    /// index are not read.
+    pub fn folder(
+        &self,
+        ctx: &Ctx<'_>,
+        dir: &str,
+        base: &FolderFiles,
+    ) -> Result<FolderFiles, Fatal> {
+        let git_dir = ctx.repo.to_git(dir);
+        let git_dir = git_dir.trim_end_matches('/');
+        match self {
+            Head::Tree(tree) => ctx.tree_folder(*tree, dir),
+            Head::Index(index) => Ok(index
+                .under(git_dir)
+                .map(|(path, e)| (strip_dir(path, git_dir), e.id))
+                .collect()),
+            Head::Work(w) => {
+                let mut out = FolderFiles::new();
+                let Some(index) = w.index else {
+                    return Ok(out);
+                };
+                for (path, e) in index.under(git_dir) {
+                    let rel_in = strip_dir(path, git_dir);
+                    let abs = ctx.repo.workdir().join(path);
+                    if e.matches_file(&abs) {
+                        out.insert(rel_in, e.id);
+                        continue;
+                    }
+                    let bytes = if e.link {
+                        match std::fs::read_link(&abs) {
+                            Ok(t) => t.to_string_lossy().into_owned().into_bytes(),
+                            Err(_) => continue,
+                        }
+                    } else {
+                        match std::fs::read(&abs) {
+                            Ok(b) => b,
+                            Err(_) => continue,
+                        }
+                    };
+                    let id = ctx.hash_text(&bytes, base.get(&rel_in).copied());
+                    out.insert(rel_in, id);
+                }
+                Ok(out)
+            }
+        }
+    }
+}
+
+fn strip_dir(path: &str, dir: &str) -> String {
+    if dir.is_empty() {
+        path.to_string()
+    } else {
+        path.strip_prefix(dir)
+            .map_or(path, |r| r.trim_start_matches('/'))
+            .to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_contains_and_reaches() {
+        let s = Scope {
+            prefixes: vec!["agents/team".into()],
+            explicit: BTreeSet::new(),
+        };
+        assert!(s.contains("agents/team/a.profile.json"));
+        assert!(s.contains("agents/team"));
+        assert!(!s.contains("agents/teammate/a.profile.json"));
+        assert!(s.reaches("agents"));
+        assert!(!s.reaches("skills"));
+        assert!(s.reaches(""));
+        assert!(Scope::all().contains("anything"));
+        assert_eq!(strip_dir("a/b/c.txt", "a/b"), "c.txt");
+        assert_eq!(strip_dir("c.txt", ""), "c.txt");
+    }
+}

@@ -1,0 +1,91 @@
+//! The two frontmatter fields history needs from a `SKILL.md`: `name` and
+//! `version`, with the spans of their values. (Kept private to history: the
+//! skill rules own the full model.)
+
+use crate::skill::frontmatter;
+use crate::source::Span;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkillMeta {
+    pub name: Option<(String, Span)>,
+    pub version: Option<(String, Span)>,
+    /// The opening `---` line, for findings about the frontmatter as a whole.
+    pub fence: Span,
+}
+
+/// Reads `name` and `version` from a SKILL.md text; `None` when it has no
+/// frontmatter or the YAML does not parse (the skill rules report that).
+pub fn read(text: &str) -> Option<SkillMeta> {
+    let split = frontmatter::split(text).ok()?;
+    let yaml = &text[split.yaml.clone()];
+    let root = crate::yaml::parse(yaml).ok()??;
+    let field = |key: &str| {
+        let entry = root.get(key)?;
+        let (value, _) = entry.value.scalar()?;
+        let span = Span::new(
+            split.yaml.start + entry.value.span.offset,
+            entry.value.span.length,
+        );
+        Some((value.trim().to_string(), span))
+    };
+    Some(SkillMeta {
+        name: field("name"),
+        version: field("version"),
+        fence: Span::from_range(split.open.clone()),
+    })
+}
+
+/// Whether the frontmatter might declare a version, judged from the raw text
+/// without parsing it (to skip unchanged, unversioned skills cheaply).
+pub fn may_declare_version(text: &str) -> bool {
+    match frontmatter::split(text) {
+        Ok(split) => text[split.yaml].contains("version"),
+        Err(_) => false,
+    }
+}
+
+/// The text with the `version` value cut out, so that two revisions that
+/// differ only in their version compare equal.
+pub fn without_version<'a>(text: &'a str, meta: Option<&SkillMeta>) -> std::borrow::Cow<'a, str> {
+    match meta.and_then(|m| m.version.as_ref()) {
+        Some((_, span)) if span.end() <= text.len() => {
+            let mut s = String::with_capacity(text.len());
+            s.push_str(&text[..span.offset]);
+            s.push_str(&text[span.end()..]);
+            std::borrow::Cow::Owned(s)
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_name_and_version_with_spans() {
+        let text = "---\nname: pdf\nversion: \"1.2.0\"\ndescription: x\n---\nbody\n";
+        let m = read(text).unwrap();
+        let (name, span) = m.name.clone().unwrap();
+        assert_eq!(name, "pdf");
+        assert_eq!(&text[span.range()], "pdf");
+        let (version, span) = m.version.clone().unwrap();
+        assert_eq!(version, "1.2.0");
+        assert_eq!(&text[span.range()], "\"1.2.0\"");
+        let other = text.replace("1.2.0", "1.3.0");
+        assert_eq!(
+            without_version(text, Some(&m)),
+            without_version(&other, read(&other).as_ref())
+        );
+        assert!(may_declare_version(text));
+        assert!(!may_declare_version(
+            "---\nname: a\n---\nversion 2 of the body\n"
+        ));
+    }
+
+    #[test]
+    fn no_frontmatter_is_none() {
+        assert_eq!(read("# just markdown\n"), None);
+        assert_eq!(read("---\nname: [unclosed\n---\n"), None);
+    }
+}

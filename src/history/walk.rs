@@ -1,0 +1,363 @@
+//! `caplint history`: walk the first-parent commits (oldest first) that
+//! touched a profile or a skill, judge each transition with the history
+//! rules as of that commit's date, and keep per profile the versions and
+//! downgrades seen.
+
+use super::claims::Change;
+use super::review::{self, ProfileReview, Status};
+use super::side::{Ctx, Head};
+use crate::check::Report;
+use crate::diagnostic::{CommitRef, Diagnostic};
+use crate::error::Fatal;
+use crate::git::{CommitInfo, ObjectId, FETCH_DEPTH_HELP};
+use crate::source::SourceFile;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// A profile with at least this many versions and not one downgrade earns
+/// a note: its rechecks are probably not being done.
+pub const LONG_HISTORY: usize = 5;
+
+/// One profile's history, as the walk saw it.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileAudit {
+    /// The latest path of the profile.
+    pub path: String,
+    pub agent_id: Option<String>,
+    /// Each version the profile took, with the commit that set it.
+    pub versions: Vec<(String, CommitRef)>,
+    /// Claims lowered or withdrawn, with their commit.
+    pub downgrades: Vec<(CommitRef, Change)>,
+    /// Deleted in the last commit that touched it.
+    pub deleted: bool,
+}
+
+/// Everything the walk found.
+#[derive(Debug, Default)]
+pub struct Audit {
+    pub report: Report,
+    /// Keyed by agent_id (or path when there is none), in first-seen order.
+    pub profiles: Vec<ProfileAudit>,
+    /// First-parent commits walked, and how many touched profiles or skills.
+    pub commits: usize,
+    pub relevant: usize,
+    /// The walk stopped at a shallow clone's boundary.
+    pub shallow: bool,
+}
+
+/// Walks the first-parent chain from HEAD (back to `since`, exclusive).
+pub fn audit(ctx: &Ctx<'_>, since: Option<&str>) -> Result<Audit, Fatal> {
+    let repo = ctx.repo;
+    let mut audit = Audit::default();
+    let Some(head) = repo.head()? else {
+        audit
+            .report
+            .notes
+            .push("the repository has no commits yet".into());
+        return Ok(audit);
+    };
+    let stop = match since {
+        Some(rev) => {
+            let id = repo.resolve(rev)?;
+            match repo.merge_base(id, head)? {
+                Some(mb) => Some(mb),
+                None => {
+                    return Err(Fatal::git(
+                        format!("`{rev}` shares no history with HEAD"),
+                        "name a commit on the current branch's history",
+                    ))
+                }
+            }
+        }
+        None => None,
+    };
+
+    // The first-parent chain, newest first.
+    let mut chain: Vec<CommitInfo> = Vec::new();
+    let mut next = Some(head);
+    let mut first_base: Option<ObjectId> = None;
+    while let Some(id) = next {
+        if Some(id) == stop {
+            first_base = Some(repo.commit(id)?.tree);
+            break;
+        }
+        let info = repo.commit(id)?;
+        next = info.parents.first().copied();
+        if next.is_some_and(|p| !repo.has_commit(p)) {
+            // A shallow clone's boundary: the parent was never fetched.
+            audit.shallow = true;
+            next = None;
+        }
+        chain.push(info);
+    }
+    if audit.shallow {
+        audit.report.notes.push(format!(
+            "the clone is shallow: the audit starts at {}; to audit all of it, {FETCH_DEPTH_HELP}",
+            chain.last().map_or_else(String::new, |c| c.short_id())
+        ));
+    }
+    chain.reverse();
+    audit.commits = chain.len();
+
+    let mut index_of: HashMap<String, usize> = HashMap::new();
+    let mut prev_tree = first_base;
+    let mut skills_seen: BTreeSet<String> = BTreeSet::new();
+    let mut files_seen: BTreeSet<String> = BTreeSet::new();
+    // `None` before the root commit, or the first commit of a shallow clone.
+    for commit in &chain {
+        let base_tree = prev_tree;
+        let touched = transition(
+            ctx,
+            commit,
+            base_tree,
+            &mut audit,
+            &mut index_of,
+            &mut skills_seen,
+            &mut files_seen,
+        )?;
+        if touched {
+            audit.relevant += 1;
+        }
+        prev_tree = Some(commit.tree);
+    }
+    audit.report.summary.profiles = audit.profiles.len();
+    audit.report.summary.skills = skills_seen.len();
+    audit.report.summary.files = files_seen.len();
+    for p in &audit.profiles {
+        if p.versions.len() >= LONG_HISTORY && p.downgrades.is_empty() && !p.deleted {
+            audit.report.notes.push(format!(
+                "{}: {} versions and not one claim lowered or withdrawn; a long history without downgrades suggests the rechecks are not being done",
+                p.path,
+                p.versions.len()
+            ));
+        }
+    }
+    Ok(audit)
+}
+
+/// Judges one commit against its first parent. Returns whether it touched
+/// a profile or a skill.
+#[allow(clippy::too_many_arguments)]
+fn transition(
+    ctx: &Ctx<'_>,
+    commit: &CommitInfo,
+    base_tree: Option<ObjectId>,
+    audit: &mut Audit,
+    index_of: &mut HashMap<String, usize>,
+    skills_seen: &mut BTreeSet<String>,
+    files_seen: &mut BTreeSet<String>,
+) -> Result<bool, Fatal> {
+    let repo = ctx.repo;
+    if base_tree == Some(commit.tree) {
+        return Ok(false);
+    }
+    let changes = repo.diff_trees(base_tree, Some(commit.tree), &|dir| ctx.descend_git(dir))?;
+    let mut base_list = BTreeMap::new();
+    let mut head_list = BTreeMap::new();
+    let mut skill_dirs: BTreeSet<String> = BTreeSet::new();
+    let mut dir_cache: HashMap<String, bool> = HashMap::new();
+    for ch in &changes {
+        let Some(rel) = repo.from_git(&ch.path) else {
+            continue;
+        };
+        if !ctx.scope.contains(rel) {
+            continue;
+        }
+        if ctx.is_profile(rel) {
+            if let Some(id) = ch.old {
+                base_list.insert(rel.to_string(), id);
+            }
+            if let Some(id) = ch.new {
+                head_list.insert(rel.to_string(), id);
+            }
+            continue;
+        }
+        if let Some(base) = base_tree {
+            if let Some(dir) = skill_dir_of(ctx, rel, base, commit.tree, &mut dir_cache)? {
+                skill_dirs.insert(dir);
+            }
+        }
+    }
+    if base_list.is_empty() && head_list.is_empty() && skill_dirs.is_empty() {
+        return Ok(false);
+    }
+    let head = Head::Tree(commit.tree);
+    let at = commit.date();
+    let cref = commit.to_ref();
+    let reviews = review::review_lists(ctx, &base_list, &head, &head_list, None, at)?;
+    for r in &reviews {
+        files_seen.insert(r.path.clone());
+        record(audit, index_of, r, &cref);
+    }
+    let mut findings: Vec<(Diagnostic, Option<SourceFile>)> = Vec::new();
+    for r in reviews {
+        let mut list = r.findings;
+        // A declared_at set in this commit cannot be later than the commit.
+        if r.status != Status::Deleted && r.declared_at.0 != r.declared_at.1 {
+            if let Some(d) = r
+                .declared_at
+                .1
+                .as_deref()
+                .and_then(crate::date::Date::parse_ymd)
+            {
+                if d > at {
+                    let mut diag = Diagnostic::new(
+                        crate::rules::profile::DECLARED_IN_FUTURE,
+                        &r.path,
+                        format!("`declared_at` {d} is later than the commit that set it ({at}): the claims cannot have been checked on that date yet"),
+                    )
+                    .label("after the commit date")
+                    .help("declared_at is the date the claims were checked; set it to the real recheck date");
+                    diag.span = r.declared_span;
+                    list.push(diag);
+                }
+            }
+        }
+        for d in list {
+            findings.push((d, r.head_source.clone()));
+        }
+    }
+    if let Some(base) = base_tree {
+        for dir in &skill_dirs {
+            if let Some(r) = review::review_skill(ctx, base, &head, dir, None)? {
+                skills_seen.insert(dir.clone());
+                files_seen.insert(crate::discover::join_rel(dir, crate::discover::SKILL_MD));
+                for d in r.findings {
+                    findings.push((d, r.head_source.clone()));
+                }
+            }
+        }
+    }
+    for (mut d, source) in findings {
+        d.commit = Some(cref.clone());
+        if let (Some(mut source), Some(_)) = (source, d.span) {
+            if source.path == d.path {
+                let key = (cref.id.clone(), d.path.clone());
+                audit.report.commit_sources.entry(key).or_insert_with(|| {
+                    // Mask secrets in snippets of old revisions too.
+                    let _ = crate::rules::security::check(&mut source);
+                    source
+                });
+            }
+        }
+        audit.report.push(d);
+    }
+    Ok(true)
+}
+
+/// The skill folder a changed file belongs to: the nearest folder above it
+/// (or its own) that has a SKILL.md before or after the commit.
+fn skill_dir_of(
+    ctx: &Ctx<'_>,
+    rel: &str,
+    base: ObjectId,
+    head: ObjectId,
+    cache: &mut HashMap<String, bool>,
+) -> Result<Option<String>, Fatal> {
+    let mut dir = crate::discover::parent_of(rel);
+    loop {
+        let is_skill = match cache.get(&dir) {
+            Some(v) => *v,
+            None => {
+                let md = crate::discover::join_rel(&dir, crate::discover::SKILL_MD);
+                let v = ctx.tree_file(head, &md)?.is_some() || ctx.tree_file(base, &md)?.is_some();
+                cache.insert(dir.clone(), v);
+                v
+            }
+        };
+        if is_skill {
+            return Ok(Some(dir));
+        }
+        if dir.is_empty() {
+            return Ok(None);
+        }
+        dir = crate::discover::parent_of(&dir);
+    }
+}
+
+fn record(
+    audit: &mut Audit,
+    index_of: &mut HashMap<String, usize>,
+    r: &ProfileReview,
+    cref: &CommitRef,
+) {
+    let key = |path: &str| match &r.agent_id {
+        Some(id) => format!("id:{id}"),
+        None => format!("path:{path}"),
+    };
+    let k = key(&r.path);
+    let i = match index_of.get(&k) {
+        Some(i) => *i,
+        None => {
+            // A rename of a profile without agent_id keeps its old entry.
+            let old = r
+                .old_path
+                .as_deref()
+                .map(key)
+                .and_then(|k| index_of.get(&k).copied());
+            let i = old.unwrap_or_else(|| {
+                audit.profiles.push(ProfileAudit::default());
+                audit.profiles.len() - 1
+            });
+            index_of.insert(k, i);
+            i
+        }
+    };
+    let p = &mut audit.profiles[i];
+    p.path = r.path.clone();
+    p.agent_id = r.agent_id.clone().or(p.agent_id.take());
+    p.deleted = r.status == Status::Deleted;
+    if let Some(v) = &r.version.1 {
+        if p.versions.last().map(|(last, _)| last) != Some(v) {
+            p.versions.push((v.clone(), cref.clone()));
+        }
+    }
+    if r.status != Status::Added {
+        for c in r.changes.iter().filter(|c| c.is_downgrade()) {
+            p.downgrades.push((cref.clone(), c.clone()));
+        }
+    }
+}
+
+/// The per-profile audit as text, for human output.
+pub fn render_audit(audit: &Audit) -> String {
+    let mut out = format!(
+        "history: {} first-parent commits, {} touched profiles or skills\n",
+        audit.commits, audit.relevant
+    );
+    if audit.profiles.is_empty() {
+        out.push_str("  no profile in this history\n");
+        return out;
+    }
+    let mut profiles: Vec<&ProfileAudit> = audit.profiles.iter().collect();
+    profiles.sort_by(|a, b| a.path.cmp(&b.path));
+    for p in profiles {
+        let id = p
+            .agent_id
+            .as_deref()
+            .map_or_else(String::new, |i| format!(" ({i})"));
+        let state = if p.deleted { " — deleted" } else { "" };
+        out.push_str(&format!("\n  {}{id}{state}\n", p.path));
+        let versions: Vec<String> = p
+            .versions
+            .iter()
+            .map(|(v, c)| format!("{v} ({} {})", c.date, c.short_id))
+            .collect();
+        out.push_str(&format!(
+            "    versions seen:   {}\n",
+            if versions.is_empty() {
+                "-".to_string()
+            } else {
+                versions.join(" → ")
+            }
+        ));
+        if p.downgrades.is_empty() {
+            out.push_str("    downgrades seen: none\n");
+        } else {
+            out.push_str(&format!("    downgrades seen: {}\n", p.downgrades.len()));
+            for (c, change) in &p.downgrades {
+                out.push_str(&format!("      {} {}  {change}\n", c.date, c.short_id));
+            }
+        }
+    }
+    out
+}

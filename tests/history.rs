@@ -1,0 +1,1143 @@
+//! History rules through the binary, on real git repositories built in
+//! temporary folders: every `history/*` rule, every history mode, `diff` and
+//! `history`, and a real pre-commit hook run by `git commit -a`.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use tempfile::TempDir;
+
+const AS_OF: &str = "2026-10-15";
+
+const BASE: &str = r#"{
+  "agent_id": "research-agent-07",
+  "version": "3",
+  "declared_at": "2026-10-01",
+  "skills": [
+    {"name": "web-search", "level": "proficient", "evidence": [{"kind": "log", "ref": "run-1"}]}
+  ],
+  "tools": [
+    {"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "browser-1"}]}
+  ],
+  "limits": ["No access to private mailboxes."]
+}
+"#;
+
+const PROFILE: &str = "agents/research.profile.json";
+
+/// A profile from BASE with a version and a declared_at.
+fn profile(version: &str, declared: &str) -> String {
+    BASE.replace("\"3\"", &format!("\"{version}\""))
+        .replace("2026-10-01", declared)
+}
+
+/// The same with the web-search level raised (a claim change).
+fn raised(version: &str, declared: &str) -> String {
+    profile(version, declared).replace("proficient", "advanced")
+}
+
+fn skill_md(name: &str, version: Option<&str>, body: &str) -> String {
+    let v = version.map_or_else(String::new, |v| format!("version: \"{v}\"\n"));
+    format!("---\nname: {name}\ndescription: Extract text from PDF files.\n{v}---\n{body}\n")
+}
+
+/// Environment that isolates git and caplint from the machine's config.
+fn isolate(cmd: &mut std::process::Command) {
+    cmd.env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_NAME", "Test")
+        .env("GIT_AUTHOR_EMAIL", "test@example.org")
+        .env("GIT_COMMITTER_NAME", "Test")
+        .env("GIT_COMMITTER_EMAIL", "test@example.org")
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .env_remove("GIT_INDEX_FILE")
+        .env_remove("GITHUB_BASE_REF")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("NO_COLOR");
+}
+
+struct Repo {
+    _tmp: TempDir,
+    dir: PathBuf,
+    day: u32,
+}
+
+impl Repo {
+    fn new() -> Repo {
+        let tmp = TempDir::new().unwrap();
+        let dir = tmp.path().join("repo");
+        fs::create_dir(&dir).unwrap();
+        let r = Repo {
+            _tmp: tmp,
+            dir,
+            day: 1,
+        };
+        r.git(&["-c", "init.defaultBranch=main", "init", "-q"]);
+        r
+    }
+
+    /// A clone of `origin` (at `path` inside the same temp folder).
+    fn clone_of(origin: &Repo, extra: &[&str]) -> Repo {
+        let tmp = TempDir::new().unwrap();
+        let dir = tmp.path().join("clone");
+        let url = format!("file://{}", origin.dir.display());
+        let mut args = vec!["clone", "-q"];
+        args.extend_from_slice(extra);
+        args.push(&url);
+        let dir_s = dir.to_string_lossy().into_owned();
+        args.push(&dir_s);
+        run_git(tmp.path(), &args, None);
+        Repo {
+            _tmp: tmp,
+            dir,
+            day: origin.day,
+        }
+    }
+
+    fn git(&self, args: &[&str]) -> String {
+        run_git(&self.dir, args, Some(self.day))
+    }
+
+    fn write(&self, path: &str, text: &str) {
+        let p = self.dir.join(path);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+
+    fn read(&self, path: &str) -> String {
+        fs::read_to_string(self.dir.join(path)).unwrap()
+    }
+
+    /// Stages everything and commits, one day after the previous commit.
+    fn commit(&mut self, message: &str) -> String {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-q", "--allow-empty", "-m", message]);
+        self.day += 1;
+        self.git(&["rev-parse", "HEAD"]).trim().to_string()
+    }
+
+    fn caplint(&self) -> Command {
+        let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
+        isolate(&mut std_cmd);
+        std_cmd.current_dir(&self.dir);
+        Command::from_std(std_cmd)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.caplint().args(args).output().unwrap()
+    }
+
+    /// `caplint check ARGS --as-of AS_OF --format json`: (exit code, JSON).
+    fn check(&self, args: &[&str]) -> (i32, Value) {
+        let mut all = vec!["check", "--as-of", AS_OF, "--format", "json"];
+        all.extend_from_slice(args);
+        json_of(&self.run(&all))
+    }
+}
+
+fn run_git(dir: &Path, args: &[&str], day: Option<u32>) -> String {
+    let mut cmd = std::process::Command::new("git");
+    isolate(&mut cmd);
+    if let Some(day) = day {
+        let date = format!("2026-10-{day:02}T12:00:00+00:00");
+        cmd.env("GIT_AUTHOR_DATE", &date)
+            .env("GIT_COMMITTER_DATE", &date);
+    }
+    let out = cmd
+        .args(["-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json_of(out: &Output) -> (i32, Value) {
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap(), json)
+}
+
+fn rules(json: &Value) -> Vec<String> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap().to_string())
+        .filter(|r| r.starts_with("history/"))
+        .collect()
+}
+
+fn finding<'a>(json: &'a Value, rule: &str) -> &'a Value {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["rule"] == rule)
+        .unwrap_or_else(|| panic!("no {rule} in {json:#}"))
+}
+
+/// The text a finding's span covers in `text`.
+fn spanned<'a>(d: &Value, text: &'a str) -> &'a str {
+    let offset = d["span"]["offset"].as_u64().unwrap() as usize;
+    let length = d["span"]["length"].as_u64().unwrap() as usize;
+    &text[offset..offset + length]
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A repository with one committed profile at version 3.
+fn repo_with_profile() -> Repo {
+    let mut r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("Add the research agent profile");
+    r
+}
+
+// ---- every history rule ------------------------------------------------
+
+#[test]
+fn claim_change_without_a_new_version() {
+    let r = repo_with_profile();
+    let text = raised("3", "2026-10-01");
+    r.write(PROFILE, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+    let d = finding(&json, "history/version-not-bumped");
+    assert_eq!(d["path"], PROFILE);
+    assert_eq!(spanned(d, &text), "\"3\"");
+    assert_eq!(d["span"]["line"], 3);
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.contains("skill web-search: level proficient → advanced"),
+        "{message}"
+    );
+    assert!(d["commit"].is_null());
+    let d = finding(&json, "history/declared-at-not-moved");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(spanned(d, &text), "\"2026-10-01\"");
+
+    // Raising the version and the date makes it honest.
+    r.write(PROFILE, &raised("4", "2026-10-14"));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+#[test]
+fn formatting_order_and_notes_are_not_claim_changes() {
+    let r = repo_with_profile();
+    let value: Value = serde_json::from_str(BASE).unwrap();
+    let mut reordered = serde_json::to_string(&value).unwrap();
+    reordered = reordered.replace(
+        "\"limits\":[",
+        "\"notes\":\"rechecked nothing, reformatted\",\"limits\":[",
+    );
+    r.write(PROFILE, &reordered);
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+#[test]
+fn version_decreased_and_not_comparable() {
+    let r = repo_with_profile();
+    let text = profile("2", "2026-10-01");
+    r.write(PROFILE, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(
+        (code, rules(&json)),
+        (1, vec!["history/version-decreased".to_string()])
+    );
+    assert_eq!(
+        spanned(finding(&json, "history/version-decreased"), &text),
+        "\"2\""
+    );
+
+    r.write(PROFILE, &raised("4.0.0", "2026-10-10"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/version-not-comparable"]);
+}
+
+#[test]
+fn declared_at_rules() {
+    let r = repo_with_profile();
+    r.write(PROFILE, &profile("4", "2026-09-20"));
+    let (_, json) = r.check(&[]);
+    assert_eq!(rules(&json), ["history/declared-at-backwards"]);
+
+    let text = profile("3", "2026-10-12");
+    r.write(PROFILE, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/declared-at-without-version"]);
+    let d = finding(&json, "history/declared-at-without-version");
+    assert_eq!(spanned(d, &text), "\"2026-10-12\"");
+}
+
+#[test]
+fn agent_id_changed() {
+    let r = repo_with_profile();
+    let text = profile("3", "2026-10-01").replace("research-agent-07", "research-agent-08");
+    r.write(PROFILE, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/agent-id-changed"]);
+    assert_eq!(
+        spanned(finding(&json, "history/agent-id-changed"), &text),
+        "\"research-agent-08\""
+    );
+}
+
+#[test]
+fn access_widened_is_a_warning_for_the_reviewer() {
+    let r = repo_with_profile();
+    let text = profile("4", "2026-10-14").replace(
+        r#"{"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "browser-1"}]}"#,
+        r#"{"name": "browser", "access": "write", "evidence": [{"kind": "log", "ref": "browser-1"}]},
+    {"name": "shell", "access": "execute", "evidence": [{"kind": "test", "ref": "shell-1"}]}"#,
+    );
+    r.write(PROFILE, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 0, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        ["history/access-widened", "history/access-widened"]
+    );
+    let spans: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| spanned(d, &text))
+        .collect();
+    assert_eq!(spans, ["\"write\"", "\"execute\""]);
+    // Past --max-warnings it fails.
+    let (code, _) = r.check(&["--max-warnings", "0"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn rename_is_not_a_deletion() {
+    let mut r = repo_with_profile();
+    r.git(&["mv", PROFILE, "agents/research-agent.profile.json"]);
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+
+    // A rename that also changes claims is judged against the old file.
+    r.write(
+        "agents/research-agent.profile.json",
+        &raised("3", "2026-10-01"),
+    );
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    let d = finding(&json, "history/version-not-bumped");
+    assert_eq!(d["path"], "agents/research-agent.profile.json");
+    r.commit("Rename");
+}
+
+#[test]
+fn deletion_is_reported_at_the_old_path() {
+    let r = repo_with_profile();
+    r.git(&["rm", "-q", PROFILE]);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/profile-deleted"]);
+    let d = finding(&json, "history/profile-deleted");
+    assert_eq!(d["path"], PROFILE);
+    assert!(d["span"].is_null());
+    assert!(d["help"].as_str().unwrap().contains("retired_at"));
+
+    // Another file carrying the agent_id means the profile lives on.
+    r.write("team/research.profile.json", &profile("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+#[test]
+fn retirement_freezes_a_profile() {
+    let mut r = repo_with_profile();
+    let retired = profile("4", "2026-10-01").replace(
+        "\"limits\"",
+        "\"retired_at\": \"2026-10-05\",\n  \"limits\"",
+    );
+    r.write(PROFILE, &retired);
+    let (code, json) = r.check(&[]);
+    assert_eq!(
+        (code, rules(&json)),
+        (0, vec![]),
+        "retiring is a fine change"
+    );
+    r.commit("Retire the research agent");
+
+    let changed = retired
+        .replace("proficient", "advanced")
+        .replace("\"4\"", "\"5\"")
+        .replace("2026-10-01", "2026-10-10");
+    r.write(PROFILE, &changed);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/retired-profile-changed"]);
+    assert_eq!(
+        spanned(finding(&json, "history/retired-profile-changed"), &changed),
+        "\"2026-10-05\""
+    );
+
+    r.write(PROFILE, &profile("5", "2026-10-10"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    let d = finding(&json, "history/retired-profile-changed");
+    assert!(d["message"].as_str().unwrap().contains("was removed"));
+
+    // Deleting a retired profile is still a deletion.
+    fs::remove_file(r.dir.join(PROFILE)).unwrap();
+    let (_, json) = r.check(&[]);
+    assert_eq!(rules(&json), ["history/profile-deleted"]);
+}
+
+// ---- skills ------------------------------------------------------------
+
+const SKILL: &str = "skills/pdf/SKILL.md";
+
+fn repo_with_skill(version: Option<&str>) -> Repo {
+    let mut r = Repo::new();
+    r.write(
+        SKILL,
+        &skill_md("pdf", version, "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf/scripts/extract.py", "print('hello')\n");
+    r.commit("Add the pdf skill");
+    r
+}
+
+#[test]
+fn versioned_skill_changes_need_a_new_version() {
+    let r = repo_with_skill(Some("1.2.0"));
+    let text = skill_md(
+        "pdf",
+        Some("1.2.0"),
+        "Run `scripts/extract.py` on each page.",
+    );
+    r.write(SKILL, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+    let d = finding(&json, "history/skill-version-not-bumped");
+    assert_eq!(d["path"], SKILL);
+    assert_eq!(spanned(d, &text), "\"1.2.0\"");
+
+    // A change to another file of the folder counts too.
+    r.write(
+        SKILL,
+        &skill_md("pdf", Some("1.2.0"), "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf/scripts/extract.py", "print('hello, world')\n");
+    let (_, json) = r.check(&[]);
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+    assert!(
+        finding(&json, "history/skill-version-not-bumped")["message"]
+            .as_str()
+            .unwrap()
+            .contains("scripts/extract.py")
+    );
+
+    // Raising the version settles it; lowering it is its own finding.
+    r.write(
+        SKILL,
+        &skill_md("pdf", Some("1.3.0"), "Run `scripts/extract.py`."),
+    );
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+    r.write(
+        SKILL,
+        &skill_md("pdf", Some("1.1.0"), "Run `scripts/extract.py`."),
+    );
+    let (_, json) = r.check(&[]);
+    assert_eq!(rules(&json), ["history/skill-version-decreased"]);
+}
+
+#[test]
+fn skill_rename_and_unversioned_skills() {
+    let r = repo_with_skill(None);
+    // Unversioned: body edits are free.
+    r.write(
+        SKILL,
+        &skill_md("pdf", None, "Run `scripts/extract.py` twice."),
+    );
+    r.write("skills/pdf/scripts/extract.py", "print('changed')\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+
+    let text = skill_md("pdf-tools", None, "Run `scripts/extract.py`.");
+    r.write(SKILL, &text);
+    let (_, json) = r.check(&[]);
+    assert_eq!(rules(&json), ["history/skill-renamed"]);
+    let d = finding(&json, "history/skill-renamed");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(spanned(d, &text), "pdf-tools");
+}
+
+#[test]
+fn untracked_and_ignored_files_are_not_skill_changes() {
+    let mut r = repo_with_skill(Some("1.0.0"));
+    r.write(".gitignore", "__pycache__/\n");
+    r.commit("Ignore caches");
+    r.write("skills/pdf/scripts/__pycache__/extract.pyc", "junk");
+    r.write("skills/pdf/notes.txt", "draft, not added");
+    // Touch a tracked file without changing it (stat changes, content not).
+    let p = r.dir.join("skills/pdf/scripts/extract.py");
+    let content = fs::read(&p).unwrap();
+    fs::write(&p, content).unwrap();
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+}
+
+// ---- modes -------------------------------------------------------------
+
+#[test]
+fn staged_judges_the_index_not_the_working_tree() {
+    let r = repo_with_profile();
+    // Stage an unbumped claim change, then fix it only in the working tree.
+    let staged = raised("3", "2026-10-01");
+    r.write(PROFILE, &staged);
+    r.git(&["add", PROFILE]);
+    r.write(PROFILE, &raised("4", "2026-10-14"));
+
+    let (code, json) = r.check(&[]);
+    assert_eq!(
+        (code, rules(&json)),
+        (0, vec![]),
+        "the working tree is fine"
+    );
+
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+    // Spans point into the staged text.
+    assert_eq!(
+        spanned(finding(&json, "history/version-not-bumped"), &staged),
+        "\"3\""
+    );
+
+    // And the other way round: a good index with a bad working tree passes.
+    r.write(PROFILE, &raised("4", "2026-10-14"));
+    r.git(&["add", PROFILE]);
+    r.write(
+        PROFILE,
+        &raised("4", "2026-10-14").replace("\"4\"", "\"2\""),
+    );
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+    let (code, _) = r.check(&[]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn staged_sees_deletions_and_renames() {
+    let r = repo_with_profile();
+    r.git(&["rm", "-q", "--cached", PROFILE]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/profile-deleted"]);
+
+    r.git(&["add", PROFILE]);
+    r.git(&["mv", PROFILE, "agents/renamed.profile.json"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+/// main: v3 → (feature branches off) → main takes v4; feature also takes v4.
+fn diverged() -> Repo {
+    let mut r = repo_with_profile();
+    r.git(&["checkout", "-q", "-b", "feature"]);
+    r.write(PROFILE, &raised("4", "2026-10-05"));
+    r.commit("Raise web-search to advanced");
+    r.git(&["checkout", "-q", "main"]);
+    r.write(
+        PROFILE,
+        &profile("4", "2026-10-06").replace("No access", "No access at all"),
+    );
+    r.commit("Tighten the mailbox limit");
+    r.git(&["checkout", "-q", "feature"]);
+    r
+}
+
+#[test]
+fn base_compares_with_the_merge_base_and_the_tip() {
+    let r = diverged();
+    let (code, json) = r.check(&["--base", "main"]);
+    assert_eq!(code, 1);
+    // Against the merge-base the change is honest (3 → 4) ...
+    assert_eq!(rules(&json), ["history/version-taken"]);
+    let d = finding(&json, "history/version-taken");
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.contains("\"4\"") && message.contains("main"),
+        "{message}"
+    );
+    assert_eq!(spanned(d, &r.read(PROFILE)), "\"4\"");
+
+    // ... and taking a number above the tip settles it.
+    r.write(PROFILE, &raised("5", "2026-10-07"));
+    let (code, json) = r.check(&["--base", "main"]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+
+    // Without --base the working tree is compared with HEAD only.
+    r.write(PROFILE, &raised("4", "2026-10-05"));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+#[test]
+fn config_base_is_a_default_base() {
+    let r = diverged();
+    r.write(".caplint.yaml", "base: main\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/version-taken"]);
+}
+
+#[test]
+fn unknown_base_is_exit_2_with_help() {
+    let r = repo_with_profile();
+    let out = r.run(&["check", "--base", "no-such-branch"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("no-such-branch"), "{err}");
+    assert!(err.contains("help:"), "{err}");
+}
+
+#[test]
+fn shallow_clone_missing_base_says_fetch_depth() {
+    let mut origin = repo_with_profile();
+    let first = origin.git(&["rev-parse", "HEAD"]).trim().to_string();
+    origin.write(PROFILE, &raised("4", "2026-10-02"));
+    origin.commit("Raise");
+    origin.write(PROFILE, &raised("5", "2026-10-03"));
+    origin.commit("Raise again");
+    let clone = Repo::clone_of(&origin, &["--depth", "1"]);
+    assert!(clone.dir.join(".git/shallow").exists());
+
+    let out = clone.run(&["check", "--base", &first]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("fetch-depth: 0"), "{err}");
+    assert!(err.contains("shallow"), "{err}");
+    assert!(stdout(&out).is_empty());
+
+    // Both branches fetched one commit deep: the merge-base is missing.
+    origin.git(&["checkout", "-q", "-b", "feature", &first]);
+    origin.write(PROFILE, &raised("4", "2026-10-04"));
+    origin.commit("Feature work");
+    let branches = Repo::clone_of(&origin, &["--depth", "1", "--no-single-branch"]);
+    let out = branches.run(&["check", "--base", "origin/main"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("fetch-depth: 0"), "{}", stderr(&out));
+
+    // The history walk stops at the boundary with a note.
+    let out = clone.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("shallow"), "{}", stderr(&out));
+}
+
+/// A pull-request checkout: a merge commit of `feature` into `main` on a
+/// detached HEAD.
+fn pull_request_merge(origin: &Repo, depth: Option<&str>) -> Repo {
+    let extra: Vec<&str> = match depth {
+        Some(d) => vec!["--depth", d, "--no-single-branch"],
+        None => vec![],
+    };
+    let mut clone = Repo::clone_of(origin, &extra);
+    clone.git(&["checkout", "-q", "--detach", "origin/main"]);
+    clone.git(&[
+        "merge",
+        "-q",
+        "--no-ff",
+        "-m",
+        "Merge feature",
+        "origin/feature",
+    ]);
+    clone.day += 1;
+    clone
+}
+
+#[test]
+fn github_actions_pull_request_base() {
+    let mut origin = repo_with_profile();
+    origin.git(&["checkout", "-q", "-b", "feature"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    origin.git(&["checkout", "-q", "main"]);
+    origin.write("README.md", "docs\n");
+    origin.commit("Docs");
+
+    // origin/main present: the base is origin/$GITHUB_BASE_REF.
+    let clone = pull_request_merge(&origin, None);
+    let out = clone
+        .caplint()
+        .env("GITHUB_BASE_REF", "main")
+        .args(["check", "--as-of", AS_OF, "--format", "json"])
+        .output()
+        .unwrap();
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1);
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+
+    // origin/main absent, parents present (fetch-depth: 2): the first parent.
+    clone.git(&["update-ref", "-d", "refs/remotes/origin/main"]);
+    let out = clone
+        .caplint()
+        .env("GITHUB_BASE_REF", "main")
+        .args(["check", "--as-of", AS_OF, "--format", "json"])
+        .output()
+        .unwrap();
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+
+    // Without GITHUB_BASE_REF the merge commit is compared with itself.
+    let (code, json) = clone.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+
+    // Neither the ref nor the parents: exit 2 naming fetch-depth.
+    clone.git(&["checkout", "-q", "--detach", "HEAD~1"]);
+    let out = clone
+        .caplint()
+        .env("GITHUB_BASE_REF", "main")
+        .args(["check", "--as-of", AS_OF])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("fetch-depth: 0"), "{}", stderr(&out));
+}
+
+#[test]
+fn outside_git_one_note_and_other_rules_decide() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("plain");
+    fs::create_dir_all(dir.join("agents")).unwrap();
+    fs::write(dir.join(PROFILE), profile("3", "2026-10-01")).unwrap();
+    let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
+    isolate(&mut std_cmd);
+    std_cmd
+        .env("GIT_CEILING_DIRECTORIES", tmp.path())
+        .current_dir(&dir)
+        .args(["check", "--as-of", AS_OF]);
+    let out = std_cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.matches("note:").count(), 1, "{err}");
+    assert!(err.contains("git"), "{err}");
+
+    // A broken profile still fails: the other rules decide.
+    fs::write(dir.join(PROFILE), "{").unwrap();
+    let out = std_cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn unborn_repository_everything_is_new() {
+    let r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+    let out = r.run(&["history"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = r.run(&["diff", "--format", "markdown"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn no_history_skips_history_rules() {
+    let r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&["--no-history"]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+#[test]
+fn paths_limit_the_scope() {
+    let mut r = repo_with_profile();
+    r.write(
+        "other/writer.profile.json",
+        &profile("1", "2026-10-01").replace("research-agent-07", "writer-02"),
+    );
+    r.commit("Add writer");
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    let (_, json) = r.check(&["other"]);
+    assert_eq!(rules(&json), Vec::<String>::new());
+    let (_, json) = r.check(&["agents"]);
+    assert_eq!(rules(&json)[0], "history/version-not-bumped");
+    // A profile moved out of the scope is not deleted.
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.git(&["mv", PROFILE, "other/research.profile.json"]);
+    let (_, json) = r.check(&["agents"]);
+    assert_eq!(rules(&json), Vec::<String>::new());
+}
+
+#[test]
+fn severities_from_config_apply_to_history_rules() {
+    let r = repo_with_profile();
+    r.write(
+        ".caplint.yaml",
+        "rules:\n  history/version-not-bumped: warning\n  history/declared-at-not-moved: off\n",
+    );
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 0);
+    assert_eq!(rules(&json), ["history/version-not-bumped"]);
+    assert_eq!(
+        finding(&json, "history/version-not-bumped")["severity"],
+        "warning"
+    );
+}
+
+// ---- a real pre-commit hook ----------------------------------------------
+
+#[test]
+fn git_commit_a_runs_the_hook_on_the_temporary_index() {
+    let r = repo_with_profile();
+    let bin = assert_cmd::cargo::cargo_bin("caplint");
+    let hook = r.dir.join(".git/hooks/pre-commit");
+    fs::create_dir_all(hook.parent().unwrap()).unwrap();
+    fs::write(
+        &hook,
+        format!(
+            "#!/bin/sh\necho \"index: $GIT_INDEX_FILE\" >&2\nexec \"{}\" check --staged --as-of {AS_OF} --color never\n",
+            bin.display()
+        ),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&hook, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    // `git commit -a` stages into a temporary index: the plain index still
+    // matches HEAD, so only a hook that reads GIT_INDEX_FILE sees the change.
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    let mut cmd = std::process::Command::new("git");
+    isolate(&mut cmd);
+    let out = cmd
+        .current_dir(&r.dir)
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "commit",
+            "-a",
+            "-m",
+            "Raise without a version",
+        ])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(
+        !out.status.success(),
+        "the hook must stop the commit: {err}"
+    );
+    assert!(err.contains("history/version-not-bumped"), "{err}");
+    // The hook ran with git's temporary index.
+    assert!(err.contains("index: ") && err.contains(".lock"), "{err}");
+
+    // The honest change commits.
+    r.write(PROFILE, &raised("4", "2026-10-14"));
+    let mut cmd = std::process::Command::new("git");
+    isolate(&mut cmd);
+    let out = cmd
+        .current_dir(&r.dir)
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "commit",
+            "-a",
+            "-m",
+            "Raise web-search",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // `git commit PATH` (a partial commit) uses yet another index.
+    r.write(
+        PROFILE,
+        &raised("4", "2026-10-14").replace("advanced", "basic"),
+    );
+    let mut cmd = std::process::Command::new("git");
+    isolate(&mut cmd);
+    let out = cmd
+        .current_dir(&r.dir)
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "commit",
+            "-m",
+            "Lower",
+            PROFILE,
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("history/version-not-bumped"));
+}
+
+// ---- caplint history -----------------------------------------------------
+
+#[test]
+fn history_names_the_commit_of_each_finding() {
+    let mut r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    let bad = r.commit("Raise web-search quietly");
+    r.write(PROFILE, &raised("4", "2026-10-30"));
+    let future = r.commit("Recheck with a date from the future");
+    r.write(
+        PROFILE,
+        &raised("5", "2026-10-04").replace("advanced", "basic"),
+    );
+    r.commit("Honest recheck: web-search lowered");
+
+    let (code, json) = json_of(&r.run(&["history", "--as-of", AS_OF, "--format", "json"]));
+    assert_eq!(code, 1);
+    let diags = json["diagnostics"].as_array().unwrap();
+    let mut all: Vec<&str> = diags.iter().map(|d| d["rule"].as_str().unwrap()).collect();
+    all.sort();
+    assert_eq!(
+        all,
+        [
+            "history/declared-at-backwards",
+            "history/declared-at-not-moved",
+            "history/version-not-bumped",
+            "profile/declared-in-future"
+        ]
+    );
+    let not_bumped = finding(&json, "history/version-not-bumped");
+    assert_eq!(not_bumped["commit"]["id"], bad.as_str());
+    assert_eq!(not_bumped["commit"]["short_id"], &bad[..7]);
+    assert_eq!(not_bumped["commit"]["date"], "2026-10-02");
+    assert_eq!(not_bumped["commit"]["subject"], "Raise web-search quietly");
+    assert_eq!(not_bumped["span"]["line"], 3);
+    let future_d = finding(&json, "profile/declared-in-future");
+    assert_eq!(future_d["commit"]["id"], future.as_str());
+    assert!(diags.iter().all(|d| !d["commit"].is_null()));
+    assert_eq!(
+        json.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["tool", "version", "diagnostics", "summary"]
+    );
+
+    let out = r.run(&["history", "--as-of", AS_OF, "--color", "never"]);
+    let text = stdout(&out);
+    assert!(text.contains(&bad[..7]), "{text}");
+    assert!(text.contains("Raise web-search quietly"), "{text}");
+    assert!(text.contains("versions seen"), "{text}");
+    assert!(text.contains("3 (2026-10-01"), "{text}");
+    assert!(text.contains("downgrades seen: 1"), "{text}");
+    assert!(
+        text.contains("skill web-search: level advanced → basic"),
+        "{text}"
+    );
+}
+
+#[test]
+fn history_since_and_paths() {
+    let mut r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.commit("Quiet raise");
+    let since = r.commit("Nothing");
+    r.write(PROFILE, &raised("4", "2026-10-04"));
+    r.commit("Proper raise");
+    let (code, json) = json_of(&r.run(&["history", "--since", &since, "--format", "json"]));
+    assert_eq!((code, rules(&json)), (0, vec![]));
+    let out = r.run(&["history", "--format", "json", "skills"]);
+    assert_eq!(out.status.code(), Some(2), "a missing path is an error");
+    fs::create_dir_all(r.dir.join("skills")).unwrap();
+    let (code, json) = json_of(&r.run(&["history", "--format", "json", "skills"]));
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+#[test]
+fn long_history_without_downgrades_gets_a_note() {
+    let mut r = repo_with_profile();
+    for v in 4..=8 {
+        // New evidence each time: claims change, nothing is lowered.
+        let text = profile(&v.to_string(), &format!("2026-10-{:02}", r.day))
+            .replace("run-1", &format!("run-{v}"));
+        r.write(PROFILE, &text);
+        r.commit(&format!("Recheck {v}"));
+    }
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains("6 versions"), "{err}");
+    assert!(err.contains("downgrade"), "{err}");
+}
+
+#[test]
+fn history_skills_and_renames() {
+    let mut r = repo_with_skill(Some("1.0.0"));
+    r.write("skills/pdf/scripts/extract.py", "print('v2')\n");
+    let c = r.commit("Change the script only");
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("Add profile");
+    r.git(&["mv", PROFILE, "agents/moved.profile.json"]);
+    r.commit("Move profile");
+    let (code, json) = json_of(&r.run(&["history", "--format", "json"]));
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+    assert_eq!(
+        finding(&json, "history/skill-version-not-bumped")["commit"]["id"],
+        c.as_str()
+    );
+}
+
+// ---- caplint diff --------------------------------------------------------
+
+#[test]
+fn diff_reviews_claim_changes() {
+    let mut r = repo_with_profile();
+    r.git(&["checkout", "-q", "-b", "feature"]);
+    let text = raised("4", "2026-10-14").replace(r#""access": "read""#, r#""access": "write""#);
+    r.write(PROFILE, &text);
+    r.commit("Raise claims");
+
+    // Default base: main (there is no upstream); HEAD: the working tree.
+    let out = r.run(&["diff", "--format", "markdown"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let md = stdout(&out);
+    assert!(
+        md.starts_with("## caplint: capability claim changes"),
+        "{md}"
+    );
+    assert!(md.contains("| claim | before | after | note |"), "{md}");
+    assert!(md.contains("| version | `3` | `4` | raised |"), "{md}");
+    assert!(
+        md.contains("skill `web-search` level | `proficient` | `advanced` | raised"),
+        "{md}"
+    );
+    assert!(
+        md.contains("tool `browser` access | `read` | `write` | ⚠️ **raised: review**"),
+        "{md}"
+    );
+    assert!(md.contains("**Verdict:**"), "{md}");
+
+    let (code, json) = json_of(&r.run(&["diff", "main", "HEAD", "--format", "json"]));
+    assert_eq!(code, 0);
+    let p = &json["profiles"][0];
+    assert_eq!(p["path"], PROFILE);
+    assert_eq!(p["status"], "modified");
+    assert_eq!(p["version"]["from"], "3");
+    assert_eq!(p["version"]["to"], "4");
+    assert_eq!(p["access_widened"], true);
+    let kinds: Vec<&str> = p["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["change"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["level-raised", "access-raised"]);
+    assert_eq!(rules(&json), ["history/access-widened"]);
+
+    // A verdict with errors exits 1.
+    r.write(PROFILE, &text.replace("\"4\"", "\"2\""));
+    let out = r.run(&["diff"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("history/version-decreased"));
+
+    // No changes: a short comment.
+    r.write(PROFILE, &text);
+    let out = r.run(&["diff", "HEAD", "--format", "markdown"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("No claim changes"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn diff_shows_deletions_and_new_profiles() {
+    let mut r = repo_with_profile();
+    r.git(&["checkout", "-q", "-b", "feature"]);
+    r.git(&["rm", "-q", PROFILE]);
+    r.write(
+        "agents/writer.profile.json",
+        &profile("1", "2026-10-10").replace("research-agent-07", "writer-02"),
+    );
+    r.commit("Replace the research agent");
+    let (code, json) = json_of(&r.run(&["diff", "main", "--format", "json"]));
+    assert_eq!(code, 1);
+    let statuses: Vec<(&str, &str)> = json["profiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["path"].as_str().unwrap(), p["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            (PROFILE, "deleted"),
+            ("agents/writer.profile.json", "added")
+        ]
+    );
+    assert_eq!(rules(&json), ["history/profile-deleted"]);
+}
+
+#[test]
+fn diff_outside_git_is_exit_2() {
+    let tmp = TempDir::new().unwrap();
+    let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
+    isolate(&mut std_cmd);
+    let out = std_cmd
+        .env("GIT_CEILING_DIRECTORIES", tmp.path())
+        .current_dir(tmp.path())
+        .args(["diff"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("git"));
+}
+
+// ---- scale ---------------------------------------------------------------
