@@ -121,6 +121,13 @@ fn is_placeholder(value: &str) -> bool {
         || lower.contains("redacted")
         || lower.contains("dummy")
         || lower.contains("env")
+        // Truncated examples (`"xoxp-..."`, `abc123…`) and values that name
+        // themselves (`mypassword`, `secret123`, `fake-token`).
+        || v.contains("...")
+        || v.contains('…')
+        || ["passw", "secret", "sample", "fake"]
+            .iter()
+            .any(|w| lower.contains(w))
         || [
             "password",
             "passwd",
@@ -266,6 +273,10 @@ mod tests {
             "set the password=changeme default",
             "password: PASSWORD_ENV",
             "https://user@host.example.com/x",
+            "qpdf --password=mypassword --decrypt in.pdf out.pdf",
+            "qpdf --password=secret123 --decrypt in.pdf out.pdf",
+            "AccessToken:  \"xoxp-...\",",
+            "client_secret: \"abc123...\"",
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }
