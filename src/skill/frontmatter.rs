@@ -36,7 +36,10 @@ fn lines(text: &str, start: usize) -> impl Iterator<Item = (Range<usize>, usize)
         }
         let rest = &text[pos..];
         let (content_len, next) = match rest.find('\n') {
-            Some(i) => (if rest[..i].ends_with('\r') { i - 1 } else { i }, pos + i + 1),
+            Some(i) => (
+                if rest[..i].ends_with('\r') { i - 1 } else { i },
+                pos + i + 1,
+            ),
             None => (rest.len(), text.len()),
         };
         let line = pos..pos + content_len;
@@ -56,7 +59,10 @@ pub fn split(text: &str) -> Result<Split, SplitError> {
         Some((line, next)) if is_fence(&text[line.clone()]) => (line, next),
         _ => return Err(SplitError::NoOpening),
     };
-    let yaml_start = open.end + text[open.end..].find('\n').map_or(text.len() - open.end, |i| i + 1);
+    let yaml_start = open.end
+        + text[open.end..]
+            .find('\n')
+            .map_or(text.len() - open.end, |i| i + 1);
     for (line, next) in it {
         if is_fence(&text[line.clone()]) {
             return Ok(Split {

@@ -1,11 +1,14 @@
-//! Skill folders: `SKILL.md` frontmatter and fields ([`rules`]) and
-//! secrets in `SKILL.md`.
+//! Skill folders: `SKILL.md` frontmatter and fields ([`rules`]), the files
+//! of the folder and the references between them ([`references`]), and
+//! secrets in every text file of the folder.
 //!
 //! [`parse_skill_md`] is the reusable entry point for other parts of caplint
 //! (history reads `name` and `version` of a `SKILL.md` from a git blob).
 
 pub mod frontmatter;
+pub mod markdown;
 pub mod model;
+pub mod references;
 pub mod rules;
 
 pub use model::{parse_skill_md, Field, ParsedSkill, Problem, MAX_FRONTMATTER_BYTES};
@@ -63,6 +66,18 @@ pub fn check_all(
             if let Some(name) = f.as_str().filter(|n| !n.trim().is_empty()) {
                 names.push((rel.clone(), name.to_string(), f.value.span));
             }
+        }
+        let folder = references::walk(settings, &dir.dir);
+        found.extend(references::check(
+            &folder,
+            &folder_name,
+            &source,
+            parsed.body.clone(),
+            parsed.yaml_range(),
+        ));
+        for (_, mut text) in folder.texts {
+            found.extend(security::check(&mut text));
+            report.add_source(text);
         }
         report.extend(found);
         report.add_source(source);
