@@ -125,9 +125,16 @@ fn is_placeholder(value: &str) -> bool {
         // themselves (`mypassword`, `secret123`, `fake-token`).
         || v.contains("...")
         || v.contains('…')
-        || ["passw", "secret", "sample", "fake"]
-            .iter()
-            .any(|w| lower.contains(w))
+        || {
+            // Words, then digits at most: `mypassword`, `secret123`, `fake-token`.
+            let words = lower.trim_end_matches(|c: char| c.is_ascii_digit());
+            words
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
+                && ["passw", "secret", "token", "sample", "fake"]
+                    .iter()
+                    .any(|w| words.contains(w))
+        }
         || [
             "password",
             "passwd",
@@ -250,6 +257,18 @@ mod tests {
         );
         assert_eq!(
             kinds(r#"{"notes": "password=Sup3rS3cretValue"}"#),
+            vec!["password assignment"]
+        );
+    }
+
+    #[test]
+    fn real_values_that_mention_a_word_are_still_secrets() {
+        assert_eq!(
+            kinds("https://deploy:S3cr3tPassw0rdValue@logs.example.com/x"),
+            vec!["password in URL"]
+        );
+        assert_eq!(
+            kinds("client_secret: \"secret-Xk29fQ81\""),
             vec!["password assignment"]
         );
     }
