@@ -730,8 +730,11 @@ fn check_version(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnos
     if !style.is_quoted() {
         let (message, label) = match f.resolved() {
             Some(Resolved::Float) => (
-                format!("`version: {text}` is a number to YAML, not a string: an unquoted `{text}` is read as a float, so `1.10` becomes 1.1 and the version is lost"),
-                "read as a number".to_string(),
+                match text.parse::<f64>() {
+                    Ok(f) => format!("`version: {text}` is a number to YAML, not a string: unquoted, it is read as the float {f:?}"),
+                    Err(_) => format!("`version: {text}` is a number to YAML, not a string"),
+                },
+                "read as a float".to_string(),
             ),
             Some(Resolved::Int) => (
                 format!("`version: {text}` is an integer to YAML, not a version string"),
