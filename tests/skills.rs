@@ -815,3 +815,48 @@ fn explicit_skill_md_path_is_linted() {
     assert_eq!(json["diagnostics"][0]["rule"], "skill/name-mismatch");
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// `testdata/` shows every skill rule firing, and its good skills and the
+/// example profile stay clean.
+#[test]
+fn testdata_shows_every_skill_rule() {
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "testdata",
+            "--no-history",
+            "--as-of",
+            "2026-10-15",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diagnostics = json["diagnostics"].as_array().unwrap();
+    let fired: std::collections::BTreeSet<&str> = diagnostics
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    for rule in caplint::rules::skill::RULES {
+        assert!(
+            fired.contains(rule.id),
+            "{} never fires in testdata",
+            rule.id
+        );
+    }
+    assert!(fired.contains("security/secret-value"));
+    for clean in [
+        "testdata/skills/refund-policy/",
+        "testdata/skills/incident-report/",
+        "testdata/agents/research.profile.json",
+    ] {
+        let hits: Vec<_> = diagnostics
+            .iter()
+            .filter(|d| d["path"].as_str().unwrap().starts_with(clean))
+            .collect();
+        assert!(hits.is_empty(), "{clean}: {hits:?}");
+    }
+    assert_eq!(out.status.code(), Some(1));
+}
