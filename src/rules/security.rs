@@ -138,6 +138,8 @@ fn is_placeholder(value: &str) -> bool {
         || [
             "password",
             "passwd",
+            "pass",
+            "pwd",
             "secret",
             "changeme",
             "token",
@@ -296,6 +298,7 @@ mod tests {
             "qpdf --password=secret123 --decrypt in.pdf out.pdf",
             "AccessToken:  \"xoxp-...\",",
             "client_secret: \"abc123...\"",
+            "Proxy URL (e.g., `http://user:pass@host:port`)",
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }
