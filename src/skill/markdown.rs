@@ -22,6 +22,11 @@ pub enum RefKind {
     /// and programs that run elsewhere. It never has to exist, but when it
     /// names a file of the skill, that file counts as referenced.
     Code,
+    /// A prose word introduced as an example (`Example:`, `e.g.`,
+    /// `for instance`, `such as` in its paragraph or list item, or in the
+    /// lead-in of its list): a guide about skills showing what a path looks
+    /// like. It must exist only when it exists in another letter case.
+    Example,
 }
 
 /// One candidate file name: its text (decoded, without `#fragment`) and span.
@@ -109,6 +114,7 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
     let mut fence: Option<(char, usize)> = None;
     let mut pos = range.start;
     let end = range.end.min(text.len());
+    let mut examples = ExampleContext::default();
     while pos < end {
         let line_end = text[pos..end].find('\n').map_or(end, |i| pos + i);
         let line = text[pos..line_end].trim_end_matches('\r');
@@ -130,9 +136,130 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
             out.push(r);
             continue;
         }
+        let first = out.len();
+        let example = examples.line(line);
         prose_line(line, start, &mut out);
+        if example {
+            for r in &mut out[first..] {
+                if r.kind == RefKind::Prose {
+                    r.kind = RefKind::Example;
+                }
+            }
+        }
     }
     out
+}
+
+/// Tracks whether prose lines are part of an example: a marker word in the
+/// paragraph so far, in the current list item, or in the paragraph (ending
+/// with `:`) that introduces the list.
+#[derive(Default)]
+struct ExampleContext {
+    /// At the start of a paragraph (after a blank line or heading).
+    fresh: bool,
+    started: bool,
+    in_list: bool,
+    paragraph: bool,
+    item: bool,
+    lead: bool,
+    /// The previous paragraph had a marker and ended with `:`.
+    previous_introduces: bool,
+    last_colon: bool,
+}
+
+impl ExampleContext {
+    /// Feeds one prose line; returns whether it is in an example.
+    fn line(&mut self, line: &str) -> bool {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            if self.started {
+                self.previous_introduces = self.paragraph_or_item() && self.last_colon;
+            }
+            if t.starts_with('#') {
+                self.previous_introduces = false;
+                self.lead = false;
+            }
+            self.fresh = true;
+            self.started = false;
+            return false;
+        }
+        let item = is_list_item(t);
+        if !self.started {
+            self.started = true;
+            self.paragraph = false;
+            self.item = false;
+            if item {
+                if !self.in_list {
+                    self.lead = self.previous_introduces;
+                }
+                self.in_list = true;
+            } else {
+                self.in_list = false;
+                self.lead = false;
+            }
+        }
+        self.fresh = false;
+        if item {
+            self.item = false;
+        }
+        let marker = has_example_marker(line);
+        if self.in_list {
+            self.item |= marker;
+        }
+        self.paragraph |= marker;
+        self.last_colon = t.ends_with(':');
+        if self.in_list {
+            self.item || self.lead
+        } else {
+            self.paragraph
+        }
+    }
+
+    fn paragraph_or_item(&self) -> bool {
+        self.paragraph || self.item
+    }
+}
+
+fn is_list_item(t: &str) -> bool {
+    if t.starts_with("- ") || t.starts_with("* ") || t.starts_with("+ ") {
+        return true;
+    }
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && (t[digits..].starts_with(". ") || t[digits..].starts_with(") "))
+}
+
+/// `Example:`, `e.g.`, `for example`, `an example`, `for instance` or
+/// `such as` as prose words (not inside code spans or path names such as
+/// `examples/a.md`; a bare `example patterns` is not a marker).
+fn has_example_marker(line: &str) -> bool {
+    let mut prose = String::with_capacity(line.len());
+    let mut last = 0;
+    for (whole, _) in code_spans(line) {
+        prose.push_str(&line[last..whole.start]);
+        prose.push(' ');
+        last = whole.end;
+    }
+    prose.push_str(&line[last..]);
+    let words: Vec<String> = prose
+        .split_whitespace()
+        .map(|w| {
+            w.replace(['*', '_'], "")
+                .trim_matches(|c: char| !c.is_alphanumeric() && !matches!(c, '.' | '/' | ':'))
+                .to_lowercase()
+        })
+        .collect();
+    let bare = |w: &str| w.trim_end_matches([':', '.', ',', ';']).to_string();
+    words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "example:" | "examples:" | "e.g." | "e.g.," | "e.g.:" | "eg."
+        ) || bare(w) == "e.g"
+    }) || words.windows(2).any(|p| {
+        matches!(
+            (p[0].as_str(), bare(&p[1]).as_str()),
+            ("for", "example") | ("an", "example") | ("for", "instance") | ("such", "as")
+        )
+    })
 }
 
 /// `[label]: destination` (not a `[^footnote]:`).
@@ -690,6 +817,38 @@ mod tests {
         ] {
             assert!(got.contains(&want.to_string()), "{want}: {got:?}");
         }
+    }
+
+    #[test]
+    fn examples_are_marked() {
+        let kinds = |text: &str| -> Vec<(String, RefKind)> {
+            markdown(text, 0..text.len())
+                .into_iter()
+                .filter(|r| r.text.contains('/'))
+                .map(|r| (r.text, r.kind))
+                .collect()
+        };
+        let text = "- **Example**: `scripts/rotate.py` for rotation\n- Run `scripts/real.py` now\n\nExample: a skill would need:\n\n1. A `references/schema.md` file\n\nRead `examples/guide.md`, e.g. for tone.\nRead `examples/other.md`.\n\n## Next\n\n- See `references/x.md`\n";
+        assert_eq!(
+            kinds(text),
+            vec![
+                ("scripts/rotate.py".into(), RefKind::Example),
+                ("scripts/real.py".into(), RefKind::Prose),
+                ("references/schema.md".into(), RefKind::Example),
+                ("examples/guide.md".into(), RefKind::Example),
+                ("examples/other.md".into(), RefKind::Example),
+                ("references/x.md".into(), RefKind::Prose),
+            ]
+        );
+        assert!(!has_example_marker(
+            "Read `examples/a.md` and examples/b.md"
+        ));
+        assert!(has_example_marker("Use one such as this"));
+        assert!(has_example_marker("- **Examples**: a, b"));
+        assert!(has_example_marker("Do it, for example, like this"));
+        assert!(!has_example_marker(
+            "See references/x.md for template and example patterns"
+        ));
     }
 
     #[test]

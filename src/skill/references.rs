@@ -8,8 +8,8 @@
 //!   an absolute path or one that climbs out with `..` escapes the folder.
 //! * **Prose and back-ticked words** must exist when they are clearly a path
 //!   into the skill: a file name with an extension after a folder that exists
-//!   in the skill (or one of the spec's `scripts/`, `references/`,
-//!   `assets/`), or starting with `./` or `../`; or any name that exists only
+//!   in the skill (or, in SKILL.md, one of the spec's `scripts/`,
+//!   `references/`, `assets/`), or starting with `./` or `../`; or any name that exists only
 //!   in another letter case (`REFERENCE.md` for `reference.md`). Other words
 //!   (`output.pdf`, `src/main.rs`, `Node.js`) are about the user's files, not
 //!   the skill's, and only count as mentions.
@@ -458,7 +458,7 @@ impl<'a> Scan<'a> {
                 Diagnostic::new(REFERENCE_ESCAPES, path, format!("`{shown}` is an absolute path"))
                     .at(r.span)
                     .label("absolute path")
-                    .help("name files relative to the skill folder: a skill is copied as a folder into workspaces and galleries, and an absolute path points elsewhere there"),
+                    .help("name files relative to the skill folder (a skill is copied as a folder into workspaces and galleries, and an absolute path points elsewhere there); for a web page, write its full https:// URL"),
             );
             return;
         }
@@ -584,13 +584,21 @@ impl<'a> Scan<'a> {
             return;
         }
         if !pathy {
-            // A plain word in code: a folder or file next to the code file.
-            if let Some(rel) = normalize(&parent_of(from), text) {
-                if let found @ (Found::File(_) | Found::Dir(_)) = self.lookup(&rel) {
-                    self.cover(&found);
+            // A plain word in code (`Path(__file__).parent.parent / "schemas"`):
+            // a folder or file next to the code file or in a folder above it.
+            let mut dir = parent_of(from);
+            loop {
+                if let Some(rel) = normalize(&dir, text) {
+                    if let found @ (Found::File(_) | Found::Dir(_)) = self.lookup(&rel) {
+                        self.cover(&found);
+                        return;
+                    }
                 }
+                if dir.is_empty() {
+                    return;
+                }
+                dir = parent_of(&dir);
             }
-            return;
         }
         let text = text.trim_start_matches("./");
         // A path written from outside the skill (`skills/pdf/scripts/x.py`).
@@ -645,9 +653,13 @@ impl<'a> Scan<'a> {
     }
 
     /// Whether a prose word is clearly a path into the skill.
-    fn is_claim(&self, from: &str, text: &str) -> bool {
+    fn is_claim(&self, from: &str, text: &str, kind: RefKind) -> bool {
         if text.starts_with('/') || text.starts_with('~') {
             return false;
+        }
+        if kind == RefKind::Example {
+            return has_extension(text)
+                && matches!(self.resolve(from, text), Ok(Found::CaseOnly(_)));
         }
         if text.contains('/') {
             if !has_extension(text) {
@@ -657,7 +669,10 @@ impl<'a> Scan<'a> {
                 return true;
             }
             let first = text.split('/').next().unwrap_or("");
-            if RESOURCE_DIRS.contains(&first) {
+            // SKILL.md addresses its own folder: `scripts/x.py` there is the
+            // skill's even when the folder was never committed. Other files
+            // (guides about writing skills) use such paths as examples.
+            if from == SKILL_MD && RESOURCE_DIRS.contains(&first) {
                 return true;
             }
             return Self::bases(from).iter().any(|b| {
@@ -679,8 +694,12 @@ impl<'a> Scan<'a> {
         for r in refs {
             match r.kind {
                 RefKind::Link => self.claim(source, from, &r),
-                RefKind::Prose if self.is_claim(from, &r.text) => self.claim(source, from, &r),
-                RefKind::Prose | RefKind::Code => self.mention(from, &r.text, bare_words),
+                RefKind::Prose | RefKind::Example if self.is_claim(from, &r.text, r.kind) => {
+                    self.claim(source, from, &r)
+                }
+                RefKind::Prose | RefKind::Example | RefKind::Code => {
+                    self.mention(from, &r.text, bare_words)
+                }
             }
         }
     }
@@ -692,7 +711,8 @@ fn is_markdown(rel: &str) -> bool {
 }
 
 /// Files that need no reference: legal files that travel with any folder,
-/// hidden files, and generated caches.
+/// READMEs (for people browsing the repository), hidden files, and
+/// generated caches.
 pub fn is_exempt(rel: &str) -> bool {
     let name = rel.rsplit('/').next().unwrap_or(rel);
     let upper = name.to_ascii_uppercase();
@@ -703,6 +723,7 @@ pub fn is_exempt(rel: &str) -> bool {
         "COPYING",
         "NOTICE",
         "THIRD_PARTY_NOTICES",
+        "README",
     ]
     .iter()
     .any(|l| stem == *l || stem.starts_with(&format!("{l}-")) || stem.starts_with(&format!("{l}_")))
@@ -900,6 +921,25 @@ mod tests {
     }
 
     #[test]
+    fn resource_folder_names_bind_only_in_skill_md() {
+        let r = run(&[
+            (
+                "SKILL.md",
+                &format!("{FM}Read [tips](tips.md). Run `scripts/go.py`.\n"),
+            ),
+            ("tips.md", "Good paths look like `scripts/helper.py`.\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                BROKEN_REFERENCE,
+                "skills/demo/SKILL.md".into(),
+                "scripts/go.py".into()
+            )]
+        );
+    }
+
+    #[test]
     fn case_mismatch_is_broken_with_the_real_name() {
         let r = run(&[
             ("SKILL.md", &format!("{FM}For forms read FORMS.md.\n")),
@@ -1092,6 +1132,7 @@ mod tests {
         assert!(is_exempt("LICENSE"));
         assert!(is_exempt("sub/.DS_Store"));
         assert!(!is_exempt("licenses.md"));
+        assert!(is_exempt("evaluations/README.md"));
         assert!(glob_regex("{lang}/x/*.md").unwrap().is_match("go/x/a.md"));
     }
 }
