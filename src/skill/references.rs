@@ -315,17 +315,35 @@ struct Scan<'a> {
     /// Mentions already handled, by (folder of the mentioning file, text).
     mentioned: HashSet<(String, String)>,
     globs: HashMap<String, Option<Regex>>,
+    /// Files by their name, files by their name without extension, and
+    /// folders by their name: candidates for a trailing part of a path.
+    by_name: HashMap<String, Vec<String>>,
+    by_stem: HashMap<String, Vec<String>>,
+    dir_by_name: HashMap<String, Vec<String>>,
     out: Vec<Diagnostic>,
 }
 
 impl<'a> Scan<'a> {
     fn new(folder: &'a Folder, name: &str) -> Scan<'a> {
         let mut lower = BTreeMap::new();
+        let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+        let mut by_stem: HashMap<String, Vec<String>> = HashMap::new();
+        let mut dir_by_name: HashMap<String, Vec<String>> = HashMap::new();
+        let name_of = |rel: &str| rel.rsplit('/').next().unwrap_or(rel).to_string();
         for f in &folder.files {
             lower.insert(f.rel.to_lowercase(), f.rel.clone());
+            let name = name_of(&f.rel);
+            if let Some((stem, _)) = name.rsplit_once('.') {
+                by_stem
+                    .entry(stem.to_string())
+                    .or_default()
+                    .push(f.rel.clone());
+            }
+            by_name.entry(name).or_default().push(f.rel.clone());
         }
         for d in &folder.dirs {
             lower.insert(d.to_lowercase(), d.clone());
+            dir_by_name.entry(name_of(d)).or_default().push(d.clone());
         }
         Scan {
             folder,
@@ -336,6 +354,9 @@ impl<'a> Scan<'a> {
             queue: VecDeque::new(),
             mentioned: HashSet::new(),
             globs: HashMap::new(),
+            by_name,
+            by_stem,
+            dir_by_name,
             out: Vec::new(),
         }
     }
@@ -620,29 +641,37 @@ impl<'a> Scan<'a> {
         // A trailing part of a path (`helpers/merge_runs.py`, `forms.md`),
         // or a path without its extension (`./lib/util` for `lib/util.js`).
         let suffix = format!("/{text}");
-        let files: Vec<String> = self
-            .folder
-            .files
-            .iter()
-            .filter(|f| {
-                f.rel == text
-                    || f.rel.ends_with(&suffix)
-                    || (!has_extension(text)
-                        && text.contains('/')
-                        && f.rel
-                            .rsplit_once('.')
-                            .is_some_and(|(stem, _)| stem == text || stem.ends_with(&suffix)))
-            })
-            .map(|f| f.rel.clone())
+        let last = text.rsplit('/').next().unwrap_or(text);
+        let mut files: Vec<String> = self
+            .by_name
+            .get(last)
+            .into_iter()
+            .flatten()
+            .filter(|rel| *rel == text || rel.ends_with(&suffix))
+            .cloned()
             .collect();
+        if !has_extension(text) && text.contains('/') {
+            files.extend(
+                self.by_stem
+                    .get(last)
+                    .into_iter()
+                    .flatten()
+                    .filter(|rel| {
+                        rel.rsplit_once('.')
+                            .is_some_and(|(stem, _)| stem == text || stem.ends_with(&suffix))
+                    })
+                    .cloned(),
+            );
+        }
         for f in files {
             self.cover_file(f);
         }
         if text.contains('/') {
             let dirs: Vec<String> = self
-                .folder
-                .dirs
-                .iter()
+                .dir_by_name
+                .get(last)
+                .into_iter()
+                .flatten()
                 .filter(|d| *d == text || d.ends_with(&suffix))
                 .cloned()
                 .collect();
