@@ -850,7 +850,7 @@ pub fn check(
                     path,
                     "no reference from SKILL.md, or from a file it references, names this file",
                 )
-                .help("name it in the body where the agent should read or run it (e.g. `see references/x.md`), or remove it: resources are loaded only when something points at them"),
+                .help("name it where the agent should read or run it, or remove it: resources are loaded only when something points at them, and files for the skill's maintainers (tests, evaluations) belong outside the skill folder"),
             ),
         }
     }
