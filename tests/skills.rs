@@ -223,6 +223,23 @@ fn frontmatter_fences() {
 }
 
 #[test]
+fn invalid_utf8_in_skill_md() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        b"---\nname: refund-policy\ndescription: caf\xe9\n---\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r("skill/invalid-frontmatter", SKILL, Some((3, 17)))]
+    );
+    assert!(run.only("skill/invalid-frontmatter")[0]
+        .message
+        .contains("UTF-8"));
+}
+
+#[test]
 fn unquoted_colon_in_a_value_gets_a_quoting_hint() {
     let t = Tree::new();
     t.file(
