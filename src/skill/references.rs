@@ -1139,6 +1139,29 @@ mod tests {
         );
     }
 
+    #[cfg(unix)]
+    extern "C" {
+        #[link_name = "mkfifo"]
+        fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn fifos_are_never_opened() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let d = root.join("skills/demo");
+        fs::create_dir_all(&d).unwrap();
+        fs::write(d.join("SKILL.md"), format!("{FM}Read `notes.md`.\n")).unwrap();
+        let fifo = std::ffi::CString::new(d.join("pipe.md").to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo with a valid NUL-terminated path.
+        assert_eq!(unsafe { libc_mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        std::os::unix::fs::symlink(d.join("pipe.md"), d.join("notes.md")).unwrap();
+        let folder = walk(&settings(root), "skills/demo");
+        assert!(folder.files.is_empty(), "{:?}", folder.files);
+        assert!(run_at(root).is_empty());
+    }
+
     #[test]
     fn nested_skills_are_not_part_of_the_folder() {
         let r = run(&[
