@@ -97,6 +97,17 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
                         ..Default::default()
                     })
                     .skill_md = Some(rel);
+            } else if name.eq_ignore_ascii_case(SKILL_MD) {
+                // Named explicitly: the casing is reported, not ignored.
+                let dir = parent_of(&rel);
+                skills
+                    .entry(dir.clone())
+                    .or_insert_with(|| SkillDir {
+                        dir,
+                        ..Default::default()
+                    })
+                    .misnamed
+                    .push(rel);
             } else if name.ends_with(".json") {
                 profiles.insert(rel);
             }
@@ -114,6 +125,9 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
             &mut roots,
         );
     }
+    // A folder named like a skills root that is itself a skill holds the
+    // skill's resources, not skills.
+    roots.retain(|r| skills.get(r).is_none_or(|s| s.skill_md.is_none()));
     // Every folder directly inside a skill root must be a skill.
     for r in &roots {
         let abs = if r.is_empty() {
@@ -291,6 +305,30 @@ mod tests {
                 ("skills/lower", false, 1, true)
             ]
         );
+    }
+
+    #[test]
+    fn a_skills_folder_that_is_a_skill_is_not_a_root() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        fs::create_dir_all(root.join("tools/skills/references")).unwrap();
+        fs::write(root.join("tools/skills/SKILL.md"), "").unwrap();
+        let inv = discover(&settings(root), &[]).unwrap();
+        assert!(inv.skill_roots.is_empty());
+        assert_eq!(inv.skills.len(), 1);
+        assert_eq!(inv.skills[0].dir, "tools/skills");
+    }
+
+    #[test]
+    fn explicit_misnamed_skill_file_is_recorded() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        fs::create_dir_all(root.join("x")).unwrap();
+        fs::write(root.join("x/skill.md"), "---\n").unwrap();
+        let inv = discover(&settings(root), &[root.join("x/skill.md")]).unwrap();
+        assert_eq!(inv.skills.len(), 1);
+        assert_eq!(inv.skills[0].misnamed, vec!["x/skill.md"]);
+        assert_eq!(inv.skills[0].skill_md, None);
     }
 
     #[cfg(unix)]

@@ -46,22 +46,22 @@ const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         kind: "AWS access key id",
-        regex: r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b",
+        regex: r"(?-u:\b)(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?-u:\b)",
         group: 0,
     },
     Pattern {
         kind: "AWS secret access key",
-        regex: r#"(?i)aws.{0,20}?secret.{0,20}?["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})\b"#,
+        regex: r#"(?i)aws.{0,20}?secret.{0,20}?["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})(?-u:\b)"#,
         group: 1,
     },
     Pattern {
         kind: "GitHub token",
-        regex: r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{80,255})\b",
+        regex: r"(?-u:\b)(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{80,255})(?-u:\b)",
         group: 0,
     },
     Pattern {
         kind: "Slack token",
-        regex: r"\bxox[abposr]-[0-9A-Za-z-]{10,250}",
+        regex: r"(?-u:\b)xox[abposr]-[0-9A-Za-z-]{10,250}",
         group: 0,
     },
     Pattern {
@@ -71,27 +71,27 @@ const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         kind: "Stripe key",
-        regex: r"\b(?:sk|rk)_(?:live|test)_[0-9a-zA-Z]{20,255}\b",
+        regex: r"(?-u:\b)(?:sk|rk)_(?:live|test)_[0-9a-zA-Z]{20,255}(?-u:\b)",
         group: 0,
     },
     Pattern {
         kind: "Google API key",
-        regex: r"\bAIza[0-9A-Za-z_-]{35}\b",
+        regex: r"(?-u:\b)AIza[0-9A-Za-z_-]{35}(?-u:\b)",
         group: 0,
     },
     Pattern {
         kind: "JSON Web Token",
-        regex: r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+        regex: r"(?-u:\b)eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
         group: 0,
     },
     Pattern {
         kind: "password in URL",
-        regex: r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s/:@\x22'<>]{1,100}:([^\s/@\x22'<>]{1,200})@[A-Za-z0-9.-]",
+        regex: r"(?-u:\b)[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s/:@\x22'<>]{1,100}:([^\s/@\x22'<>]{1,200})@[A-Za-z0-9.-]",
         group: 1,
     },
     Pattern {
         kind: "password assignment",
-        regex: r#"(?i)\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s*[:=]\s*(?:"([^"\s\\]{6,200})"|'([^'\s\\]{6,200})'|([A-Za-z0-9_!#%+\-/=@^~]{8,200})(?:[\s,;}\]"']|$))"#,
+        regex: r#"(?i)(?-u:\b)(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s*[:=]\s*(?:"([^"\s\\]{6,200})"|'([^'\s\\]{6,200})'|([A-Za-z0-9_!#%+\-/=@^~]{8,200})(?:[\s,;}\]"']|$))"#,
         group: 1,
     },
 ];
@@ -121,9 +121,25 @@ fn is_placeholder(value: &str) -> bool {
         || lower.contains("redacted")
         || lower.contains("dummy")
         || lower.contains("env")
+        // Truncated examples (`"xoxp-..."`, `abc123…`) and values that name
+        // themselves (`mypassword`, `secret123`, `fake-token`).
+        || v.contains("...")
+        || v.contains('…')
+        || {
+            // Words, then digits at most: `mypassword`, `secret123`, `fake-token`.
+            let words = lower.trim_end_matches(|c: char| c.is_ascii_digit());
+            words
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
+                && ["passw", "secret", "token", "sample", "fake"]
+                    .iter()
+                    .any(|w| words.contains(w))
+        }
         || [
             "password",
             "passwd",
+            "pass",
+            "pwd",
             "secret",
             "changeme",
             "token",
@@ -248,6 +264,18 @@ mod tests {
     }
 
     #[test]
+    fn real_values_that_mention_a_word_are_still_secrets() {
+        assert_eq!(
+            kinds("https://deploy:S3cr3tPassw0rdValue@logs.example.com/x"),
+            vec!["password in URL"]
+        );
+        assert_eq!(
+            kinds("client_secret: \"secret-Xk29fQ81\""),
+            vec!["password assignment"]
+        );
+    }
+
+    #[test]
     fn masks_only_the_value() {
         let text = "https://deploy:S3cr3tPass@logs.example.com/x";
         let m = &scan(text)[0];
@@ -266,6 +294,11 @@ mod tests {
             "set the password=changeme default",
             "password: PASSWORD_ENV",
             "https://user@host.example.com/x",
+            "qpdf --password=mypassword --decrypt in.pdf out.pdf",
+            "qpdf --password=secret123 --decrypt in.pdf out.pdf",
+            "AccessToken:  \"xoxp-...\",",
+            "client_secret: \"abc123...\"",
+            "Proxy URL (e.g., `http://user:pass@host:port`)",
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }

@@ -1,18 +1,165 @@
-//! Skill folders. (Frontmatter, references and the skill rules arrive with
-//! the skills work; until then skills are counted but not linted.)
+//! Skill folders: `SKILL.md` frontmatter and fields ([`rules`]), the files
+//! of the folder and the references between them ([`references`]), and
+//! secrets in every text file of the folder.
+//!
+//! [`parse_skill_md`] is the reusable entry point for other parts of caplint
+//! (history reads `name` and `version` of a `SKILL.md` from a git blob).
 
 pub mod frontmatter;
+pub mod markdown;
+pub mod model;
+pub mod references;
+pub mod rules;
 
-use crate::check::Report;
+pub use model::{parse_skill_md, Field, ParsedSkill, Problem, MAX_FRONTMATTER_BYTES};
+
+use crate::check::{read_source, Report};
 use crate::config::Settings;
-use crate::discover::Inventory;
+use crate::diagnostic::Diagnostic;
+use crate::discover::{Inventory, SkillDir, SKILL_MD};
 use crate::error::Fatal;
+use crate::rules::security;
+use crate::rules::skill::{INVALID_FRONTMATTER, MISNAMED_SKILL_MD, MISSING_SKILL_MD};
+use crate::source::Span;
+use std::io::Read;
 
+/// Lints every skill of the inventory into `report`.
 pub fn check_all(
-    _settings: &Settings,
+    settings: &Settings,
     inventory: &Inventory,
     report: &mut Report,
 ) -> Result<(), Fatal> {
-    report.summary.skills = inventory.skills.len();
+    let mut names: Vec<(String, String, Span)> = Vec::new();
+    let mut skills = 0;
+    for dir in &inventory.skills {
+        let reported_misnamed = misnamed(settings, dir, report);
+        let Some(rel) = &dir.skill_md else {
+            if dir.in_root && !reported_misnamed {
+                report.push(missing_skill_md(inventory, dir));
+            }
+            continue;
+        };
+        skills += 1;
+        let (mut source, bad_utf8) = read_source(settings, rel)?;
+        let mut found = security::check(&mut source);
+        if let Some(offset) = bad_utf8 {
+            found.push(
+                Diagnostic::new(
+                    INVALID_FRONTMATTER,
+                    rel.clone(),
+                    "SKILL.md is not valid UTF-8",
+                )
+                .at(Span::new(offset, 1))
+                .label("first invalid byte")
+                .help("save the file as UTF-8: clients fail to read it and drop the skill"),
+            );
+        }
+        let parsed = parse_skill_md(rel, &source.text);
+        let folder_name = folder_name(settings, &dir.dir);
+        let cx = rules::Context {
+            settings,
+            folder: &folder_name,
+        };
+        found.extend(rules::check(&source, &parsed, &cx));
+        found.extend(rules::body_length(&source, &parsed));
+        if let Some(f) = parsed.name() {
+            if let Some(name) = f.as_str().filter(|n| !n.trim().is_empty()) {
+                names.push((rel.clone(), name.to_string(), f.value.span));
+            }
+        }
+        let folder = references::walk(settings, &dir.dir);
+        found.extend(references::check(
+            &folder,
+            &folder_name,
+            &source,
+            parsed.body.clone(),
+            parsed.yaml_range(),
+        ));
+        for (_, mut text) in folder.texts {
+            found.extend(security::check(&mut text));
+            report.add_source(text);
+        }
+        report.extend(found);
+        report.add_source(source);
+    }
+    report.extend(rules::duplicate_names(&names));
+    report.summary.skills = skills;
     Ok(())
+}
+
+/// The folder's own name; the repository's folder name for a skill at the root.
+fn folder_name(settings: &Settings, dir: &str) -> String {
+    match dir.rsplit('/').next().filter(|s| !s.is_empty()) {
+        Some(name) => name.to_string(),
+        None => settings
+            .root
+            .canonicalize()
+            .unwrap_or_else(|_| settings.root.clone())
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    }
+}
+
+/// Whether a file starts like a skill: `---` on its first line (BOM allowed).
+fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
+    let mut head = [0u8; 8];
+    let Ok(mut file) = std::fs::File::open(settings.root.join(rel)) else {
+        return false;
+    };
+    let n = file.read(&mut head).unwrap_or(0);
+    let head = &head[..n];
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    head.starts_with(b"---\n") || head.starts_with(b"---\r\n")
+}
+
+/// `skill/misnamed-skill-md` for each other casing of `SKILL.md` that is
+/// meant as one: in a skills root, next to a real `SKILL.md`, or opening
+/// with frontmatter. (`docs/skill.md`, a page about skills, is not.)
+fn misnamed(settings: &Settings, dir: &SkillDir, report: &mut Report) -> bool {
+    let mut any = false;
+    for rel in &dir.misnamed {
+        if !(dir.in_root || dir.skill_md.is_some() || looks_like_skill(settings, rel)) {
+            continue;
+        }
+        any = true;
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        let message = if dir.skill_md.is_some() {
+            format!("`{name}` is another casing of `SKILL.md`; clients read only `SKILL.md`, so this file is ignored")
+        } else {
+            format!("the skill file is named `{name}`; clients look for exactly `SKILL.md`")
+        };
+        let help = if dir.skill_md.is_some() {
+            "merge it into SKILL.md and delete it"
+        } else {
+            "rename it to `SKILL.md`: on case-sensitive file systems (Linux, zip archives) any other casing is never found"
+        };
+        report.push(Diagnostic::new(MISNAMED_SKILL_MD, rel.clone(), message).help(help));
+    }
+    any
+}
+
+fn missing_skill_md(inventory: &Inventory, dir: &SkillDir) -> Diagnostic {
+    let prefix = format!("{}/", dir.dir);
+    let groups = inventory
+        .skills
+        .iter()
+        .any(|s| s.skill_md.is_some() && s.dir.starts_with(&prefix));
+    let root = crate::discover::parent_of(&dir.dir);
+    let help = if groups {
+        format!(
+            "this folder groups skills; list `{}/*` in `skill_roots` in .caplint.yaml so that each folder inside it is checked as a skill instead",
+            dir.dir
+        )
+    } else {
+        format!(
+            "add a `{SKILL_MD}` with `name` and `description` frontmatter, or move the folder out of the skills root `{root}`"
+        )
+    };
+    Diagnostic::new(
+        MISSING_SKILL_MD,
+        dir.dir.clone(),
+        format!("this folder is in the skills root `{root}` but has no `{SKILL_MD}`"),
+    )
+    .help(help)
 }

@@ -1,0 +1,860 @@
+//! Finding the file names a skill's text mentions, without judging them:
+//! Markdown links and images, reference definitions, `href`/`src`
+//! attributes, path-shaped words in prose and back-ticks, and words in fenced
+//! code, frontmatter and non-Markdown files. `references.rs` decides which of
+//! them must exist.
+
+use crate::source::Span;
+use regex::Regex;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+/// How a file name was written, which decides how strictly it is judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefKind {
+    /// A Markdown link or image, a reference definition, or an HTML
+    /// `href`/`src`: the author linked a file, so it must exist.
+    Link,
+    /// A word in prose or in inline code (back-ticks). It must exist only
+    /// when it is clearly a path into the skill folder (see `references.rs`).
+    Prose,
+    /// A word in fenced code, frontmatter or a non-Markdown file: commands
+    /// and programs that run elsewhere. It never has to exist, but when it
+    /// names a file of the skill, that file counts as referenced.
+    Code,
+    /// A prose word introduced as an example (`Example:`, `e.g.`,
+    /// `for instance`, `such as` in its paragraph or list item, or in the
+    /// lead-in of its list): a guide about skills showing what a path looks
+    /// like. It must exist only when it exists in another letter case.
+    Example,
+}
+
+/// One candidate file name: its text (decoded, without `#fragment`) and span.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ref {
+    pub span: Span,
+    pub text: String,
+    pub kind: RefKind,
+}
+
+/// Characters of a path word: letters, digits and `._-/+`.
+fn is_path_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | '+')
+}
+
+/// Path characters plus the wildcards `*` and `{placeholder}`.
+fn is_glob_char(c: char) -> bool {
+    is_path_char(c) || matches!(c, '*' | '{' | '}')
+}
+
+/// Whether `s` starts with a URL scheme (`https:`, `mailto:`, `data:`).
+pub fn has_scheme(s: &str) -> bool {
+    let Some(colon) = s.find(':') else {
+        return false;
+    };
+    let scheme = &s[..colon];
+    scheme.len() >= 2
+        && scheme
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-'))
+}
+
+/// A fence line's marker character and length: three or more back-ticks or
+/// tildes after any indentation (fences inside list items are indented).
+fn fence_open(line: &str) -> Option<(char, usize)> {
+    let t = line.trim_start();
+    let c = t.chars().next()?;
+    if c != '`' && c != '~' {
+        return None;
+    }
+    let n = t.chars().take_while(|&x| x == c).count();
+    if n < 3 {
+        return None;
+    }
+    if c == '`' && t[n..].contains('`') {
+        return None;
+    }
+    Some((c, n))
+}
+
+fn fence_close(line: &str, c: char, n: usize) -> bool {
+    let t = line.trim();
+    t.len() >= n && t.chars().all(|x| x == c)
+}
+
+/// Decodes `%XX` escapes; invalid escapes are kept as written.
+pub fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            let hex = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
+            out.push(hex(bytes[i + 1]) * 16 + hex(bytes[i + 2]));
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+}
+
+/// Scans Markdown `text[range]`.
+pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
+    let mut out = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    let mut pos = range.start;
+    let end = range.end.min(text.len());
+    let mut examples = ExampleContext::default();
+    while pos < end {
+        let line_end = text[pos..end].find('\n').map_or(end, |i| pos + i);
+        let line = text[pos..line_end].trim_end_matches('\r');
+        let start = pos;
+        pos = (line_end + 1).min(end.max(line_end + 1));
+        if let Some((c, n)) = fence {
+            if fence_close(line, c, n) {
+                fence = None;
+            } else {
+                code_words(line, start, &mut out);
+            }
+            continue;
+        }
+        if let Some(f) = fence_open(line) {
+            fence = Some(f);
+            continue;
+        }
+        if let Some(r) = definition(line, start) {
+            out.push(r);
+            continue;
+        }
+        let first = out.len();
+        let example = examples.line(line);
+        prose_line(line, start, &mut out);
+        if example {
+            for r in &mut out[first..] {
+                if r.kind == RefKind::Prose {
+                    r.kind = RefKind::Example;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Tracks whether prose lines are part of an example: a marker word in the
+/// paragraph so far, in the current list item, or in the paragraph (ending
+/// with `:`) that introduces the list.
+#[derive(Default)]
+struct ExampleContext {
+    /// At the start of a paragraph (after a blank line or heading).
+    fresh: bool,
+    started: bool,
+    in_list: bool,
+    paragraph: bool,
+    item: bool,
+    lead: bool,
+    /// The previous paragraph had a marker and ended with `:`.
+    previous_introduces: bool,
+    last_colon: bool,
+}
+
+impl ExampleContext {
+    /// Feeds one prose line; returns whether it is in an example.
+    fn line(&mut self, line: &str) -> bool {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            if self.started {
+                self.previous_introduces = self.paragraph_or_item() && self.last_colon;
+            }
+            if t.starts_with('#') {
+                self.previous_introduces = false;
+                self.lead = false;
+            }
+            self.fresh = true;
+            self.started = false;
+            return false;
+        }
+        let item = is_list_item(t);
+        if !self.started {
+            self.started = true;
+            self.paragraph = false;
+            self.item = false;
+            if item {
+                if !self.in_list {
+                    self.lead = self.previous_introduces;
+                }
+                self.in_list = true;
+            } else {
+                self.in_list = false;
+                self.lead = false;
+            }
+        }
+        self.fresh = false;
+        if item {
+            self.item = false;
+        }
+        let marker = has_example_marker(line);
+        if self.in_list {
+            self.item |= marker;
+        }
+        self.paragraph |= marker;
+        self.last_colon = t.ends_with(':');
+        if self.in_list {
+            self.item || self.lead
+        } else {
+            self.paragraph
+        }
+    }
+
+    fn paragraph_or_item(&self) -> bool {
+        self.paragraph || self.item
+    }
+}
+
+fn is_list_item(t: &str) -> bool {
+    if t.starts_with("- ") || t.starts_with("* ") || t.starts_with("+ ") {
+        return true;
+    }
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && (t[digits..].starts_with(". ") || t[digits..].starts_with(") "))
+}
+
+/// `Example:`, `e.g.`, `for example`, `an example`, `for instance` or
+/// `such as` as prose words (not inside code spans or path names such as
+/// `examples/a.md`; a bare `example patterns` is not a marker).
+fn has_example_marker(line: &str) -> bool {
+    let mut prose = String::with_capacity(line.len());
+    let mut last = 0;
+    for (whole, _) in code_spans(line) {
+        prose.push_str(&line[last..whole.start]);
+        prose.push(' ');
+        last = whole.end;
+    }
+    prose.push_str(&line[last..]);
+    let words: Vec<String> = prose
+        .split_whitespace()
+        .map(|w| {
+            w.replace(['*', '_'], "")
+                .trim_matches(|c: char| !c.is_alphanumeric() && !matches!(c, '.' | '/' | ':'))
+                .to_lowercase()
+        })
+        .collect();
+    let bare = |w: &str| w.trim_end_matches([':', '.', ',', ';']).to_string();
+    words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "example:" | "examples:" | "e.g." | "e.g.," | "e.g.:" | "eg."
+        ) || bare(w) == "e.g"
+    }) || words.windows(2).any(|p| {
+        matches!(
+            (p[0].as_str(), bare(&p[1]).as_str()),
+            ("for", "example") | ("an", "example") | ("for", "instance") | ("such", "as")
+        )
+    })
+}
+
+/// `[label]: destination` (not a `[^footnote]:`).
+fn definition(line: &str, start: usize) -> Option<Ref> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"^ {0,3}\[([^\]\^][^\]]*)\]:[ \t]*(<[^>\n]*>|\S+)").expect("definition regex")
+    });
+    let caps = re.captures(line)?;
+    let dest = caps.get(2)?;
+    link_ref(line, start, dest.range())
+}
+
+/// A link destination at `line[range]` (possibly in `<…>`), as a reference.
+fn link_ref(line: &str, start: usize, range: Range<usize>) -> Option<Ref> {
+    let mut r = range;
+    if line[r.clone()].starts_with('<') && line[r.clone()].ends_with('>') && r.len() >= 2 {
+        r = r.start + 1..r.end - 1;
+    }
+    let raw = &line[r.clone()];
+    if raw.is_empty() || raw.starts_with('#') || raw.starts_with("//") || has_scheme(raw) {
+        return None;
+    }
+    let cut = raw.find(['#', '?']).unwrap_or(raw.len());
+    let path = &raw[..cut];
+    if path.is_empty() {
+        return None;
+    }
+    Some(Ref {
+        span: Span::new(start + r.start, cut),
+        text: percent_decode(path),
+        kind: RefKind::Link,
+    })
+}
+
+/// Inline code spans of one line: (whole span incl. back-ticks, content).
+fn code_spans(line: &str) -> Vec<(Range<usize>, Range<usize>)> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
+        let mut j = i + run;
+        let mut closed = None;
+        while j < bytes.len() {
+            if bytes[j] == b'`' {
+                let r2 = bytes[j..].iter().take_while(|&&b| b == b'`').count();
+                if r2 == run {
+                    closed = Some(j);
+                    break;
+                }
+                j += r2;
+            } else {
+                j += 1;
+            }
+        }
+        match closed {
+            Some(j) => {
+                out.push((i..j + run, i + run..j));
+                i = j + run;
+            }
+            None => i += run,
+        }
+    }
+    out
+}
+
+/// Links `[text](dest)` / `![alt](dest)` outside code spans: (whole link
+/// range, destination range).
+fn links(line: &str, code: &[(Range<usize>, Range<usize>)]) -> Vec<(Range<usize>, Range<usize>)> {
+    let in_code = |i: usize| code.iter().any(|(r, _)| r.contains(&i));
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let mut search = 0;
+    while let Some(found) = line[search..].find("](") {
+        let close = search + found;
+        search = close + 2;
+        if in_code(close) {
+            continue;
+        }
+        // The matching `[`.
+        let mut depth = 0usize;
+        let mut open = None;
+        for k in (0..close).rev() {
+            match bytes[k] {
+                b']' if !in_code(k) => depth += 1,
+                b'[' if !in_code(k) => {
+                    if depth == 0 {
+                        open = Some(k);
+                        break;
+                    }
+                    depth -= 1;
+                }
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let open = if open > 0 && bytes[open - 1] == b'!' {
+            open - 1
+        } else {
+            open
+        };
+        // The destination.
+        let mut k = close + 2;
+        while k < bytes.len() && (bytes[k] == b' ' || bytes[k] == b'\t') {
+            k += 1;
+        }
+        let dest_start = k;
+        let dest_end;
+        if k < bytes.len() && bytes[k] == b'<' {
+            match line[k..].find('>') {
+                Some(e) => {
+                    dest_end = k + e + 1;
+                    k = dest_end;
+                }
+                None => continue,
+            }
+        } else {
+            let mut parens = 0usize;
+            while k < bytes.len() {
+                match bytes[k] {
+                    b' ' | b'\t' => break,
+                    b'(' => parens += 1,
+                    b')' if parens == 0 => break,
+                    b')' => parens -= 1,
+                    _ => {}
+                }
+                k += 1;
+            }
+            dest_end = k;
+        }
+        while k < bytes.len() && (bytes[k] == b' ' || bytes[k] == b'\t') {
+            k += 1;
+        }
+        if k < bytes.len() && matches!(bytes[k], b'"' | b'\'' | b'(') {
+            let closing = if bytes[k] == b'(' {
+                ')'
+            } else {
+                bytes[k] as char
+            };
+            match line[k + 1..].find(closing) {
+                Some(e) => k = k + 1 + e + 1,
+                None => continue,
+            }
+            while k < bytes.len() && (bytes[k] == b' ' || bytes[k] == b'\t') {
+                k += 1;
+            }
+        }
+        if k < bytes.len() && bytes[k] == b')' {
+            out.push((open..k + 1, dest_start..dest_end));
+            search = k + 1;
+        }
+    }
+    out
+}
+
+/// `href="…"` and `src="…"` in inline HTML.
+fn html_attrs(line: &str) -> Vec<Range<usize>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r#"(?i)<[a-z][^>]*?\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')"#)
+            .expect("attribute regex")
+    });
+    re.captures_iter(line)
+        .filter_map(|c| c.get(1).or_else(|| c.get(2)).map(|m| m.range()))
+        .collect()
+}
+
+fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>) {
+    let code = code_spans(line);
+    let links = links(line, &code);
+    let attrs = html_attrs(line);
+    let mut taken: Vec<Range<usize>> = code.iter().map(|(r, _)| r.clone()).collect();
+    for (whole, dest) in &links {
+        taken.push(whole.clone());
+        if let Some(r) = link_ref(line, start, dest.clone()) {
+            out.push(r);
+        }
+    }
+    for attr in &attrs {
+        if let Some(r) = link_ref(line, start, attr.clone()) {
+            out.push(r);
+        }
+    }
+    // Inline HTML tags are not prose.
+    static TAG: OnceLock<Regex> = OnceLock::new();
+    let tag = TAG.get_or_init(|| Regex::new(r"</?[A-Za-z][^<>]*>").expect("tag regex"));
+    taken.extend(tag.find_iter(line).map(|m| m.range()));
+    for (_, content) in &code {
+        words(line, content.clone(), start, out);
+    }
+    // Words outside code spans, links and tags.
+    let mut i = 0;
+    let mut segment_start = 0;
+    let bytes = line.as_bytes();
+    while i <= bytes.len() {
+        let covered = taken.iter().find(|r| r.contains(&i));
+        if i == bytes.len() || covered.is_some() {
+            if segment_start < i {
+                words(line, segment_start..i, start, out);
+            }
+            match covered {
+                Some(r) => {
+                    i = r.end;
+                    segment_start = i;
+                }
+                None => break,
+            }
+            continue;
+        }
+        i += 1;
+    }
+}
+
+/// Whitespace-separated words of `line[range]` as prose references; a word
+/// with other characters in it (`print("scripts/x.py")`) is split like code.
+fn words(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
+    let seg = &line[range.clone()];
+    let mut offset = range.start;
+    for word in seg.split_inclusive(char::is_whitespace) {
+        let w_start = offset;
+        offset += word.len();
+        let word = word.trim_end();
+        if word.is_empty() {
+            continue;
+        }
+        let (a, b) = trim_word(word);
+        let core = &word[a..b];
+        if core.is_empty() {
+            continue;
+        }
+        let (core, cut) = match core.find('#') {
+            Some(0) => continue,
+            Some(i) => (&core[..i], i),
+            None => (core, core.len()),
+        };
+        if core.chars().all(is_path_char) && !has_scheme(core) {
+            out.push(Ref {
+                span: Span::new(start + w_start + a, cut),
+                text: core.to_string(),
+                kind: RefKind::Prose,
+            });
+        } else if !core.contains("://") && !core.contains('@') {
+            code_words(word, start + w_start, out);
+        }
+    }
+}
+
+/// Strips punctuation around a word: brackets, quotes, sentence ends, and
+/// emphasis markers that come in pairs (`**x**`, `_x_`, but not `__init__.py`).
+fn trim_word(word: &str) -> (usize, usize) {
+    let mut a = 0;
+    let mut b = word.len();
+    loop {
+        let before = (a, b);
+        let s = &word[a..b];
+        if let Some(c) = s.chars().next() {
+            if matches!(c, '(' | '[' | '"' | '\'' | '<' | '“' | '‘') {
+                a += c.len_utf8();
+                continue;
+            }
+        }
+        if let Some(c) = s.chars().next_back() {
+            if matches!(
+                c,
+                ')' | ']' | '"' | '\'' | '>' | '.' | ',' | ';' | ':' | '!' | '?' | '”' | '’'
+            ) {
+                b -= c.len_utf8();
+                continue;
+            }
+        }
+        for m in ['*', '_', '~'] {
+            let s = &word[a..b];
+            if s.len() >= 2 && s.starts_with(m) && s.ends_with(m) {
+                a += 1;
+                b -= 1;
+            }
+        }
+        if (a, b) == before || a >= b {
+            break;
+        }
+    }
+    (a, b.max(a))
+}
+
+/// Words of a code line: maximal runs of path and wildcard characters that
+/// look like file names (contain `.` or `/`, or are a plain word).
+fn code_words(line: &str, start: usize, out: &mut Vec<Ref>) {
+    let mut i = 0;
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    while i < chars.len() {
+        if !is_glob_char(chars[i].1) {
+            i += 1;
+            continue;
+        }
+        let s = chars[i].0;
+        let mut j = i;
+        while j < chars.len() && is_glob_char(chars[j].1) {
+            j += 1;
+        }
+        let e = chars.get(j).map_or(line.len(), |c| c.0);
+        i = j;
+        let mut word = &line[s..e];
+        let mut ws = s;
+        // Unbalanced braces and sentence punctuation at the edges.
+        loop {
+            let before = word.len();
+            if word.starts_with('{') && !word.contains('}') || word.starts_with('}') {
+                word = &word[1..];
+                ws += 1;
+            }
+            if word.ends_with('}') && !word.contains('{')
+                || word.ends_with('{')
+                || word.ends_with('.')
+                || word.ends_with('-')
+            {
+                word = &word[..word.len() - 1];
+            }
+            if word.len() == before || word.is_empty() {
+                break;
+            }
+        }
+        if word.chars().any(char::is_alphanumeric) {
+            out.push(Ref {
+                span: Span::new(start + ws, word.len()),
+                text: word.to_string(),
+                kind: RefKind::Code,
+            });
+        }
+    }
+}
+
+/// Scans a non-Markdown text (code, data, frontmatter) as code.
+pub fn code(text: &str, range: Range<usize>) -> Vec<Ref> {
+    let mut out = Vec::new();
+    let mut pos = range.start;
+    for line in text[range].split_inclusive('\n') {
+        code_words(line.trim_end_matches(['\n', '\r']), pos, &mut out);
+        pos += line.len();
+    }
+    out
+}
+
+/// Modules Python code imports or runs (`python -m scripts.x`), as path
+/// candidates relative to it:
+/// `from helpers.merge_runs import x` → `helpers/merge_runs.py`,
+/// `helpers/merge_runs`, `helpers/merge_runs/x.py`, `helpers/merge_runs/x`.
+pub fn python_imports(text: &str) -> Vec<Ref> {
+    static FROM: OnceLock<Regex> = OnceLock::new();
+    static IMPORT: OnceLock<Regex> = OnceLock::new();
+    let from = FROM.get_or_init(|| {
+        Regex::new(r"(?m)^[ \t]*from[ \t]+(\.*)([A-Za-z_][\w.]*)?[ \t]+import[ \t]+\(?([\w, \t]*)")
+            .expect("from regex")
+    });
+    let import = IMPORT.get_or_init(|| {
+        Regex::new(r"(?m)^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)")
+            .expect("import regex")
+    });
+    let mut out = Vec::new();
+    let mut push = |span: Span, module: &str| {
+        // `a.b.c` imports the packages `a` and `a/b` too.
+        let parts: Vec<&str> = module.split('.').collect();
+        for i in 1..=parts.len() {
+            let path = parts[..i].join("/");
+            if i == parts.len() {
+                out.push(Ref {
+                    span,
+                    text: format!("{path}.py"),
+                    kind: RefKind::Code,
+                });
+            }
+            out.push(Ref {
+                span,
+                text: path,
+                kind: RefKind::Code,
+            });
+        }
+    };
+    for caps in from.captures_iter(text) {
+        let whole = caps.get(0).expect("match");
+        let module = caps.get(2).map_or("", |m| m.as_str());
+        let span = caps.get(2).map_or(Span::from_range(whole.range()), |m| {
+            Span::from_range(m.range())
+        });
+        if !module.is_empty() {
+            push(span, module);
+        }
+        for name in caps.get(3).map_or("", |m| m.as_str()).split(',') {
+            let name = name.split_whitespace().next().unwrap_or("");
+            if name.is_empty() || name == "*" {
+                continue;
+            }
+            if module.is_empty() {
+                push(span, name);
+            } else {
+                push(span, &format!("{module}.{name}"));
+            }
+        }
+    }
+    static RUN: OnceLock<Regex> = OnceLock::new();
+    let run = RUN.get_or_init(|| {
+        Regex::new(r"\bpython[0-9.]*[ \t]+-m[ \t]+([A-Za-z_][\w.]*)").expect("python -m regex")
+    });
+    for caps in run.captures_iter(text) {
+        let m = caps.get(1).expect("group");
+        push(Span::from_range(m.range()), m.as_str());
+    }
+    for caps in import.captures_iter(text) {
+        let m = caps.get(1).expect("group");
+        for name in m.as_str().split(',') {
+            let name = name.trim();
+            if !name.is_empty() {
+                push(Span::from_range(m.range()), name);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refs(text: &str) -> Vec<(RefKind, String, String)> {
+        markdown(text, 0..text.len())
+            .into_iter()
+            .map(|r| (r.kind, r.text, text[r.span.range()].to_string()))
+            .collect()
+    }
+
+    fn prose(text: &str) -> Vec<String> {
+        refs(text)
+            .into_iter()
+            .filter(|r| r.0 == RefKind::Prose)
+            .map(|r| r.1)
+            .collect()
+    }
+
+    #[test]
+    fn links_images_and_definitions() {
+        let text = "See [the guide](references/guide.md#setup \"Guide\") and ![d](assets/a%20b.png).\n[ref]: <docs/x y.md>\n[^1]: not a link\n[web](https://example.com) [top](#top) [mail](mailto:a@b.c)\n<a href=\"forms/f.html\">x</a>\n";
+        let r = refs(text);
+        let links: Vec<_> = r
+            .iter()
+            .filter(|r| r.0 == RefKind::Link)
+            .map(|r| (r.1.as_str(), r.2.as_str()))
+            .collect();
+        assert_eq!(
+            links,
+            vec![
+                ("references/guide.md", "references/guide.md"),
+                ("assets/a b.png", "assets/a%20b.png"),
+                ("docs/x y.md", "docs/x y.md"),
+                ("forms/f.html", "forms/f.html"),
+            ]
+        );
+        // Link texts and URLs are not prose words.
+        assert!(!prose(text)
+            .iter()
+            .any(|w| w.contains("guide") || w.contains("example")));
+    }
+
+    #[test]
+    fn prose_and_inline_code_words() {
+        let text = "Run `python scripts/extract.py input.pdf` then read references/guide.md, or (exceptions.md).\n";
+        assert_eq!(
+            prose(text),
+            vec![
+                "python",
+                "scripts/extract.py",
+                "input.pdf",
+                "Run",
+                "then",
+                "read",
+                "references/guide.md",
+                "or",
+                "exceptions.md"
+            ]
+        );
+        let text = "Use **forms.md** and _notes.md_ but `__init__.py` stays.\n";
+        let p = prose(text);
+        assert!(p.contains(&"forms.md".to_string()), "{p:?}");
+        assert!(p.contains(&"notes.md".to_string()), "{p:?}");
+        assert!(p.contains(&"__init__.py".to_string()), "{p:?}");
+    }
+
+    #[test]
+    fn spans_point_at_the_path() {
+        let text = "Read `scripts/run.py` and guide.md.\n";
+        let r = markdown(text, 0..text.len());
+        let run = r.iter().find(|r| r.text == "scripts/run.py").unwrap();
+        assert_eq!(&text[run.span.range()], "scripts/run.py");
+        let g = r.iter().find(|r| r.text == "guide.md").unwrap();
+        assert_eq!(&text[g.span.range()], "guide.md");
+    }
+
+    #[test]
+    fn fenced_code_is_code() {
+        let text =
+            "```bash\npython scripts/fill.py out/report.pdf\n```\n  ~~~\n  x.md\n  ~~~\nafter.md\n";
+        let r = refs(text);
+        assert!(r.contains(&(
+            RefKind::Code,
+            "scripts/fill.py".into(),
+            "scripts/fill.py".into()
+        )));
+        assert!(r.contains(&(
+            RefKind::Code,
+            "out/report.pdf".into(),
+            "out/report.pdf".into()
+        )));
+        assert!(r.contains(&(RefKind::Code, "x.md".into(), "x.md".into())));
+        assert!(r.contains(&(RefKind::Prose, "after.md".into(), "after.md".into())));
+    }
+
+    #[test]
+    fn urls_emails_templates_and_globs() {
+        let text = "Visit https://x.org/a/b.md or mail a@b.co; see `{lang}/claude-api/README.md` and `shared/*.md`.\n";
+        let r = refs(text);
+        assert!(
+            !r.iter()
+                .any(|r| r.1.contains("x.org") || r.1.contains("b.co")),
+            "{r:?}"
+        );
+        assert!(
+            r.contains(&(
+                RefKind::Code,
+                "{lang}/claude-api/README.md".into(),
+                "{lang}/claude-api/README.md".into()
+            )),
+            "{r:?}"
+        );
+        assert!(
+            r.contains(&(RefKind::Code, "shared/*.md".into(), "shared/*.md".into())),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn python_imports_become_paths() {
+        let text = "from helpers.merge_runs import merge_runs as m\nimport os, validators\nfrom . import utils\nfrom core.frames import (\n  a,\n)\n  python -m scripts.aggregate x\n";
+        let got: Vec<String> = python_imports(text).into_iter().map(|r| r.text).collect();
+        for want in [
+            "helpers/merge_runs.py",
+            "helpers/merge_runs/merge_runs.py",
+            "validators",
+            "os.py",
+            "utils.py",
+            "core/frames.py",
+            "scripts/aggregate.py",
+        ] {
+            assert!(got.contains(&want.to_string()), "{want}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn examples_are_marked() {
+        let kinds = |text: &str| -> Vec<(String, RefKind)> {
+            markdown(text, 0..text.len())
+                .into_iter()
+                .filter(|r| r.text.contains('/'))
+                .map(|r| (r.text, r.kind))
+                .collect()
+        };
+        let text = "- **Example**: `scripts/rotate.py` for rotation\n- Run `scripts/real.py` now\n\nExample: a skill would need:\n\n1. A `references/schema.md` file\n\nRead `examples/guide.md`, e.g. for tone.\nRead `examples/other.md`.\n\n## Next\n\n- See `references/x.md`\n";
+        assert_eq!(
+            kinds(text),
+            vec![
+                ("scripts/rotate.py".into(), RefKind::Example),
+                ("scripts/real.py".into(), RefKind::Prose),
+                ("references/schema.md".into(), RefKind::Example),
+                ("examples/guide.md".into(), RefKind::Example),
+                ("examples/other.md".into(), RefKind::Example),
+                ("references/x.md".into(), RefKind::Prose),
+            ]
+        );
+        assert!(!has_example_marker(
+            "Read `examples/a.md` and examples/b.md"
+        ));
+        assert!(has_example_marker("Use one such as this"));
+        assert!(has_example_marker("- **Examples**: a, b"));
+        assert!(has_example_marker("Do it, for example, like this"));
+        assert!(!has_example_marker(
+            "See references/x.md for template and example patterns"
+        ));
+    }
+
+    #[test]
+    fn percent_decoding() {
+        assert_eq!(percent_decode("a%20b.md"), "a b.md");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz"), "%zz");
+    }
+}

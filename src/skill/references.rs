@@ -1,0 +1,1190 @@
+//! A skill folder's files and the references between them:
+//! `skill/broken-reference`, `skill/reference-escapes` and
+//! `skill/unreferenced-file`.
+//!
+//! How a name is judged depends on how it was written (see [`RefKind`]):
+//!
+//! * **Links** (`[t](path)`, images, `[id]: path`, `href`/`src`) must exist;
+//!   an absolute path or one that climbs out with `..` escapes the folder.
+//! * **Prose and back-ticked words** must exist when they are clearly a path
+//!   into the skill: a file name with an extension after a folder that exists
+//!   in the skill (or, in SKILL.md, one of the spec's `scripts/`,
+//!   `references/`, `assets/`), or starting with `./` or `../`; or any name that exists only
+//!   in another letter case (`REFERENCE.md` for `reference.md`). Other words
+//!   (`output.pdf`, `src/main.rs`, `Node.js`) are about the user's files, not
+//!   the skill's, and only count as mentions.
+//! * **Code** (fenced blocks, frontmatter, non-Markdown files) never has to
+//!   exist: commands and programs name files in the user's working
+//!   directory. A word there that names a file of the skill counts as a
+//!   reference to it, and so do Python imports and `*`/`{placeholder}` globs.
+//!
+//! Referenced text files are scanned in turn, so a file named only by a
+//! referenced file is referenced too. Names resolve from the referencing
+//! file's folder, then from the skill folder.
+
+use super::markdown::{self, Ref, RefKind};
+use crate::config::{Settings, ALWAYS_SKIPPED};
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::discover::{join_rel, parent_of, SKILL_MD};
+use crate::rules::skill::{BROKEN_REFERENCE, REFERENCE_ESCAPES, UNREFERENCED_FILE};
+use crate::source::{slash_path, SourceFile};
+use regex::Regex;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// Resource files over this size are not read (they are still listed).
+pub const MAX_RESOURCE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// Folder names the Agent Skills format defines for resources.
+pub const RESOURCE_DIRS: &[&str] = &["scripts", "references", "assets"];
+
+/// Extensions of files read as Markdown; every other text file is read as code.
+const MARKDOWN_EXTS: &[&str] = &["md", "markdown", "mdx"];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileKind {
+    /// Valid UTF-8 without NUL bytes; its text is in [`Folder::texts`].
+    Text,
+    /// NUL bytes or invalid UTF-8: listed, never scanned.
+    Binary,
+    /// Over [`MAX_RESOURCE_BYTES`]: listed, never read.
+    Large,
+    /// A symlink whose target is outside the skill folder (never followed).
+    SymlinkOutside { target: String },
+    /// A symlink to nothing.
+    SymlinkDangling { target: String },
+}
+
+#[derive(Debug, Clone)]
+pub struct FileEntry {
+    /// Relative to the skill folder, `/`-separated.
+    pub rel: String,
+    pub kind: FileKind,
+}
+
+/// What a skill folder holds (SKILL.md itself excluded).
+#[derive(Debug, Clone, Default)]
+pub struct Folder {
+    /// Repository-relative path of the folder (`""` for the root).
+    pub dir: String,
+    abs: PathBuf,
+    canon: PathBuf,
+    pub files: Vec<FileEntry>,
+    pub dirs: BTreeSet<String>,
+    /// Folders inside that were not walked (nested skills, always-skipped
+    /// and excluded folders, symlinks to folders): paths below them are
+    /// looked up on disk.
+    unlisted: Vec<String>,
+    index: HashMap<String, usize>,
+    /// Text files, keyed by their path relative to the folder; the sources
+    /// carry repository-relative paths.
+    pub texts: BTreeMap<String, SourceFile>,
+}
+
+impl Folder {
+    /// Repository-relative path of a file in the folder.
+    pub fn repo_path(&self, rel: &str) -> String {
+        join_rel(&self.dir, rel)
+    }
+
+    fn kind(&self, rel: &str) -> Option<&FileKind> {
+        self.index.get(rel).map(|&i| &self.files[i].kind)
+    }
+
+    fn is_unlisted(&self, rel: &str) -> bool {
+        self.unlisted
+            .iter()
+            .any(|u| rel == u || rel.starts_with(&format!("{u}/")))
+    }
+}
+
+fn is_skill_md_name(name: &str) -> bool {
+    name.eq_ignore_ascii_case(SKILL_MD)
+}
+
+/// Lists a skill folder: never follows a symlink, never opens anything but
+/// regular files, skips nested skills (folders with their own SKILL.md),
+/// always-skipped and excluded folders.
+pub fn walk(settings: &Settings, dir: &str) -> Folder {
+    let abs = if dir.is_empty() {
+        settings.root.clone()
+    } else {
+        settings.root.join(dir)
+    };
+    let canon = abs.canonicalize().unwrap_or_else(|_| abs.clone());
+    let mut folder = Folder {
+        dir: dir.to_string(),
+        abs: abs.clone(),
+        canon: canon.clone(),
+        ..Default::default()
+    };
+    let unlisted = std::cell::RefCell::new(Vec::new());
+    let walker = WalkDir::new(&abs)
+        .follow_links(false)
+        .sort_by_file_name()
+        .min_depth(1)
+        .into_iter()
+        .filter_entry(|e| {
+            let Ok(rel) = e.path().strip_prefix(&abs).map(slash_path) else {
+                return false;
+            };
+            let is_dir = e.file_type().is_dir();
+            let name = e.file_name().to_string_lossy();
+            // Excluded and always-skipped folders, and nested skills (linted
+            // on their own), are not part of this skill's listing.
+            let skip = settings.is_excluded(&join_rel(dir, &rel))
+                || (is_dir
+                    && (ALWAYS_SKIPPED.contains(&name.as_ref())
+                        || e.path().join(SKILL_MD).is_file()));
+            if skip && is_dir {
+                unlisted.borrow_mut().push(rel);
+            }
+            !skip
+        });
+    for entry in walker.flatten() {
+        let Ok(rel) = entry.path().strip_prefix(&abs).map(slash_path) else {
+            continue;
+        };
+        if rel.is_empty() {
+            continue;
+        }
+        let ft = entry.file_type();
+        if ft.is_dir() {
+            folder.dirs.insert(rel);
+            continue;
+        }
+        let path = entry.path();
+        // SKILL.md itself is the skill's source (and other casings are
+        // reported by discovery), unless it is a link out of the folder.
+        if !rel.contains('/') && is_skill_md_name(&rel) && !ft.is_symlink() {
+            continue;
+        }
+        if ft.is_symlink() {
+            let target = std::fs::read_link(path)
+                .map(|t| t.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            match path.canonicalize() {
+                Err(_) => folder.files.push(FileEntry {
+                    rel,
+                    kind: FileKind::SymlinkDangling { target },
+                }),
+                Ok(c) if !c.starts_with(&canon) => folder.files.push(FileEntry {
+                    rel,
+                    kind: FileKind::SymlinkOutside { target },
+                }),
+                Ok(c) if c.is_dir() => {
+                    // Inside the folder: its files are listed under their real path.
+                    folder.dirs.insert(rel.clone());
+                    unlisted.borrow_mut().push(rel);
+                }
+                Ok(_) if !rel.contains('/') && is_skill_md_name(&rel) => {}
+                Ok(c) if c.is_file() => read_file(&mut folder, rel, &c),
+                Ok(_) => {}
+            }
+            continue;
+        }
+        if ft.is_file() {
+            read_file(&mut folder, rel, path);
+        }
+        // FIFOs, sockets and devices are never opened.
+    }
+    folder.unlisted = unlisted.into_inner();
+    folder.index = folder
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.rel.clone(), i))
+        .collect();
+    folder
+}
+
+fn read_file(folder: &mut Folder, rel: String, path: &Path) {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return;
+    };
+    if !meta.is_file() {
+        return;
+    }
+    if meta.len() > MAX_RESOURCE_BYTES {
+        folder.files.push(FileEntry {
+            rel,
+            kind: FileKind::Large,
+        });
+        return;
+    }
+    let kind = match std::fs::read(path) {
+        Ok(bytes) if !bytes.contains(&0) => match String::from_utf8(bytes) {
+            Ok(text) => {
+                folder
+                    .texts
+                    .insert(rel.clone(), SourceFile::new(folder.repo_path(&rel), text));
+                FileKind::Text
+            }
+            Err(_) => FileKind::Binary,
+        },
+        _ => FileKind::Binary,
+    };
+    folder.files.push(FileEntry { rel, kind });
+}
+
+/// The result of looking a normalized path up in the folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Found {
+    File(String),
+    Dir(String),
+    /// Exists, but only with other letter case: the real path.
+    CaseOnly(String),
+    /// Exists on disk, inside the folder, but is not listed (a nested skill).
+    Unlisted,
+    /// Leads through a symlink out of the folder.
+    Outside,
+    Missing,
+}
+
+/// `base` joined with `path`, `.` and `..` resolved; `None` if it climbs out.
+fn normalize(base: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Whether the last segment of `path` has a file extension (`x.md`, not `v1.2`).
+fn has_extension(path: &str) -> bool {
+    let last = path.rsplit('/').next().unwrap_or(path);
+    match last.rsplit_once('.') {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && !ext.is_empty()
+                && ext.len() <= 10
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        }
+        None => false,
+    }
+}
+
+fn is_glob(text: &str) -> bool {
+    text.contains('*') || (text.contains('{') && text.contains('}'))
+}
+
+/// A glob's regex: `*` within a segment, `**` across, `{x}` one segment part.
+fn glob_regex(text: &str) -> Option<Regex> {
+    let mut re = String::from("^");
+    let mut chars = text.trim_start_matches("./").chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+                re.push_str(".*");
+            }
+            '*' => re.push_str("[^/]*"),
+            '{' => {
+                for d in chars.by_ref() {
+                    if d == '}' {
+                        break;
+                    }
+                }
+                re.push_str("[^/]+");
+            }
+            c => re.push_str(&regex::escape(&c.to_string())),
+        }
+    }
+    re.push('$');
+    Regex::new(&re).ok()
+}
+
+/// One pass over a skill's references.
+struct Scan<'a> {
+    folder: &'a Folder,
+    /// The skill's folder name, for paths written from outside it
+    /// (`/mnt/skills/pdf/scripts/x.py`).
+    name: String,
+    lower: BTreeMap<String, String>,
+    covered: BTreeSet<String>,
+    queued: BTreeSet<String>,
+    queue: VecDeque<String>,
+    /// Mentions already handled, by (folder of the mentioning file, text).
+    mentioned: HashSet<(String, String)>,
+    globs: HashMap<String, Option<Regex>>,
+    /// Files by their name, files by their name without extension, and
+    /// folders by their name: candidates for a trailing part of a path.
+    by_name: HashMap<String, Vec<String>>,
+    by_stem: HashMap<String, Vec<String>>,
+    dir_by_name: HashMap<String, Vec<String>>,
+    out: Vec<Diagnostic>,
+}
+
+impl<'a> Scan<'a> {
+    fn new(folder: &'a Folder, name: &str) -> Scan<'a> {
+        let mut lower = BTreeMap::new();
+        let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+        let mut by_stem: HashMap<String, Vec<String>> = HashMap::new();
+        let mut dir_by_name: HashMap<String, Vec<String>> = HashMap::new();
+        let name_of = |rel: &str| rel.rsplit('/').next().unwrap_or(rel).to_string();
+        for f in &folder.files {
+            lower.insert(f.rel.to_lowercase(), f.rel.clone());
+            let name = name_of(&f.rel);
+            if let Some((stem, _)) = name.rsplit_once('.') {
+                by_stem
+                    .entry(stem.to_string())
+                    .or_default()
+                    .push(f.rel.clone());
+            }
+            by_name.entry(name).or_default().push(f.rel.clone());
+        }
+        for d in &folder.dirs {
+            lower.insert(d.to_lowercase(), d.clone());
+            dir_by_name.entry(name_of(d)).or_default().push(d.clone());
+        }
+        Scan {
+            folder,
+            name: name.to_string(),
+            lower,
+            covered: BTreeSet::new(),
+            queued: BTreeSet::new(),
+            queue: VecDeque::new(),
+            mentioned: HashSet::new(),
+            globs: HashMap::new(),
+            by_name,
+            by_stem,
+            dir_by_name,
+            out: Vec::new(),
+        }
+    }
+
+    fn lookup(&self, rel: &str) -> Found {
+        if rel.is_empty() || self.folder.dirs.contains(rel) {
+            return Found::Dir(rel.to_string());
+        }
+        match self.folder.kind(rel) {
+            Some(FileKind::SymlinkOutside { .. }) => return Found::Outside,
+            Some(FileKind::SymlinkDangling { .. }) => return Found::Missing,
+            Some(_) => return Found::File(rel.to_string()),
+            None => {}
+        }
+        // A path below a symlink that leaves the folder.
+        let mut prefix = String::new();
+        for seg in rel.split('/') {
+            prefix = join_rel(&prefix, seg);
+            if matches!(
+                self.folder.kind(&prefix),
+                Some(FileKind::SymlinkOutside { .. })
+            ) {
+                return Found::Outside;
+            }
+        }
+        if let Some(real) = self.lower.get(&rel.to_lowercase()) {
+            return Found::CaseOnly(real.clone());
+        }
+        let abs = self.folder.abs.join(rel);
+        if self.folder.is_unlisted(rel) && std::fs::symlink_metadata(&abs).is_ok() {
+            return match abs.canonicalize() {
+                Ok(c) if c.starts_with(&self.folder.canon) => Found::Unlisted,
+                Ok(_) => Found::Outside,
+                Err(_) => Found::Missing,
+            };
+        }
+        Found::Missing
+    }
+
+    /// Marks a file, or every file below a folder, as referenced.
+    fn cover(&mut self, found: &Found) {
+        match found {
+            Found::File(rel) | Found::CaseOnly(rel) => {
+                if self.folder.dirs.contains(rel) {
+                    self.cover(&Found::Dir(rel.clone()));
+                } else {
+                    self.cover_file(rel.clone());
+                }
+            }
+            Found::Dir(dir) => {
+                let prefix = if dir.is_empty() {
+                    String::new()
+                } else {
+                    format!("{dir}/")
+                };
+                if dir.is_empty() {
+                    return;
+                }
+                let below: Vec<String> = self
+                    .folder
+                    .files
+                    .iter()
+                    .filter(|f| f.rel.starts_with(&prefix))
+                    .map(|f| f.rel.clone())
+                    .collect();
+                for rel in below {
+                    self.cover_file(rel);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn cover_file(&mut self, rel: String) {
+        if self.folder.texts.contains_key(&rel) && self.queued.insert(rel.clone()) {
+            self.queue.push_back(rel.clone());
+        }
+        self.covered.insert(rel);
+    }
+
+    /// Bases a name in `from` resolves against: its folder, then the root.
+    fn bases(from: &str) -> Vec<String> {
+        let dir = parent_of(from);
+        if dir.is_empty() {
+            vec![String::new()]
+        } else {
+            vec![dir, String::new()]
+        }
+    }
+
+    /// Resolves a name strictly; the first base where it exists wins.
+    /// `Err(())` when it climbs out of the folder.
+    fn resolve(&self, from: &str, text: &str) -> Result<Found, ()> {
+        let mut best = Found::Missing;
+        for base in Self::bases(from) {
+            let Some(rel) = normalize(&base, text) else {
+                return Err(());
+            };
+            match self.lookup(&rel) {
+                Found::Missing => {}
+                f @ (Found::File(_) | Found::Dir(_) | Found::Unlisted | Found::Outside) => {
+                    return Ok(f)
+                }
+                f @ Found::CaseOnly(_) => {
+                    if best == Found::Missing {
+                        best = f;
+                    }
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// A name that must exist (a link, or a prose word that is clearly a path).
+    fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
+        let path = source.path.clone();
+        let shown = source.slice(r.span).to_string();
+        if r.text.starts_with('/') || r.text.starts_with('\\') || r.text.starts_with('~') {
+            self.out.push(
+                Diagnostic::new(REFERENCE_ESCAPES, path, format!("`{shown}` is an absolute path"))
+                    .at(r.span)
+                    .label("absolute path")
+                    .help("name files relative to the skill folder (a skill is copied as a folder into workspaces and galleries, and an absolute path points elsewhere there); for a web page, write its full https:// URL"),
+            );
+            return;
+        }
+        match self.resolve(from, &r.text) {
+            Err(()) => self.out.push(
+                Diagnostic::new(REFERENCE_ESCAPES, path, format!("`{shown}` leads outside the skill folder"))
+                    .at(r.span)
+                    .label("outside the skill folder")
+                    .help("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"),
+            ),
+            Ok(Found::Outside) => self.out.push(
+                Diagnostic::new(REFERENCE_ESCAPES, path, format!("`{shown}` resolves through a symlink to a path outside the skill folder"))
+                    .at(r.span)
+                    .label("leaves the skill folder through a symlink")
+                    .help("replace the symlink with the file itself: a skill is copied as a folder, and the link's target does not travel with it"),
+            ),
+            Ok(found @ (Found::File(_) | Found::Dir(_))) => self.cover(&found),
+            Ok(Found::Unlisted) => {}
+            Ok(Found::CaseOnly(real)) => {
+                self.out.push(
+                    Diagnostic::new(
+                        BROKEN_REFERENCE,
+                        path,
+                        format!("`{shown}` does not exist; the file is `{real}`"),
+                    )
+                    .at(r.span)
+                    .label("differs in letter case")
+                    .help(format!("write `{real}`: file names are case-sensitive on Linux and in zip archives, where this reference fails")),
+                );
+                self.cover(&Found::CaseOnly(real));
+            }
+            Ok(Found::Missing) => {
+                let where_ = if parent_of(from).is_empty() {
+                    "in the skill folder".to_string()
+                } else {
+                    format!("next to `{}` or in the skill folder", self.folder.repo_path(from))
+                };
+                let mut help = self.suggestion(&r.text);
+                if help.is_none() && r.kind == RefKind::Prose {
+                    help = Some("add the file, fix the path, or put the name in a code block if it is a file of the user's and not of the skill".into());
+                }
+                self.out.push(
+                    Diagnostic::new(
+                        BROKEN_REFERENCE,
+                        path,
+                        format!("`{shown}` does not exist {where_}"),
+                    )
+                    .at(r.span)
+                    .label("no such file")
+                    .help(help.unwrap_or_else(|| "add the file or fix the path".into())),
+                );
+            }
+        }
+    }
+
+    /// "did you mean": a file with the same name elsewhere, or a close path.
+    fn suggestion(&self, text: &str) -> Option<String> {
+        let wanted = text.trim_start_matches("./");
+        let base = wanted.rsplit('/').next().unwrap_or(wanted);
+        let same_name: Vec<&str> = self
+            .folder
+            .files
+            .iter()
+            .map(|f| f.rel.as_str())
+            .filter(|r| r.rsplit('/').next() == Some(base))
+            .collect();
+        if let [one] = same_name.as_slice() {
+            return Some(format!("did you mean `{one}`?"));
+        }
+        did_you_mean(wanted, self.folder.files.iter().map(|f| f.rel.as_str()))
+            .map(|s| format!("did you mean `{s}`?"))
+    }
+
+    /// A name that need not exist: covers what it names, if anything.
+    fn mention(&mut self, from: &str, text: &str, bare_words: bool) {
+        if !self.mentioned.insert((parent_of(from), text.to_string())) {
+            return;
+        }
+        // `themes/` is a folder name even without an extension.
+        let pathy = text.contains('/') || text.contains('.');
+        let text = text.trim_end_matches('/');
+        if text.is_empty() || text.starts_with('-') {
+            return;
+        }
+        if is_glob(text) {
+            // Only globs with a literal folder or name part, anchored at a base.
+            if !text
+                .split('/')
+                .any(|seg| !seg.is_empty() && !is_glob(seg) && seg != "." && seg != "..")
+            {
+                return;
+            }
+            let Some(re) = self
+                .globs
+                .entry(text.to_string())
+                .or_insert_with(|| glob_regex(text))
+                .clone()
+            else {
+                return;
+            };
+            for base in Self::bases(from) {
+                let hits: Vec<String> = self
+                    .folder
+                    .files
+                    .iter()
+                    .filter(|f| {
+                        let rel = if base.is_empty() {
+                            Some(f.rel.as_str())
+                        } else {
+                            f.rel.strip_prefix(&format!("{base}/"))
+                        };
+                        rel.is_some_and(|r| re.is_match(r))
+                    })
+                    .map(|f| f.rel.clone())
+                    .collect();
+                for h in hits {
+                    self.cover_file(h);
+                }
+            }
+            return;
+        }
+        if !pathy && !bare_words {
+            return;
+        }
+        if !pathy {
+            // A plain word in code (`Path(__file__).parent.parent / "schemas"`):
+            // a folder or file next to the code file or in a folder above it.
+            let mut dir = parent_of(from);
+            loop {
+                if let Some(rel) = normalize(&dir, text) {
+                    if let found @ (Found::File(_) | Found::Dir(_)) = self.lookup(&rel) {
+                        self.cover(&found);
+                        return;
+                    }
+                }
+                if dir.is_empty() {
+                    return;
+                }
+                dir = parent_of(&dir);
+            }
+        }
+        let text = text.trim_start_matches("./");
+        // A path written from outside the skill (`skills/pdf/scripts/x.py`).
+        let inner = text
+            .rfind(&format!("/{}/", self.name))
+            .map(|i| &text[i + self.name.len() + 2..])
+            .or_else(|| text.strip_prefix(&format!("{}/", self.name)));
+        for candidate in [Some(text), inner].into_iter().flatten() {
+            if let Ok(found @ (Found::File(_) | Found::Dir(_) | Found::CaseOnly(_))) =
+                self.resolve(from, candidate)
+            {
+                self.cover(&found);
+                return;
+            }
+        }
+        if text.starts_with("../") || text.starts_with('/') {
+            return;
+        }
+        // A trailing part of a path (`helpers/merge_runs.py`, `forms.md`),
+        // or a path without its extension (`./lib/util` for `lib/util.js`).
+        let suffix = format!("/{text}");
+        let last = text.rsplit('/').next().unwrap_or(text);
+        let mut files: Vec<String> = self
+            .by_name
+            .get(last)
+            .into_iter()
+            .flatten()
+            .filter(|rel| *rel == text || rel.ends_with(&suffix))
+            .cloned()
+            .collect();
+        if !has_extension(text) && text.contains('/') {
+            files.extend(
+                self.by_stem
+                    .get(last)
+                    .into_iter()
+                    .flatten()
+                    .filter(|rel| {
+                        rel.rsplit_once('.')
+                            .is_some_and(|(stem, _)| stem == text || stem.ends_with(&suffix))
+                    })
+                    .cloned(),
+            );
+        }
+        for f in files {
+            self.cover_file(f);
+        }
+        if text.contains('/') {
+            let dirs: Vec<String> = self
+                .dir_by_name
+                .get(last)
+                .into_iter()
+                .flatten()
+                .filter(|d| *d == text || d.ends_with(&suffix))
+                .cloned()
+                .collect();
+            for d in dirs {
+                self.cover(&Found::Dir(d));
+            }
+        }
+    }
+
+    /// Whether a prose word is clearly a path into the skill.
+    fn is_claim(&self, from: &str, text: &str, kind: RefKind) -> bool {
+        if text.starts_with('/') || text.starts_with('~') {
+            return false;
+        }
+        if kind == RefKind::Example {
+            return has_extension(text)
+                && matches!(self.resolve(from, text), Ok(Found::CaseOnly(_)));
+        }
+        if text.contains('/') {
+            if !has_extension(text) {
+                return false;
+            }
+            if text.starts_with("./") || text.starts_with("../") {
+                return true;
+            }
+            let first = text.split('/').next().unwrap_or("");
+            // SKILL.md addresses its own folder: `scripts/x.py` there is the
+            // skill's even when the folder was never committed. Other files
+            // (guides about writing skills) use such paths as examples.
+            if from == SKILL_MD && RESOURCE_DIRS.contains(&first) {
+                return true;
+            }
+            return Self::bases(from).iter().any(|b| {
+                normalize(b, first).is_some_and(|rel| {
+                    let lower = rel.to_lowercase();
+                    self.folder.dirs.contains(&rel)
+                        || self
+                            .lower
+                            .get(&lower)
+                            .is_some_and(|real| self.folder.dirs.contains(real))
+                })
+            });
+        }
+        // A single name: only when it exists in another letter case.
+        has_extension(text) && matches!(self.resolve(from, text), Ok(Found::CaseOnly(_)))
+    }
+
+    fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
+        for r in refs {
+            match r.kind {
+                RefKind::Link => self.claim(source, from, &r),
+                RefKind::Prose | RefKind::Example if self.is_claim(from, &r.text, r.kind) => {
+                    self.claim(source, from, &r)
+                }
+                RefKind::Prose | RefKind::Example | RefKind::Code => {
+                    self.mention(from, &r.text, bare_words)
+                }
+            }
+        }
+    }
+}
+
+fn is_markdown(rel: &str) -> bool {
+    rel.rsplit_once('.')
+        .is_some_and(|(_, ext)| MARKDOWN_EXTS.contains(&ext.to_ascii_lowercase().as_str()))
+}
+
+/// Files that need no reference: legal files that travel with any folder,
+/// READMEs (for people browsing the repository), hidden files, and
+/// generated caches.
+pub fn is_exempt(rel: &str) -> bool {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    let upper = name.to_ascii_uppercase();
+    let stem = upper.split('.').next().unwrap_or(&upper);
+    [
+        "LICENSE",
+        "LICENCE",
+        "COPYING",
+        "NOTICE",
+        "THIRD_PARTY_NOTICES",
+        "README",
+    ]
+    .iter()
+    .any(|l| stem == *l || stem.starts_with(&format!("{l}-")) || stem.starts_with(&format!("{l}_")))
+        || rel
+            .split('/')
+            .any(|seg| seg.starts_with('.') || seg == "__pycache__")
+        || name.ends_with(".pyc")
+}
+
+/// The reference rules for one skill. `skill_md` is the skill's source,
+/// `body` and `frontmatter` ranges into it.
+pub fn check(
+    folder: &Folder,
+    name: &str,
+    skill_md: &SourceFile,
+    body: std::ops::Range<usize>,
+    frontmatter: Option<std::ops::Range<usize>>,
+) -> Vec<Diagnostic> {
+    let mut scan = Scan::new(folder, name);
+    let mut refs = markdown::markdown(&skill_md.text, body.clone());
+    refs.extend(
+        markdown::python_imports(&skill_md.text[body.clone()])
+            .into_iter()
+            .map(|mut r| {
+                r.span.offset += body.start;
+                r
+            }),
+    );
+    scan.scan(skill_md, SKILL_MD, refs, false);
+    if let Some(fm) = frontmatter {
+        scan.scan(
+            skill_md,
+            SKILL_MD,
+            markdown::code(&skill_md.text, fm),
+            false,
+        );
+    }
+    while let Some(rel) = scan.queue.pop_front() {
+        let Some(source) = folder.texts.get(&rel) else {
+            continue;
+        };
+        let all = 0..source.text.len();
+        if is_markdown(&rel) {
+            let mut refs = markdown::markdown(&source.text, all);
+            refs.extend(markdown::python_imports(&source.text));
+            scan.scan(source, &rel, refs, false);
+        } else {
+            let mut refs = markdown::code(&source.text, all);
+            if rel.ends_with(".py") {
+                refs.extend(markdown::python_imports(&source.text));
+            }
+            scan.scan(source, &rel, refs, true);
+        }
+    }
+    // A package's `__init__.py` comes with any module of it that is used.
+    let packages: Vec<String> = scan
+        .covered
+        .iter()
+        .flat_map(|rel| {
+            let mut dirs = Vec::new();
+            let mut dir = parent_of(rel);
+            while !dir.is_empty() {
+                dirs.push(join_rel(&dir, "__init__.py"));
+                dir = parent_of(&dir);
+            }
+            dirs
+        })
+        .filter(|init| folder.index.contains_key(init))
+        .collect();
+    scan.covered.extend(packages);
+    let mut out = std::mem::take(&mut scan.out);
+    for f in &folder.files {
+        let path = folder.repo_path(&f.rel);
+        match &f.kind {
+            FileKind::SymlinkOutside { target } => out.push(
+                Diagnostic::new(
+                    REFERENCE_ESCAPES,
+                    path,
+                    format!("symlink to `{target}`, outside the skill folder"),
+                )
+                .help("replace the symlink with a copy of the file: a skill is copied as a folder, and the link's target does not travel with it"),
+            ),
+            FileKind::SymlinkDangling { target } => out.push(
+                Diagnostic::new(
+                    BROKEN_REFERENCE,
+                    path,
+                    format!("symlink to `{target}`, which does not exist"),
+                )
+                .help("remove the symlink or restore its target"),
+            ),
+            _ if scan.covered.contains(&f.rel) || is_exempt(&f.rel) => {}
+            _ => out.push(
+                Diagnostic::new(
+                    UNREFERENCED_FILE,
+                    path,
+                    "no reference from SKILL.md, or from a file it references, names this file",
+                )
+                .help("name it where the agent should read or run it, or remove it: resources are loaded only when something points at them, and files for the skill's maintainers (tests, evaluations) belong outside the skill folder"),
+            ),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::date::Date;
+    use crate::skill::model::parse_skill_md;
+    use std::fs;
+
+    fn settings(root: &Path) -> Settings {
+        Settings::defaults(root, Date::parse_ymd("2026-10-15").unwrap())
+    }
+
+    /// Builds `skills/demo` with `files` and runs the reference rules:
+    /// (rule, path, spanned text).
+    fn run(files: &[(&str, &str)]) -> Vec<(&'static str, String, String)> {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        for (rel, text) in files {
+            let p = root.join("skills/demo").join(rel);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, text).unwrap();
+        }
+        run_at(root)
+    }
+
+    fn run_at(root: &Path) -> Vec<(&'static str, String, String)> {
+        let s = settings(root);
+        let folder = walk(&s, "skills/demo");
+        let text = fs::read_to_string(root.join("skills/demo/SKILL.md")).unwrap();
+        let src = SourceFile::new("skills/demo/SKILL.md", text.clone());
+        let parsed = parse_skill_md(&src.path, &text);
+        let mut d = check(
+            &folder,
+            "demo",
+            &src,
+            parsed.body.clone(),
+            parsed.yaml_range(),
+        );
+        d.sort_by_key(|d| (d.path.clone(), d.span.map(|s| s.offset)));
+        d.into_iter()
+            .map(|d| {
+                let spanned = match d.span {
+                    None => String::new(),
+                    Some(s) if d.path == src.path => src.slice(s).to_string(),
+                    Some(s) => {
+                        let rel = d.path.strip_prefix("skills/demo/").unwrap();
+                        folder.texts[rel].slice(s).to_string()
+                    }
+                };
+                (d.rule, d.path, spanned)
+            })
+            .collect()
+    }
+
+    const FM: &str = "---\nname: demo\ndescription: x\n---\n";
+
+    #[test]
+    fn links_must_exist() {
+        let r = run(&[
+            (
+                "SKILL.md",
+                &format!(
+                    "{FM}See [guide](references/guide.md) and [gone](references/gone.md#x).\n"
+                ),
+            ),
+            ("references/guide.md", "# Guide\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                BROKEN_REFERENCE,
+                "skills/demo/SKILL.md".into(),
+                "references/gone.md".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn prose_paths_that_are_clearly_the_skills() {
+        let r = run(&[(
+            "SKILL.md",
+            &format!("{FM}Run `scripts/extract.py`, then `scripts/missing.py`. Save to `out/report.pdf` or output.pdf. Node.js is fine.\n"),
+        ), ("scripts/extract.py", "print(1)\n")]);
+        assert_eq!(
+            r,
+            vec![(
+                BROKEN_REFERENCE,
+                "skills/demo/SKILL.md".into(),
+                "scripts/missing.py".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn resource_folder_names_bind_only_in_skill_md() {
+        let r = run(&[
+            (
+                "SKILL.md",
+                &format!("{FM}Read [tips](tips.md). Run `scripts/go.py`.\n"),
+            ),
+            ("tips.md", "Good paths look like `scripts/helper.py`.\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                BROKEN_REFERENCE,
+                "skills/demo/SKILL.md".into(),
+                "scripts/go.py".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn case_mismatch_is_broken_with_the_real_name() {
+        let r = run(&[
+            ("SKILL.md", &format!("{FM}For forms read FORMS.md.\n")),
+            ("forms.md", "# Forms\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                BROKEN_REFERENCE,
+                "skills/demo/SKILL.md".into(),
+                "FORMS.md".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn escapes() {
+        let r = run(&[(
+            "SKILL.md",
+            &format!(
+                "{FM}See [shared](../shared/guide.md), [abs](/etc/passwd) and ../other/x.md.\n"
+            ),
+        )]);
+        let rules: Vec<_> = r.iter().map(|x| (x.0, x.2.as_str())).collect();
+        assert_eq!(
+            rules,
+            vec![
+                (REFERENCE_ESCAPES, "../shared/guide.md"),
+                (REFERENCE_ESCAPES, "/etc/passwd"),
+                (REFERENCE_ESCAPES, "../other/x.md"),
+            ]
+        );
+    }
+
+    #[test]
+    fn fenced_code_never_breaks_but_covers() {
+        let r = run(&[
+            (
+                "SKILL.md",
+                &format!("{FM}```bash\npython scripts/fill.py out/missing.pdf\ncat ../x.md\n```\n"),
+            ),
+            ("scripts/fill.py", "from helpers.util import go\n"),
+            ("scripts/helpers/util.py", "x = 1\n"),
+            ("scripts/helpers/__init__.py", ""),
+            ("notes.md", "unreferenced\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                UNREFERENCED_FILE,
+                "skills/demo/notes.md".into(),
+                String::new()
+            )]
+        );
+    }
+
+    #[test]
+    fn references_are_followed_transitively() {
+        let r = run(&[
+            (
+                "SKILL.md",
+                &format!("{FM}Read [the guide](references/guide.md).\n"),
+            ),
+            (
+                "references/guide.md",
+                "See [details](details.md) and [missing](nope.md).\n",
+            ),
+            ("references/details.md", "Run `scripts/a.sh`.\n"),
+            ("scripts/a.sh", "cat templates/t.txt\n"),
+            ("templates/t.txt", "x\n"),
+            ("LICENSE.txt", "MIT\n"),
+            (".gitignore", "x\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                BROKEN_REFERENCE,
+                "skills/demo/references/guide.md".into(),
+                "nope.md".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn globs_and_placeholders_cover() {
+        let r = run(&[
+            (
+                "SKILL.md",
+                &format!("{FM}Read `{{lang}}/README.md` and `shared/agents-*.md`.\n"),
+            ),
+            ("python/README.md", "x\n"),
+            ("go/README.md", "x\n"),
+            ("shared/agents-core.md", "x\n"),
+            ("shared/other.md", "x\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                UNREFERENCED_FILE,
+                "skills/demo/shared/other.md".into(),
+                String::new()
+            )]
+        );
+    }
+
+    #[test]
+    fn binary_files_are_listed_not_scanned() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let d = root.join("skills/demo");
+        fs::create_dir_all(d.join("assets")).unwrap();
+        fs::write(
+            d.join("SKILL.md"),
+            format!("{FM}Logo: ![logo](assets/logo.png)\n"),
+        )
+        .unwrap();
+        fs::write(d.join("assets/logo.png"), b"\x89PNG\0\0[x](missing.md)").unwrap();
+        fs::write(d.join("assets/latin1.txt"), b"caf\xe9").unwrap();
+        let s = settings(root);
+        let folder = walk(&s, "skills/demo");
+        assert_eq!(folder.texts.len(), 0);
+        assert_eq!(
+            run_at(root),
+            vec![(
+                UNREFERENCED_FILE,
+                "skills/demo/assets/latin1.txt".into(),
+                String::new()
+            )]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_out_of_the_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let d = root.join("skills/demo");
+        fs::create_dir_all(&d).unwrap();
+        fs::write(outside.path().join("secret.md"), "x").unwrap();
+        fs::create_dir(outside.path().join("dir")).unwrap();
+        fs::write(outside.path().join("dir/a.md"), "x").unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret.md"), d.join("linked.md")).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("dir"), d.join("data")).unwrap();
+        std::os::unix::fs::symlink(d.join("nothing.md"), d.join("dangling.md")).unwrap();
+        fs::write(
+            d.join("SKILL.md"),
+            format!("{FM}Read [l](linked.md) and [a](data/a.md).\n"),
+        )
+        .unwrap();
+        let s = settings(root);
+        let folder = walk(&s, "skills/demo");
+        assert!(folder.texts.is_empty(), "never read through a link out");
+        let r = run_at(root);
+        let got: Vec<_> = r
+            .iter()
+            .map(|x| (x.0, x.1.as_str(), x.2.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (REFERENCE_ESCAPES, "skills/demo/SKILL.md", "linked.md"),
+                (REFERENCE_ESCAPES, "skills/demo/SKILL.md", "data/a.md"),
+                (BROKEN_REFERENCE, "skills/demo/dangling.md", ""),
+                (REFERENCE_ESCAPES, "skills/demo/data", ""),
+                (REFERENCE_ESCAPES, "skills/demo/linked.md", ""),
+            ]
+        );
+    }
+
+    #[cfg(unix)]
+    extern "C" {
+        #[link_name = "mkfifo"]
+        fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn fifos_are_never_opened() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let d = root.join("skills/demo");
+        fs::create_dir_all(&d).unwrap();
+        fs::write(d.join("SKILL.md"), format!("{FM}Read `notes.md`.\n")).unwrap();
+        let fifo = std::ffi::CString::new(d.join("pipe.md").to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo with a valid NUL-terminated path.
+        assert_eq!(unsafe { libc_mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        std::os::unix::fs::symlink(d.join("pipe.md"), d.join("notes.md")).unwrap();
+        let folder = walk(&settings(root), "skills/demo");
+        assert!(folder.files.is_empty(), "{:?}", folder.files);
+        assert!(run_at(root).is_empty());
+    }
+
+    #[test]
+    fn nested_skills_are_not_part_of_the_folder() {
+        let r = run(&[
+            ("SKILL.md", &format!("{FM}Body.\n")),
+            ("inner/SKILL.md", "---\nname: inner\ndescription: x\n---\n"),
+            ("inner/notes.md", "x\n"),
+        ]);
+        assert_eq!(r, vec![]);
+    }
+
+    #[test]
+    fn helpers() {
+        assert_eq!(normalize("", "./a/../b.md").as_deref(), Some("b.md"));
+        assert_eq!(normalize("refs", "../x.md").as_deref(), Some("x.md"));
+        assert_eq!(normalize("", "../x.md"), None);
+        assert!(has_extension("a/b.md"));
+        assert!(!has_extension("v1.2"));
+        assert!(!has_extension(".bashrc"));
+        assert!(is_exempt("LICENSE.txt"));
+        assert!(is_exempt("LICENSE"));
+        assert!(is_exempt("sub/.DS_Store"));
+        assert!(!is_exempt("licenses.md"));
+        assert!(is_exempt("evaluations/README.md"));
+        assert!(glob_regex("{lang}/x/*.md").unwrap().is_match("go/x/a.md"));
+    }
+}

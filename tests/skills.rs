@@ -1,0 +1,879 @@
+//! Skill rules through the binary: skill trees in temporary folders, checked
+//! with `caplint check . --no-history --format json`.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use tempfile::TempDir;
+
+struct Tree {
+    dir: TempDir,
+}
+
+/// One diagnostic, reduced to what the tests compare.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Finding {
+    rule: String,
+    path: String,
+    /// (line, column), `None` for whole-file findings.
+    at: Option<(u64, u64)>,
+    message: String,
+    help: String,
+}
+
+/// (rule, path, line/column) of a finding.
+type Brief = (String, String, Option<(u64, u64)>);
+
+struct Run {
+    code: i32,
+    json: Value,
+    stdout: String,
+}
+
+impl Run {
+    fn findings(&self) -> Vec<Finding> {
+        self.json["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .map(|d| Finding {
+                rule: d["rule"].as_str().unwrap().to_string(),
+                path: d["path"].as_str().unwrap().to_string(),
+                at: d["span"]
+                    .as_object()
+                    .map(|s| (s["line"].as_u64().unwrap(), s["column"].as_u64().unwrap())),
+                message: d["message"].as_str().unwrap_or("").to_string(),
+                help: d["help"].as_str().unwrap_or("").to_string(),
+            })
+            .collect()
+    }
+
+    /// (rule, path, line/column) of every finding.
+    fn rules(&self) -> Vec<Brief> {
+        self.findings()
+            .into_iter()
+            .map(|f| (f.rule, f.path, f.at))
+            .collect()
+    }
+
+    fn only(&self, rule: &str) -> Vec<Finding> {
+        self.findings()
+            .into_iter()
+            .filter(|f| f.rule == rule)
+            .collect()
+    }
+
+    fn span_text(&self, rule: &str, tree: &Tree) -> Vec<String> {
+        self.json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["rule"] == rule)
+            .map(|d| {
+                let bytes = std::fs::read(tree.path().join(d["path"].as_str().unwrap())).unwrap();
+                let s = &d["span"];
+                let o = s["offset"].as_u64().unwrap() as usize;
+                let l = s["length"].as_u64().unwrap() as usize;
+                String::from_utf8_lossy(&bytes[o..o + l]).into_owned()
+            })
+            .collect()
+    }
+}
+
+fn r(rule: &str, path: &str, at: Option<(u64, u64)>) -> Brief {
+    (rule.to_string(), path.to_string(), at)
+}
+
+impl Tree {
+    fn new() -> Tree {
+        Tree {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn file(&self, rel: &str, content: impl AsRef<[u8]>) -> &Tree {
+        let p = self.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+        self
+    }
+
+    /// A skill `skills/<name>` with valid frontmatter and `body`.
+    fn skill(&self, name: &str, body: &str) -> &Tree {
+        self.file(
+            &format!("skills/{name}/SKILL.md"),
+            format!("---\nname: {name}\ndescription: When to use {name}.\n---\n{body}"),
+        )
+    }
+
+    fn run_with(&self, extra: &[&str]) -> Run {
+        let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+            .current_dir(self.path())
+            .args([
+                "check",
+                ".",
+                "--no-history",
+                "--as-of",
+                "2026-10-15",
+                "--format",
+                "json",
+            ])
+            .args(extra)
+            .env("NO_COLOR", "1")
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let json: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+            panic!(
+                "not JSON ({e}): {stdout}\nstderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        Run {
+            code: out.status.code().unwrap(),
+            json,
+            stdout,
+        }
+    }
+
+    fn run(&self) -> Run {
+        self.run_with(&[])
+    }
+}
+
+const SKILL: &str = "skills/refund-policy/SKILL.md";
+
+fn frontmatter(yaml: &str) -> String {
+    format!("---\n{yaml}---\n# Refunds\n")
+}
+
+#[test]
+fn a_good_skill_passes() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        "---\nname: refund-policy\ndescription: When a refund is given without asking, when it needs approval, and how to say no.\nlicense: MIT\nversion: \"1.2.0\"\nwhen_to_use:\n  - A customer asks for their money back\n---\n# Refunds\n\nCheck the order date first. For the exceptions read [exceptions](exceptions.md)\nand run `scripts/check_order.py` before escalating.\n",
+    )
+    .file("skills/refund-policy/exceptions.md", "# Exceptions\n")
+    .file("skills/refund-policy/scripts/check_order.py", "print('ok')\n")
+    .file("skills/refund-policy/LICENSE.txt", "MIT\n");
+    let run = t.run();
+    assert_eq!(run.rules(), vec![], "{}", run.stdout);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.json["summary"]["skills"], 1);
+    // SKILL.md and its three text resources were linted.
+    assert_eq!(run.json["summary"]["files"], 4);
+}
+
+#[test]
+fn folder_without_skill_md_and_misnamed_file() {
+    let t = Tree::new();
+    t.skill("good", "Body.\n")
+        .file("skills/notes/README.md", "notes\n")
+        .file(
+            "skills/lower/skill.md",
+            "---\nname: lower\ndescription: x\n---\n",
+        )
+        // A page about skills outside any skills root is not a skill.
+        .file("docs/skill.md", "# How we write skills\n");
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/misnamed-skill-md", "skills/lower/skill.md", None),
+            r("skill/missing-skill-md", "skills/notes", None),
+        ]
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn frontmatter_fences() {
+    let t = Tree::new();
+    t.file("skills/a/SKILL.md", "# A\n\nNo frontmatter.\n")
+        .file("skills/b/SKILL.md", "---\nname: b\ndescription: x\n\n# B\n")
+        .file("skills/c/SKILL.md", "---\n- a list\n---\n");
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r(
+                "skill/invalid-frontmatter",
+                "skills/a/SKILL.md",
+                Some((1, 1))
+            ),
+            r(
+                "skill/invalid-frontmatter",
+                "skills/b/SKILL.md",
+                Some((1, 1))
+            ),
+            r(
+                "skill/invalid-frontmatter",
+                "skills/c/SKILL.md",
+                Some((2, 1))
+            ),
+        ]
+    );
+}
+
+#[test]
+fn invalid_utf8_in_skill_md() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        b"---\nname: refund-policy\ndescription: caf\xe9\n---\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r("skill/invalid-frontmatter", SKILL, Some((3, 17)))]
+    );
+    assert!(run.only("skill/invalid-frontmatter")[0]
+        .message
+        .contains("UTF-8"));
+}
+
+#[test]
+fn unquoted_colon_in_a_value_gets_a_quoting_hint() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: Refunds: when to give one\n"),
+    );
+    let run = t.run();
+    let f = run.only("skill/invalid-frontmatter");
+    assert_eq!(f.len(), 1, "{}", run.stdout);
+    assert_eq!(f[0].at, Some((3, 21)));
+    assert!(
+        f[0].message.contains("`description` contains `: `"),
+        "{}",
+        f[0].message
+    );
+    assert_eq!(
+        f[0].help,
+        "quote the value: `description: \"Refunds: when to give one\"`"
+    );
+    // `a: b` directly.
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: a: b\n"),
+    );
+    let f = t.run().only("skill/invalid-frontmatter");
+    assert_eq!(f[0].help, "quote the value: `description: \"a: b\"`");
+}
+
+#[test]
+fn dashes_inside_a_value_do_not_end_the_frontmatter() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: Before --- after, and ---\n"),
+    );
+    assert_eq!(t.run().rules(), vec![]);
+}
+
+#[test]
+fn frontmatter_over_256_kib_is_refused_before_parsing() {
+    let t = Tree::new();
+    let big = format!(
+        "name: refund-policy\ndescription: x\nnotes: |\n{}",
+        "  a line of filler text to make the frontmatter large\n".repeat(6000)
+    );
+    assert!(big.len() > 300 * 1024);
+    t.file(SKILL, frontmatter(&big));
+    let started = Instant::now();
+    let run = t.run();
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(
+        run.rules(),
+        vec![r("skill/frontmatter-too-large", SKILL, Some((1, 1)))]
+    );
+    assert!(run.only("skill/frontmatter-too-large")[0]
+        .message
+        .contains("KiB"));
+}
+
+#[test]
+fn byte_order_mark_is_a_warning_then_tolerated() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        format!(
+            "\u{feff}{}",
+            frontmatter("name: refund-policy\ndescription: x\n")
+        ),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r("skill/byte-order-mark", SKILL, Some((1, 1)))]
+    );
+    assert_eq!(run.code, 0);
+    assert_eq!(run.json["summary"]["warnings"], 1);
+}
+
+#[test]
+fn crlf_files_are_read_and_spans_stay_exact() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        "---\r\nname: refund-policy\r\ndescription: x\r\n---\r\n# Refunds\r\nSee [gone](gone.md).\r\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r("skill/broken-reference", SKILL, Some((6, 12)))]
+    );
+    assert_eq!(run.span_text("skill/broken-reference", &t), vec!["gone.md"]);
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        "---\r\nname: Refund-Policy\r\ndescription: x\r\n---\r\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        run.span_text("skill/invalid-name", &t),
+        vec!["Refund-Policy"]
+    );
+}
+
+#[test]
+fn missing_and_empty_fields() {
+    let t = Tree::new();
+    t.file(SKILL, frontmatter("name: refund-policy\n")).file(
+        "skills/b/SKILL.md",
+        frontmatter("name: b\ndescription: \"\"\n"),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/missing-field", "skills/b/SKILL.md", Some((3, 14))),
+            r("skill/missing-field", SKILL, Some((1, 1))),
+        ]
+    );
+    assert!(run.only("skill/missing-field")[1]
+        .message
+        .contains("`description`"));
+}
+
+#[test]
+fn names_form_folder_and_reserved() {
+    let t = Tree::new();
+    t.file(
+        "skills/refund-policy/SKILL.md",
+        frontmatter("name: Refund Policy\ndescription: x\n"),
+    )
+    .file(
+        "skills/refunds/SKILL.md",
+        frontmatter("name: refund-policy-v2\ndescription: x\n"),
+    )
+    .file(
+        "skills/planning/SKILL.md",
+        frontmatter("name: planning\ndescription: x\n"),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r(
+                "skill/reserved-name",
+                "skills/planning/SKILL.md",
+                Some((2, 7))
+            ),
+            r("skill/invalid-name", SKILL, Some((2, 7))),
+            r("skill/name-mismatch", SKILL, Some((2, 7))),
+            r(
+                "skill/name-mismatch",
+                "skills/refunds/SKILL.md",
+                Some((2, 7))
+            ),
+        ]
+    );
+    assert!(run.only("skill/invalid-name")[0]
+        .help
+        .contains("`name: refund-policy`"));
+}
+
+#[test]
+fn names_match_folders_after_nfkc() {
+    let t = Tree::new();
+    // A folder in full-width letters is the same name after NFKC.
+    t.file(
+        "skills/ｒｅｆｕｎｄ/SKILL.md",
+        frontmatter("name: refund\ndescription: x\n"),
+    );
+    assert_eq!(t.run().rules(), vec![]);
+}
+
+#[test]
+fn duplicate_names_across_the_repository() {
+    let t = Tree::new();
+    t.file(
+        "team-a/skills/code-review/SKILL.md",
+        frontmatter("name: code-review\ndescription: x\n"),
+    )
+    .file(
+        "team-b/skills/code-review/SKILL.md",
+        frontmatter("name: code-review\ndescription: z\n"),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r(
+                "skill/duplicate-name",
+                "team-a/skills/code-review/SKILL.md",
+                Some((2, 7))
+            ),
+            r(
+                "skill/duplicate-name",
+                "team-b/skills/code-review/SKILL.md",
+                Some((2, 7))
+            ),
+        ]
+    );
+    assert!(run.only("skill/duplicate-name")[0]
+        .message
+        .contains("team-b/skills/code-review/SKILL.md"));
+    // The human output shows the other file's line as well.
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(t.path())
+        .args(["check", ".", "--no-history", "--color", "never"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8(out.stdout).unwrap();
+    assert!(human.contains("also declared here"), "{human}");
+}
+
+#[test]
+fn description_length_counts_characters_not_bytes() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter(&format!(
+            "name: refund-policy\ndescription: {}\n",
+            "é".repeat(1024)
+        )),
+    );
+    assert_eq!(t.run().rules(), vec![], "1024 two-byte characters are fine");
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter(&format!(
+            "name: refund-policy\ndescription: {}\n",
+            "é".repeat(1025)
+        )),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r("skill/description-too-long", SKILL, Some((3, 14)))]
+    );
+    assert!(run.only("skill/description-too-long")[0]
+        .message
+        .contains("1025 characters"));
+}
+
+#[test]
+fn optional_field_types() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: x\nlicense: 2\nmetadata:\n  owner: support\n  priority: 2\nallowed-tools:\n  - Read\n  - Grep\n"),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/field-type", SKILL, Some((4, 10))),
+            r("skill/field-type", SKILL, Some((7, 13))),
+            r("skill/field-type", SKILL, Some((9, 3))),
+        ]
+    );
+    let helps: Vec<String> = run
+        .only("skill/field-type")
+        .into_iter()
+        .map(|f| f.help)
+        .collect();
+    assert!(helps[1].contains("priority: \"2\""), "{helps:?}");
+    assert!(helps[2].contains("allowed-tools: Read Grep"), "{helps:?}");
+}
+
+#[test]
+fn versions_must_be_quoted_semver() {
+    let t = Tree::new();
+    for (name, version) in [
+        ("a", "1.0"),
+        ("b", "2024-01-15"),
+        ("c", "\"1.0\""),
+        ("d", "\"1.2.0\""),
+    ] {
+        t.file(
+            &format!("skills/{name}/SKILL.md"),
+            frontmatter(&format!(
+                "name: {name}\ndescription: x\nversion: {version}\n"
+            )),
+        );
+    }
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/invalid-version", "skills/a/SKILL.md", Some((4, 10))),
+            r("skill/invalid-version", "skills/b/SKILL.md", Some((4, 10))),
+            r("skill/invalid-version", "skills/c/SKILL.md", Some((4, 10))),
+        ]
+    );
+    let f = run.only("skill/invalid-version");
+    assert!(f[0].message.contains("float"), "{}", f[0].message);
+    assert!(f[0].help.contains("version: \"1.0.0\""), "{}", f[0].help);
+    assert!(f[1].message.contains("date"), "{}", f[1].message);
+    assert!(
+        f[2].message.contains("not a SemVer version"),
+        "{}",
+        f[2].message
+    );
+}
+
+#[test]
+fn selection_hints() {
+    let t = Tree::new();
+    let six: String = (1..=6).map(|i| format!("  - case {i}\n")).collect();
+    t.file(
+        SKILL,
+        frontmatter(&format!(
+            "name: refund-policy\ndescription: x\nwhen_to_use: A refund\nwhen_not_to_use:\n{six}"
+        )),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/selection-hints", SKILL, Some((4, 14))),
+            r("skill/selection-hints", SKILL, Some((11, 5))),
+        ]
+    );
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter(
+            "name: refund-policy\ndescription: x\nwhen_to_use:\n  - A refund is asked for\n",
+        ),
+    );
+    assert_eq!(t.run().rules(), vec![]);
+}
+
+#[test]
+fn unknown_fields_are_warnings_and_configurable() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: x\ncategory: support\nlicence: MIT\n"),
+    );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/unknown-field", SKILL, Some((4, 1))),
+            r("skill/unknown-field", SKILL, Some((5, 1))),
+        ]
+    );
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.only("skill/unknown-field")[1].help,
+        "did you mean `license`?"
+    );
+    assert_eq!(t.run_with(&["--max-warnings", "0"]).code, 1);
+    t.file(".caplint.yaml", "extra_skill_fields: [category]\n");
+    assert_eq!(t.run().rules().len(), 1);
+}
+
+#[test]
+fn yaml_portability() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name:\trefund-policy\ndescription: x\nmetadata:\n  beta: yes\n  since: 2024-01-15\n  tags: [a, b]\n"),
+    );
+    let run = t.run();
+    let portability: Vec<_> = run
+        .rules()
+        .into_iter()
+        .filter(|f| f.0 == "skill/yaml-portability")
+        .collect();
+    assert_eq!(
+        portability,
+        vec![
+            r("skill/yaml-portability", SKILL, Some((2, 6))),
+            r("skill/yaml-portability", SKILL, Some((5, 9))),
+            r("skill/yaml-portability", SKILL, Some((6, 10))),
+            r("skill/yaml-portability", SKILL, Some((7, 9))),
+        ]
+    );
+}
+
+#[test]
+fn an_alias_bomb_finishes_instantly() {
+    let t = Tree::new();
+    let mut yaml =
+        String::from("name: refund-policy\ndescription: x\nmetadata:\n  a0: &a0 \"lol\"\n");
+    for i in 1..=80 {
+        let p = i - 1;
+        yaml.push_str(&format!(
+            "  a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    t.file(SKILL, frontmatter(&yaml));
+    let started = Instant::now();
+    let run = t.run();
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(!run.only("skill/yaml-portability").is_empty());
+    assert_eq!(
+        run.code, 1,
+        "flow lists of aliases are not strings: field-type"
+    );
+}
+
+#[test]
+fn broken_references_point_at_the_path() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "Read [the guide](references/guide.md) and run `scripts/extract.py`.\nFor edge cases see references/edge.md, and FORMS.md.\nSave the result to `out/report.pdf`.\n\n```bash\npython scripts/missing.py input.pdf\n```\n",
+    )
+    .file("skills/refund-policy/scripts/extract.py", "print(1)\n")
+    .file("skills/refund-policy/forms.md", "# Forms\n");
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/broken-reference", SKILL, Some((5, 18))),
+            r("skill/broken-reference", SKILL, Some((6, 20))),
+            r("skill/broken-reference", SKILL, Some((6, 44))),
+        ]
+    );
+    assert_eq!(
+        run.span_text("skill/broken-reference", &t),
+        vec!["references/guide.md", "references/edge.md", "FORMS.md"]
+    );
+    assert!(run.only("skill/broken-reference")[2]
+        .message
+        .contains("the file is `forms.md`"));
+}
+
+#[test]
+fn references_escaping_the_folder() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "See [shared](../shared/guide.md) and [abs](/etc/hosts).\n",
+    )
+    .file(
+        "skills/shared/SKILL.md",
+        frontmatter("name: shared\ndescription: x\n"),
+    )
+    .file("skills/shared/guide.md", "x\n");
+    let run = t.run();
+    let escapes = run.only("skill/reference-escapes");
+    assert_eq!(escapes.len(), 2, "{}", run.stdout);
+    assert_eq!(escapes[0].at, Some((5, 14)));
+    assert_eq!(escapes[1].at, Some((5, 44)));
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_out_of_the_folder_are_reported_not_followed() {
+    let t = Tree::new();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(
+        outside.path().join("creds.md"),
+        "password = \"Tr0ub4dor&3xyz\"\n",
+    )
+    .unwrap();
+    t.skill("refund-policy", "Read [creds](creds.md).\n");
+    std::os::unix::fs::symlink(
+        outside.path().join("creds.md"),
+        t.path().join("skills/refund-policy/creds.md"),
+    )
+    .unwrap();
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/reference-escapes", SKILL, Some((5, 14))),
+            r(
+                "skill/reference-escapes",
+                "skills/refund-policy/creds.md",
+                None
+            ),
+        ]
+    );
+    // The target was never read: no secret finding from outside the tree.
+    assert!(run.only("security/secret-value").is_empty());
+}
+
+#[test]
+fn unreferenced_files_are_warnings() {
+    let t = Tree::new();
+    t.skill("refund-policy", "Read `references/guide.md`.\n")
+        .file(
+            "skills/refund-policy/references/guide.md",
+            "See [details](details.md).\n",
+        )
+        .file("skills/refund-policy/references/details.md", "x\n")
+        .file("skills/refund-policy/notes.md", "old notes\n")
+        .file("skills/refund-policy/LICENSE", "MIT\n")
+        .file("skills/refund-policy/.DS_Store", [0u8, 1, 2]);
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r(
+            "skill/unreferenced-file",
+            "skills/refund-policy/notes.md",
+            None
+        )]
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn binary_resources_are_not_scanned() {
+    let t = Tree::new();
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    png.extend_from_slice(b"[x](missing.md) password = \"Tr0ub4dor&3xyz\"");
+    t.skill("refund-policy", "![logo](assets/logo.png)\n")
+        .file("skills/refund-policy/assets/logo.png", png)
+        .file(
+            "skills/refund-policy/assets/latin1.txt",
+            b"caf\xe9 [x](missing.md)\n",
+        );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r(
+            "skill/unreferenced-file",
+            "skills/refund-policy/assets/latin1.txt",
+            None
+        )]
+    );
+    // Only SKILL.md is a text source.
+    assert_eq!(run.json["summary"]["files"], 1);
+}
+
+#[test]
+fn secrets_in_resources_are_found_and_masked() {
+    let t = Tree::new();
+    let secret = "S3cr3tPassw0rdValue";
+    t.skill("refund-policy", "Read `references/setup.md`.\n")
+        .file(
+            "skills/refund-policy/references/setup.md",
+            format!("Logs: https://deploy:{secret}@logs.example.com/run/41\n"),
+        );
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r(
+            "security/secret-value",
+            "skills/refund-policy/references/setup.md",
+            Some((1, 22))
+        )]
+    );
+    assert!(!run.stdout.contains(secret));
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(t.path())
+        .args(["check", ".", "--no-history", "--color", "never"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8(out.stdout).unwrap();
+    assert!(human.contains("setup.md"), "{human}");
+    assert!(!human.contains(secret), "{human}");
+}
+
+#[test]
+fn long_bodies() {
+    let t = Tree::new();
+    let body: String = (1..=520).map(|i| format!("Step {i}.\n")).collect();
+    t.skill("refund-policy", &body);
+    let run = t.run();
+    assert_eq!(
+        run.rules(),
+        vec![r("skill/body-too-long", SKILL, Some((505, 1)))]
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn explicit_skill_md_path_is_linted() {
+    let t = Tree::new();
+    t.file(
+        "anywhere/x/SKILL.md",
+        frontmatter("name: y\ndescription: x\n"),
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(t.path())
+        .args([
+            "check",
+            "anywhere/x/SKILL.md",
+            "--no-history",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["diagnostics"][0]["rule"], "skill/name-mismatch");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// `testdata/` shows every skill rule firing, and its good skills and the
+/// example profile stay clean.
+#[test]
+fn testdata_shows_every_skill_rule() {
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "testdata",
+            "--no-history",
+            "--as-of",
+            "2026-10-15",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diagnostics = json["diagnostics"].as_array().unwrap();
+    let fired: std::collections::BTreeSet<&str> = diagnostics
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    for rule in caplint::rules::skill::RULES {
+        assert!(
+            fired.contains(rule.id),
+            "{} never fires in testdata",
+            rule.id
+        );
+    }
+    assert!(fired.contains("security/secret-value"));
+    for clean in [
+        "testdata/skills/refund-policy/",
+        "testdata/skills/incident-report/",
+        "testdata/agents/research.profile.json",
+    ] {
+        let hits: Vec<_> = diagnostics
+            .iter()
+            .filter(|d| d["path"].as_str().unwrap().starts_with(clean))
+            .collect();
+        assert!(hits.is_empty(), "{clean}: {hits:?}");
+    }
+    assert_eq!(out.status.code(), Some(1));
+}
