@@ -459,7 +459,9 @@ fn testdata_shows_every_file_rule() {
     assert_eq!(out.status.code(), Some(1));
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     let fired: BTreeSet<String> = rules_of(&json).into_iter().collect();
-    for rule in caplint::rules::all().filter(|r| ["profile", "security"].contains(&r.family())) {
+    for rule in
+        caplint::rules::all().filter(|r| ["profile", "skill", "security"].contains(&r.family()))
+    {
         assert!(
             fired.contains(rule.id),
             "testdata does not show {}",

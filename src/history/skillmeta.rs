@@ -1,6 +1,5 @@
 //! The two frontmatter fields history needs from a `SKILL.md`: `name` and
-//! `version`, with the spans of their values. (Kept private to history: the
-//! skill rules own the full model.)
+//! `version`, with the spans of their values, read through the skill model.
 
 use crate::skill::frontmatter;
 use crate::source::Span;
@@ -15,23 +14,20 @@ pub struct SkillMeta {
 
 /// Reads `name` and `version` from a SKILL.md text; `None` when it has no
 /// frontmatter or the YAML does not parse (the skill rules report that).
+/// Parsed by the skill model, so history and the skill rules read a
+/// SKILL.md the same way.
 pub fn read(text: &str) -> Option<SkillMeta> {
-    let split = frontmatter::split(text).ok()?;
-    let yaml = &text[split.yaml.clone()];
-    let root = crate::yaml::parse(yaml).ok()??;
-    let field = |key: &str| {
-        let entry = root.get(key)?;
-        let (value, _) = entry.value.scalar()?;
-        let span = Span::new(
-            split.yaml.start + entry.value.span.offset,
-            entry.value.span.length,
-        );
-        Some((value.trim().to_string(), span))
+    let parsed = crate::skill::parse_skill_md("SKILL.md", text);
+    parsed.frontmatter.as_ref()?;
+    let field = |f: Option<crate::skill::model::Field<'_>>| {
+        let f = f?;
+        let (value, _) = f.value.scalar()?;
+        Some((value.trim().to_string(), f.value.span))
     };
     Some(SkillMeta {
-        name: field("name"),
-        version: field("version"),
-        fence: Span::from_range(split.open.clone()),
+        name: field(parsed.name()),
+        version: field(parsed.version()),
+        fence: parsed.open_fence()?,
     })
 }
 
