@@ -40,12 +40,16 @@ pub struct Summary {
     pub warnings: usize,
 }
 
-/// A profile as loaded for this run.
+/// A profile as loaded for this run. The parsed tree is dropped as soon as
+/// the file's rules have run (history parses the few files it needs again),
+/// so a run over thousands of profiles holds only their texts.
 #[derive(Debug, Clone)]
 pub struct LoadedProfile {
     pub path: String,
-    /// `None` when the file did not parse (already reported).
-    pub value: Option<json::Value>,
+    /// Whether the file parsed as JSON (a parse failure is already reported).
+    pub parsed: bool,
+    /// The profile's `agent_id` and the span of its value, if usable.
+    pub agent_id: Option<(String, crate::source::Span)>,
 }
 
 /// Everything a run found, ready for a renderer.
@@ -199,27 +203,35 @@ pub fn lint_profiles(
     report: &mut Report,
 ) -> Result<Vec<LoadedProfile>, Fatal> {
     use rayon::prelude::*;
-    let results: Vec<(SourceFile, Option<json::Value>, Vec<Diagnostic>)> = inventory
+    let results: Vec<(SourceFile, LoadedProfile, Vec<Diagnostic>)> = inventory
         .profiles
         .par_iter()
         .map(|rel| {
             let (source, bad) = read_source(settings, rel)?;
-            Ok(lint_profile(settings, source, bad))
+            let (source, value, ds) = lint_profile(settings, source, bad);
+            let loaded = LoadedProfile {
+                path: source.path.clone(),
+                parsed: value.is_some(),
+                agent_id: value
+                    .as_ref()
+                    .and_then(profile::agent_id)
+                    .map(|(id, span)| (id.to_string(), span)),
+            };
+            Ok((source, loaded, ds))
         })
         .collect::<Result<_, Fatal>>()?;
     let mut loaded = Vec::with_capacity(results.len());
-    for (source, value, ds) in results {
+    for (source, profile, ds) in results {
         report.extend(ds);
-        loaded.push(LoadedProfile {
-            path: source.path.clone(),
-            value,
-        });
+        loaded.push(profile);
         report.add_source(source);
     }
-    let parsed = loaded
-        .iter()
-        .filter_map(|p| p.value.as_ref().map(|v| (p.path.as_str(), v)));
-    report.extend(profile::duplicate_agent_ids(parsed));
+    let ids = loaded.iter().filter_map(|p| {
+        p.agent_id
+            .as_ref()
+            .map(|(id, span)| (p.path.as_str(), id.as_str(), *span))
+    });
+    report.extend(profile::duplicate_agent_ids(ids));
     report.summary.profiles = loaded.len();
     Ok(loaded)
 }

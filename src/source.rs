@@ -38,19 +38,17 @@ impl Span {
 pub struct SourceFile {
     pub path: String,
     pub text: String,
-    line_starts: Vec<usize>,
+    /// Computed on first use: most files are never rendered.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
     secrets: Vec<Range<usize>>,
 }
 
 impl SourceFile {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let mut line_starts = vec![0];
-        line_starts.extend(memchr_newlines(&text));
         SourceFile {
             path: path.into(),
-            text,
-            line_starts,
+            text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
             secrets: Vec::new(),
         }
     }
@@ -71,11 +69,16 @@ impl SourceFile {
     /// 1-based line and 1-based column counted in characters.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.clamp(offset);
-        let line = match self.line_starts.binary_search(&offset) {
+        let starts = self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(memchr_newlines(&self.text));
+            starts
+        });
+        let line = match starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line];
+        let start = starts[line];
         let column = self.text[start..offset].chars().count() + 1;
         (line + 1, column)
     }

@@ -238,7 +238,8 @@ pub enum Head<'a> {
 pub struct WorkTree<'a> {
     pub inventory: &'a Inventory,
     pub sources: &'a BTreeMap<String, SourceFile>,
-    pub values: HashMap<&'a str, &'a Value>,
+    /// path → `agent_id` of every profile linted in this run.
+    pub agent_ids: HashMap<&'a str, &'a str>,
     pub index: Option<&'a Index>,
 }
 
@@ -249,14 +250,18 @@ impl<'a> WorkTree<'a> {
         profiles: &'a [LoadedProfile],
         index: Option<&'a Index>,
     ) -> WorkTree<'a> {
-        let values = profiles
+        let agent_ids = profiles
             .iter()
-            .filter_map(|p| p.value.as_ref().map(|v| (p.path.as_str(), v)))
+            .filter_map(|p| {
+                p.agent_id
+                    .as_ref()
+                    .map(|(id, _)| (p.path.as_str(), id.as_str()))
+            })
             .collect();
         WorkTree {
             inventory,
             sources,
-            values,
+            agent_ids,
             index,
         }
     }
@@ -303,15 +308,18 @@ impl Head<'_> {
     ) -> Result<Option<ProfileRev>, Fatal> {
         match self {
             Head::Tree(_) | Head::Index(_) => Ok(ctx.parse_profile(rel, id, ctx.repo.blob(id)?)),
-            Head::Work(w) => Ok(match (w.sources.get(rel), w.values.get(rel)) {
-                (Some(source), Some(value)) => Some(ProfileRev {
-                    path: rel.to_string(),
-                    id,
-                    source: source.clone(),
-                    value: (*value).clone(),
-                }),
-                _ => None,
-            }),
+            // Parsed again here: `check` keeps texts, not trees, and history
+            // only loads the profiles that changed.
+            Head::Work(w) => Ok(w.sources.get(rel).and_then(|source| {
+                crate::json::parse(&source.text)
+                    .ok()
+                    .map(|value| ProfileRev {
+                        path: rel.to_string(),
+                        id,
+                        source: source.clone(),
+                        value,
+                    })
+            })),
         }
     }
 
@@ -331,8 +339,8 @@ impl Head<'_> {
         };
         match self {
             Head::Work(w) if ctx.scope.is_all() => {
-                for (rel, value) in &w.values {
-                    add(value, rel);
+                for (rel, id) in &w.agent_ids {
+                    out.entry(id.to_string()).or_default().push(rel.to_string());
                 }
             }
             Head::Work(_) => {

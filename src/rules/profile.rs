@@ -959,13 +959,11 @@ pub fn agent_id(root: &Value) -> Option<(&str, Span)> {
 /// `profile/duplicate-agent-id` across files: one finding in each file that
 /// shares an id, labelled with the other file's location.
 pub fn duplicate_agent_ids<'a>(
-    profiles: impl IntoIterator<Item = (&'a str, &'a Value)>,
+    profiles: impl IntoIterator<Item = (&'a str, &'a str, Span)>,
 ) -> Vec<Diagnostic> {
     let mut by_id: std::collections::BTreeMap<&str, Vec<(&str, Span)>> = Default::default();
-    for (path, root) in profiles {
-        if let Some((id, span)) = agent_id(root) {
-            by_id.entry(id).or_default().push((path, span));
-        }
+    for (path, id, span) in profiles {
+        by_id.entry(id).or_default().push((path, span));
     }
     let mut out = Vec::new();
     for (id, files) in by_id {
@@ -1172,7 +1170,9 @@ mod tests {
     fn duplicate_agent_ids_label_both_files() {
         let a = json::parse(OK).unwrap();
         let b = json::parse(OK).unwrap();
-        let ds = duplicate_agent_ids([("a.profile.json", &a), ("b.profile.json", &b)]);
+        let (ida, spa) = agent_id(&a).unwrap();
+        let (idb, spb) = agent_id(&b).unwrap();
+        let ds = duplicate_agent_ids([("a.profile.json", ida, spa), ("b.profile.json", idb, spb)]);
         assert_eq!(ds.len(), 2);
         assert_eq!(ds[0].labels[0].path.as_deref(), Some("b.profile.json"));
         assert_eq!(ds[1].labels[0].path.as_deref(), Some("a.profile.json"));

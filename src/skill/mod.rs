@@ -29,58 +29,23 @@ pub fn check_all(
     inventory: &Inventory,
     report: &mut Report,
 ) -> Result<(), Fatal> {
+    use rayon::prelude::*;
+    // Each skill folder is independent: lint them in parallel, then merge in
+    // inventory order so that output stays deterministic.
+    let results = inventory
+        .skills
+        .par_iter()
+        .map(|dir| lint_dir(settings, inventory, dir))
+        .collect::<Result<Vec<_>, Fatal>>()?;
     let mut names: Vec<(String, String, Span)> = Vec::new();
     let mut skills = 0;
-    for dir in &inventory.skills {
-        let reported_misnamed = misnamed(settings, dir, report);
-        let Some(rel) = &dir.skill_md else {
-            if dir.in_root && !reported_misnamed {
-                report.push(missing_skill_md(inventory, dir));
-            }
-            continue;
-        };
-        skills += 1;
-        let (mut source, bad_utf8) = read_source(settings, rel)?;
-        let mut found = security::check(&mut source);
-        if let Some(offset) = bad_utf8 {
-            found.push(
-                Diagnostic::new(
-                    INVALID_FRONTMATTER,
-                    rel.clone(),
-                    "SKILL.md is not valid UTF-8",
-                )
-                .at(Span::new(offset, 1))
-                .label("first invalid byte")
-                .help("save the file as UTF-8: clients fail to read it and drop the skill"),
-            );
+    for linted in results {
+        skills += usize::from(linted.is_skill);
+        report.extend(linted.diagnostics);
+        names.extend(linted.name);
+        for source in linted.sources {
+            report.add_source(source);
         }
-        let parsed = parse_skill_md(rel, &source.text);
-        let folder_name = folder_name(settings, &dir.dir);
-        let cx = rules::Context {
-            settings,
-            folder: &folder_name,
-        };
-        found.extend(rules::check(&source, &parsed, &cx));
-        found.extend(rules::body_length(&source, &parsed));
-        if let Some(f) = parsed.name() {
-            if let Some(name) = f.as_str().filter(|n| !n.trim().is_empty()) {
-                names.push((rel.clone(), name.to_string(), f.value.span));
-            }
-        }
-        let folder = references::walk(settings, &dir.dir);
-        found.extend(references::check(
-            &folder,
-            &folder_name,
-            &source,
-            parsed.body.clone(),
-            parsed.yaml_range(),
-        ));
-        for (_, mut text) in folder.texts {
-            found.extend(security::check(&mut text));
-            report.add_source(text);
-        }
-        report.extend(found);
-        report.add_source(source);
     }
     report.extend(rules::duplicate_names(&names));
     report.summary.skills = skills;
@@ -88,6 +53,73 @@ pub fn check_all(
 }
 
 /// The folder's own name; the repository's folder name for a skill at the root.
+/// What one skill folder contributed to the run.
+struct Linted {
+    is_skill: bool,
+    diagnostics: Vec<Diagnostic>,
+    sources: Vec<crate::source::SourceFile>,
+    /// (SKILL.md path, name, span of the name) for repository-wide duplicates.
+    name: Option<(String, String, Span)>,
+}
+
+fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Result<Linted, Fatal> {
+    let mut out = Linted {
+        is_skill: false,
+        diagnostics: misnamed(settings, dir),
+        sources: Vec::new(),
+        name: None,
+    };
+    let Some(rel) = &dir.skill_md else {
+        if dir.in_root && out.diagnostics.is_empty() {
+            out.diagnostics.push(missing_skill_md(inventory, dir));
+        }
+        return Ok(out);
+    };
+    out.is_skill = true;
+    let (mut source, bad_utf8) = read_source(settings, rel)?;
+    let found = &mut out.diagnostics;
+    found.extend(security::check(&mut source));
+    if let Some(offset) = bad_utf8 {
+        found.push(
+            Diagnostic::new(
+                INVALID_FRONTMATTER,
+                rel.clone(),
+                "SKILL.md is not valid UTF-8",
+            )
+            .at(Span::new(offset, 1))
+            .label("first invalid byte")
+            .help("save the file as UTF-8: clients fail to read it and drop the skill"),
+        );
+    }
+    let parsed = parse_skill_md(rel, &source.text);
+    let folder_name = folder_name(settings, &dir.dir);
+    let cx = rules::Context {
+        settings,
+        folder: &folder_name,
+    };
+    found.extend(rules::check(&source, &parsed, &cx));
+    found.extend(rules::body_length(&source, &parsed));
+    if let Some(f) = parsed.name() {
+        if let Some(name) = f.as_str().filter(|n| !n.trim().is_empty()) {
+            out.name = Some((rel.clone(), name.to_string(), f.value.span));
+        }
+    }
+    let folder = references::walk(settings, &dir.dir);
+    found.extend(references::check(
+        &folder,
+        &folder_name,
+        &source,
+        parsed.body.clone(),
+        parsed.yaml_range(),
+    ));
+    for (_, mut text) in folder.texts {
+        found.extend(security::check(&mut text));
+        out.sources.push(text);
+    }
+    out.sources.push(source);
+    Ok(out)
+}
+
 fn folder_name(settings: &Settings, dir: &str) -> String {
     match dir.rsplit('/').next().filter(|s| !s.is_empty()) {
         Some(name) => name.to_string(),
@@ -116,13 +148,12 @@ fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
 /// `skill/misnamed-skill-md` for each other casing of `SKILL.md` that is
 /// meant as one: in a skills root, next to a real `SKILL.md`, or opening
 /// with frontmatter. (`docs/skill.md`, a page about skills, is not.)
-fn misnamed(settings: &Settings, dir: &SkillDir, report: &mut Report) -> bool {
-    let mut any = false;
+fn misnamed(settings: &Settings, dir: &SkillDir) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     for rel in &dir.misnamed {
         if !(dir.in_root || dir.skill_md.is_some() || looks_like_skill(settings, rel)) {
             continue;
         }
-        any = true;
         let name = rel.rsplit('/').next().unwrap_or(rel);
         let message = if dir.skill_md.is_some() {
             format!("`{name}` is another casing of `SKILL.md`; clients read only `SKILL.md`, so this file is ignored")
@@ -134,9 +165,9 @@ fn misnamed(settings: &Settings, dir: &SkillDir, report: &mut Report) -> bool {
         } else {
             "rename it to `SKILL.md`: on case-sensitive file systems (Linux, zip archives) any other casing is never found"
         };
-        report.push(Diagnostic::new(MISNAMED_SKILL_MD, rel.clone(), message).help(help));
+        out.push(Diagnostic::new(MISNAMED_SKILL_MD, rel.clone(), message).help(help));
     }
-    any
+    out
 }
 
 fn missing_skill_md(inventory: &Inventory, dir: &SkillDir) -> Diagnostic {
