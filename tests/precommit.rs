@@ -3,7 +3,9 @@
 //! builds it with `cargo install --path .` (language: rust), and real
 //! `git commit` and `git push` run the hooks.
 //!
-//! Needs `pre-commit` on PATH (`pip install pre-commit`; `.ci/run` does it).
+//! Uses `pre-commit` from PATH; where there is none, it is pip-installed
+//! into a virtual environment under `target/precommit-venv` (so a plain
+//! `cargo test` works on a fresh machine with python3 and PyPI).
 //! The first run builds caplint; the build is kept in
 //! `target/precommit-test` and optimized for build speed, not run speed.
 
@@ -13,16 +15,44 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn require_pre_commit() {
-    let ok = Command::new("pre-commit")
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
+/// The folder holding a working `pre-commit` to put first on PATH: `None`
+/// when PATH already has one, else a virtual environment made for the tests.
+fn ensure_pre_commit() -> Option<PathBuf> {
+    let works = |program: &Path| {
+        Command::new(program)
+            .arg("--version")
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    };
+    if works(Path::new("pre-commit")) {
+        return None;
+    }
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/precommit-venv");
+    let bin = venv.join("bin");
+    if !works(&bin.join("pre-commit")) {
+        let out = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .output()
+            .expect("python3 is needed to install the pre-commit framework");
+        assert!(out.status.success(), "python3 -m venv: {}", text(&out));
+        let out = Command::new(bin.join("python"))
+            .args(["-m", "pip", "install", "--quiet", "pre-commit"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "pip install pre-commit failed (or run `pip install pre-commit` yourself): {}",
+            text(&out)
+        );
+    }
     assert!(
-        ok,
-        "this test needs the pre-commit framework on PATH: run `pip install pre-commit` (.ci/run does)"
+        works(&bin.join("pre-commit")),
+        "pre-commit did not install into {}",
+        venv.display()
     );
+    Some(bin)
 }
 
 /// Copies this crate's files (tracked and untracked, not ignored, as they
@@ -74,6 +104,8 @@ fn snapshot_of_this_crate(into: &Path, repo: &Repo) -> (PathBuf, String) {
 struct Framework {
     repo: Repo,
     home: PathBuf,
+    /// Where `pre-commit` lives when it is not on PATH.
+    extra_path: Option<PathBuf>,
 }
 
 impl Framework {
@@ -92,7 +124,12 @@ impl Framework {
         // The caplint that runs is the one pre-commit built, never ours.
         let bin = bin_dir();
         if let Some(path) = std::env::var_os("PATH") {
-            let kept: Vec<PathBuf> = std::env::split_paths(&path).filter(|p| *p != bin).collect();
+            let kept: Vec<PathBuf> = self
+                .extra_path
+                .iter()
+                .cloned()
+                .chain(std::env::split_paths(&path).filter(|p| *p != bin))
+                .collect();
             cmd.env("PATH", std::env::join_paths(kept).unwrap());
         }
         cmd
@@ -108,7 +145,7 @@ impl Framework {
 }
 
 fn setup() -> Framework {
-    require_pre_commit();
+    let extra_path = ensure_pre_commit();
     let repo = Repo::new();
     let (src, rev) = snapshot_of_this_crate(repo.dir.path(), &repo);
     let home = repo.dir.path().join("pre-commit-home");
@@ -119,7 +156,11 @@ fn setup() -> Framework {
             src.display()
         ),
     );
-    let fw = Framework { repo, home };
+    let fw = Framework {
+        repo,
+        home,
+        extra_path,
+    };
     let out = fw.run(
         "pre-commit",
         &[
