@@ -39,7 +39,34 @@ pub struct SourceFile {
     pub path: String,
     pub text: String,
     line_starts: Vec<usize>,
+    /// Every [`CHAR_MARK`] bytes: a byte offset on a character boundary and
+    /// the number of characters before it, so that a column is counted from
+    /// the nearest mark and not from the start of a (possibly huge) line.
+    char_marks: Vec<(usize, usize)>,
     secrets: Vec<Range<usize>>,
+}
+
+const CHAR_MARK: usize = 4096;
+
+fn char_marks(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut marks = vec![(0, 0)];
+    let (mut last, mut chars) = (0, 0);
+    let mut pos = CHAR_MARK;
+    while pos < bytes.len() {
+        while !text.is_char_boundary(pos) {
+            pos -= 1;
+        }
+        // Characters are the bytes that are not UTF-8 continuation bytes.
+        chars += bytes[last..pos]
+            .iter()
+            .filter(|b| (**b & 0xC0) != 0x80)
+            .count();
+        marks.push((pos, chars));
+        last = pos;
+        pos += CHAR_MARK;
+    }
+    marks
 }
 
 impl SourceFile {
@@ -49,6 +76,7 @@ impl SourceFile {
         line_starts.extend(memchr_newlines(&text));
         SourceFile {
             path: path.into(),
+            char_marks: char_marks(&text),
             text,
             line_starts,
             secrets: Vec::new(),
@@ -76,8 +104,18 @@ impl SourceFile {
             Err(i) => i - 1,
         };
         let start = self.line_starts[line];
-        let column = self.text[start..offset].chars().count() + 1;
+        let column = self.chars_before(offset) - self.chars_before(start) + 1;
         (line + 1, column)
+    }
+
+    /// How many characters precede `offset` (a character boundary).
+    fn chars_before(&self, offset: usize) -> usize {
+        let i = match self.char_marks.binary_search_by_key(&offset, |m| m.0) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let (mark, chars) = self.char_marks[i];
+        chars + self.text[mark..offset].chars().count()
     }
 
     /// Clamps an offset into the text and back onto a character boundary.
@@ -94,6 +132,14 @@ impl SourceFile {
         let start = self.clamp(span.offset);
         let end = self.clamp(span.end().max(start));
         Span::new(start, end - start)
+    }
+
+    /// The span of the one character at `offset` (clamped into the text and
+    /// onto a boundary); empty at the end of the text.
+    pub fn char_span_at(&self, offset: usize) -> Span {
+        let offset = self.clamp(offset);
+        let len = self.text[offset..].chars().next().map_or(0, char::len_utf8);
+        Span::new(offset, len)
     }
 
     pub fn slice(&self, span: Span) -> &str {
@@ -173,6 +219,30 @@ mod tests {
     }
 
     #[test]
+    fn columns_on_long_lines_are_counted_from_marks() {
+        // Many findings on one long (minified) line each asked for a count of
+        // the characters from the start of the line: quadratic in all.
+        let mut text = String::from("x\n");
+        for i in 0..50_000 {
+            text.push_str(if i % 7 == 0 { "é😀a" } else { "ab" });
+        }
+        text.push_str("\nlast");
+        let src = SourceFile::new("a", text.clone());
+        let start = std::time::Instant::now();
+        let (mut line, mut col) = (1, 1);
+        for (offset, c) in text.char_indices() {
+            assert_eq!(src.line_col(offset), (line, col), "offset {offset}");
+            if c == '\n' {
+                (line, col) = (line + 1, 1);
+            } else {
+                col += 1;
+            }
+        }
+        assert_eq!(src.line_col(text.len()), (line, col));
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    }
+
+    #[test]
     fn clamp_respects_char_boundaries() {
         let src = SourceFile::new("a", "é");
         assert_eq!(src.clamp(1), 0);
@@ -187,6 +257,17 @@ mod tests {
         assert_eq!(red.len(), src.text.len());
         assert_eq!(red, "key: *******\nnext");
         assert_eq!(src.secret_values().collect::<Vec<_>>(), vec!["sécret"]);
+    }
+
+    #[test]
+    fn char_span_at_covers_one_whole_character() {
+        let src = SourceFile::new("a", "aé\u{fffd}");
+        assert_eq!(src.char_span_at(0), Span::new(0, 1));
+        assert_eq!(src.char_span_at(1), Span::new(1, 2));
+        assert_eq!(src.char_span_at(2), Span::new(1, 2));
+        assert_eq!(src.char_span_at(3), Span::new(3, 3));
+        assert_eq!(src.char_span_at(6), Span::new(6, 0));
+        assert_eq!(src.char_span_at(99), Span::new(6, 0));
     }
 
     #[test]
