@@ -552,6 +552,27 @@ fn secrets_never_reach_any_output() {
     }
 }
 
+#[test]
+fn thousands_of_secrets_are_masked_in_linear_time() {
+    // Scrubbing tried every secret on every message: 5000 keys took minutes.
+    let dir = tmp();
+    let p = dir.path();
+    let keys: Vec<String> = (0..5000).map(|i| format!("AKIAZ{i:015}")).collect();
+    let profile = GOOD.replacen("{", &format!("{{\"notes\": \"{}\",", keys.join(" ")), 1);
+    write(p, "many.profile.json", &profile);
+    let run = check(p);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.rules()
+            .iter()
+            .filter(|r| *r == "security/secret-value")
+            .count(),
+        5000
+    );
+    assert!(run.elapsed < Duration::from_secs(30), "{:?}", run.elapsed);
+    assert!(!run.stdout.contains("AKIAZ"));
+}
+
 // ------------------------------------------------------- files and folders
 
 #[test]
