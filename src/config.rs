@@ -180,12 +180,22 @@ pub fn load(root: &Path, explicit: Option<&Path>) -> Result<(Config, Option<Path
         Some(p) => p.to_path_buf(),
         None => {
             let p = root.join(CONFIG_FILE);
-            if !p.is_file() {
+            if !p.exists() {
                 return Ok((Config::default(), None));
             }
             p
         }
     };
+    // Reading a FIFO would block until someone writes to it, and a device may
+    // never end: only a regular file (or a link to one) is a config file.
+    let meta = std::fs::metadata(&path)
+        .map_err(|e| Fatal::Io(format!("cannot read config file {}: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(Fatal::Io(format!(
+            "config file {} is not a regular file",
+            path.display()
+        )));
+    }
     let bytes = std::fs::read(&path)
         .map_err(|e| Fatal::Io(format!("cannot read config file {}: {e}", path.display())))?;
     let display = path
@@ -196,7 +206,7 @@ pub fn load(root: &Path, explicit: Option<&Path>) -> Result<(Config, Option<Path
     if let Some(offset) = bad_utf8 {
         return Err(config_error(
             &source,
-            Some(Span::new(offset, 1)),
+            Some(source.char_span_at(offset)),
             "the config file is not valid UTF-8",
             None,
         ));
@@ -226,7 +236,7 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
     let root = yaml::parse(text).map_err(|e| {
         config_error(
             source,
-            Some(Span::new(e.offset + shift, 1)),
+            Some(source.char_span_at(e.offset + shift)),
             format!("invalid YAML: {}", e.message),
             None,
         )
@@ -543,6 +553,69 @@ mod tests {
 
     fn parse_text(text: &str) -> Result<Config, Fatal> {
         parse(&SourceFile::new(".caplint.yaml", text))
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_config_that_is_not_a_regular_file_is_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(CONFIG_FILE);
+        std::fs::create_dir(&path).unwrap();
+        assert!(
+            matches!(load(tmp.path(), None), Err(Fatal::Io(m)) if m.contains("not a regular file"))
+        );
+        std::fs::remove_dir(&path).unwrap();
+        let status = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        // Would block forever if the FIFO were opened.
+        assert!(
+            matches!(load(tmp.path(), None), Err(Fatal::Io(m)) if m.contains("not a regular file"))
+        );
+        assert!(
+            matches!(load(tmp.path(), Some(&path)), Err(Fatal::Io(m)) if m.contains("not a regular file"))
+        );
+        let dev_null = Path::new("/dev/null");
+        assert!(matches!(
+            load(tmp.path(), Some(dev_null)),
+            Err(Fatal::Io(_))
+        ));
+    }
+
+    #[test]
+    fn invalid_utf8_span_covers_the_replacement_character() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join(CONFIG_FILE), b"a: \xff\n").unwrap();
+        match load(tmp.path(), None) {
+            Err(Fatal::Config {
+                source,
+                span: Some(span),
+                ..
+            }) => {
+                assert_eq!(span, Span::new(3, 3));
+                assert_eq!(&source.text[span.range()], "\u{fffd}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn yaml_error_at_the_end_has_an_in_bounds_span() {
+        for text in ["a: [", "a: \"é", "é: [é"] {
+            match parse_text(text) {
+                Err(Fatal::Config {
+                    span: Some(span), ..
+                }) => {
+                    assert!(span.end() <= text.len(), "{text:?}: {span:?}");
+                    assert!(
+                        text.is_char_boundary(span.offset) && text.is_char_boundary(span.end())
+                    );
+                }
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -123,7 +123,7 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
             &mut profiles,
             &mut skills,
             &mut roots,
-        );
+        )?;
     }
     // A folder named like a skills root that is itself a skill holds the
     // skill's resources, not skills.
@@ -171,7 +171,7 @@ fn walk(
     profiles: &mut BTreeSet<String>,
     skills: &mut BTreeMap<String, SkillDir>,
     roots: &mut BTreeSet<String>,
-) {
+) -> Result<(), Fatal> {
     let walker = WalkDir::new(start)
         .follow_links(false)
         .sort_by_file_name()
@@ -189,7 +189,29 @@ fn walk(
                 Err(_) => false,
             }
         });
-    for entry in walker.flatten() {
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            // A folder that cannot be read would silently hide its files
+            // from the check: stop, and say which (`exclude` skips it).
+            Err(e)
+                if e.io_error().map(std::io::Error::kind)
+                    == Some(std::io::ErrorKind::PermissionDenied) =>
+            {
+                let path = e.path().map_or_else(
+                    || start.display().to_string(),
+                    |p| {
+                        p.strip_prefix(root)
+                            .map_or_else(|_| p.display().to_string(), slash_path)
+                    },
+                );
+                return Err(Fatal::Io(format!(
+                    "cannot read {path}: permission denied (add it to `exclude` to skip it)"
+                )));
+            }
+            // Anything else (an entry removed during the walk) is skipped.
+            Err(_) => continue,
+        };
         let Ok(rel) = entry.path().strip_prefix(root).map(slash_path) else {
             continue;
         };
@@ -229,6 +251,7 @@ fn walk(
             profiles.insert(rel);
         }
     }
+    Ok(())
 }
 
 /// A symlink counts as a file only when it resolves to a regular file inside the tree.
@@ -364,6 +387,34 @@ mod tests {
     extern "C" {
         #[link_name = "mkfifo"]
         fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_unreadable_folder_stops_the_run_unless_excluded() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        fs::create_dir_all(root.join("locked")).unwrap();
+        fs::write(root.join("locked/a.profile.json"), "{}").unwrap();
+        fs::set_permissions(root.join("locked"), fs::Permissions::from_mode(0o000)).unwrap();
+        // Root reads through chmod 000: then there is nothing to refuse.
+        let privileged = fs::read_dir(root.join("locked")).is_ok();
+        let found = discover(&settings(root), &[]);
+        let mut s = settings(root);
+        s.config.exclude = vec!["locked".into()];
+        let s = Settings::new(s.root.clone(), s.config.clone(), None, s.as_of).unwrap();
+        let excluded = discover(&s, &[]);
+        fs::set_permissions(root.join("locked"), fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(excluded.unwrap().profiles.is_empty());
+        if privileged {
+            assert_eq!(found.unwrap().profiles, vec!["locked/a.profile.json"]);
+        } else {
+            match found {
+                Err(Fatal::Io(m)) => assert!(m.contains("cannot read locked"), "{m}"),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -86,7 +86,21 @@ pub fn run(
             None => return usage_error("error: give a profile path or --make-fixture"),
         }
     };
-    let checked = check_profile(&profile, as_of);
+    outcome(&profile, as_of)
+}
+
+/// [`run`] on a profile's bytes instead of a file: what the reference prints
+/// for a file holding exactly these bytes (for fuzzing and embedding).
+pub fn run_bytes(bytes: &[u8], as_of: Date) -> ReportOutcome {
+    match pyjson::load_bytes(bytes) {
+        Ok(profile) => outcome(&profile, as_of),
+        Err(reason) => usage_error(&format!("error: cannot read profile: {reason}")),
+    }
+}
+
+/// Checks a loaded profile and prints its summary.
+fn outcome(profile: &Value, as_of: Date) -> ReportOutcome {
+    let checked = check_profile(profile, as_of);
     let mut out = Out::default();
     print_report(&checked, &mut out);
     match out.bad {
@@ -139,7 +153,7 @@ const FIXTURE: &str = r#"{
 /// `open(path, "r", encoding="utf-8")` and `json.load`, with the text of the
 /// exception on failure (`OSError` as `[Errno N] strerror: 'path'`).
 fn load(path: &Path) -> Result<Value, String> {
-    let mut file = std::fs::File::open(path).map_err(|e| os_error(&e, Some(path)))?;
+    let file = std::fs::File::open(path).map_err(|e| os_error(&e, Some(path)))?;
     // Python's open() refuses a directory after opening it.
     if file.metadata().is_ok_and(|m| m.is_dir()) {
         return Err(os_error(
@@ -147,11 +161,22 @@ fn load(path: &Path) -> Result<Value, String> {
             Some(path),
         ));
     }
+    // A device such as /dev/zero never ends: read at most MAX_PROFILE_BYTES.
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
+    file.take(MAX_PROFILE_BYTES + 1)
+        .read_to_end(&mut bytes)
         .map_err(|e| os_error(&e, None))?;
+    if bytes.len() as u64 > MAX_PROFILE_BYTES {
+        return Err(format!(
+            "the file is larger than {} MiB",
+            MAX_PROFILE_BYTES >> 20
+        ));
+    }
     pyjson::load_bytes(&bytes).map_err(|e| e.to_string())
 }
+
+/// The largest profile `caplint report` reads (the reference has no limit).
+pub const MAX_PROFILE_BYTES: u64 = 128 << 20;
 
 const EISDIR: i32 = 21;
 
@@ -649,6 +674,38 @@ verdict: FAIL
         // The --as-of check comes first.
         let out = run(None, Some("x"), false, today);
         assert_eq!(out.stdout, "error: --as-of must be YYYY-MM-DD\n");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn endless_devices_stop_at_the_size_limit() {
+        let today = day("2026-01-01");
+        let out = run(Some(Path::new("/dev/zero")), None, false, today);
+        assert_eq!(
+            out.stdout,
+            "error: cannot read profile: the file is larger than 128 MiB\n"
+        );
+        assert_eq!(out.exit_code, 2);
+        // An empty device reads as an empty file, as in the reference.
+        let out = run(Some(Path::new("/dev/null")), None, false, today);
+        assert_eq!(
+            out.stdout,
+            "error: cannot read profile: Expecting value: line 1 column 1 (char 0)\n"
+        );
+    }
+
+    #[test]
+    fn run_bytes_matches_run_on_a_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("a.profile.json");
+        for bytes in [FIXTURE.as_bytes(), b"{", b"\xff", b"[]", b""] {
+            std::fs::write(&path, bytes).unwrap();
+            let today = day("2026-10-15");
+            assert_eq!(
+                run(Some(&path), None, false, today),
+                run_bytes(bytes, today)
+            );
+        }
     }
 
     #[test]

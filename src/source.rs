@@ -40,7 +40,35 @@ pub struct SourceFile {
     pub text: String,
     /// Computed on first use: most files are never rendered.
     line_starts: std::sync::OnceLock<Vec<usize>>,
+    /// Every [`CHAR_MARK`] bytes: a byte offset on a character boundary and
+    /// the number of characters before it, so that a column is counted from
+    /// the nearest mark and not from the start of a (possibly huge) line.
+    /// Computed on first use.
+    char_marks: std::sync::OnceLock<Vec<(usize, usize)>>,
     secrets: Vec<Range<usize>>,
+}
+
+const CHAR_MARK: usize = 4096;
+
+fn char_marks(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut marks = vec![(0, 0)];
+    let (mut last, mut chars) = (0, 0);
+    let mut pos = CHAR_MARK;
+    while pos < bytes.len() {
+        while !text.is_char_boundary(pos) {
+            pos -= 1;
+        }
+        // Characters are the bytes that are not UTF-8 continuation bytes.
+        chars += bytes[last..pos]
+            .iter()
+            .filter(|b| (**b & 0xC0) != 0x80)
+            .count();
+        marks.push((pos, chars));
+        last = pos;
+        pos += CHAR_MARK;
+    }
+    marks
 }
 
 impl SourceFile {
@@ -49,6 +77,7 @@ impl SourceFile {
             path: path.into(),
             text: text.into(),
             line_starts: std::sync::OnceLock::new(),
+            char_marks: std::sync::OnceLock::new(),
             secrets: Vec::new(),
         }
     }
@@ -79,8 +108,19 @@ impl SourceFile {
             Err(i) => i - 1,
         };
         let start = starts[line];
-        let column = self.text[start..offset].chars().count() + 1;
+        let column = self.chars_before(offset) - self.chars_before(start) + 1;
         (line + 1, column)
+    }
+
+    /// How many characters precede `offset` (a character boundary).
+    fn chars_before(&self, offset: usize) -> usize {
+        let marks = self.char_marks.get_or_init(|| char_marks(&self.text));
+        let i = match marks.binary_search_by_key(&offset, |m| m.0) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let (mark, chars) = marks[i];
+        chars + self.text[mark..offset].chars().count()
     }
 
     /// Clamps an offset into the text and back onto a character boundary.
@@ -97,6 +137,14 @@ impl SourceFile {
         let start = self.clamp(span.offset);
         let end = self.clamp(span.end().max(start));
         Span::new(start, end - start)
+    }
+
+    /// The span of the one character at `offset` (clamped into the text and
+    /// onto a boundary); empty at the end of the text.
+    pub fn char_span_at(&self, offset: usize) -> Span {
+        let offset = self.clamp(offset);
+        let len = self.text[offset..].chars().next().map_or(0, char::len_utf8);
+        Span::new(offset, len)
     }
 
     pub fn slice(&self, span: Span) -> &str {
@@ -176,6 +224,30 @@ mod tests {
     }
 
     #[test]
+    fn columns_on_long_lines_are_counted_from_marks() {
+        // Many findings on one long (minified) line each asked for a count of
+        // the characters from the start of the line: quadratic in all.
+        let mut text = String::from("x\n");
+        for i in 0..50_000 {
+            text.push_str(if i % 7 == 0 { "é😀a" } else { "ab" });
+        }
+        text.push_str("\nlast");
+        let src = SourceFile::new("a", text.clone());
+        let start = std::time::Instant::now();
+        let (mut line, mut col) = (1, 1);
+        for (offset, c) in text.char_indices() {
+            assert_eq!(src.line_col(offset), (line, col), "offset {offset}");
+            if c == '\n' {
+                (line, col) = (line + 1, 1);
+            } else {
+                col += 1;
+            }
+        }
+        assert_eq!(src.line_col(text.len()), (line, col));
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    }
+
+    #[test]
     fn clamp_respects_char_boundaries() {
         let src = SourceFile::new("a", "é");
         assert_eq!(src.clamp(1), 0);
@@ -190,6 +262,17 @@ mod tests {
         assert_eq!(red.len(), src.text.len());
         assert_eq!(red, "key: *******\nnext");
         assert_eq!(src.secret_values().collect::<Vec<_>>(), vec!["sécret"]);
+    }
+
+    #[test]
+    fn char_span_at_covers_one_whole_character() {
+        let src = SourceFile::new("a", "aé\u{fffd}");
+        assert_eq!(src.char_span_at(0), Span::new(0, 1));
+        assert_eq!(src.char_span_at(1), Span::new(1, 2));
+        assert_eq!(src.char_span_at(2), Span::new(1, 2));
+        assert_eq!(src.char_span_at(3), Span::new(3, 3));
+        assert_eq!(src.char_span_at(6), Span::new(6, 0));
+        assert_eq!(src.char_span_at(99), Span::new(6, 0));
     }
 
     #[test]

@@ -14,7 +14,7 @@ struct View {
     message: String,
     severity: Severity,
     help: Option<String>,
-    source: Option<NamedSource<Arc<str>>>,
+    source: Option<NamedSource<Arc<Snippets>>>,
     labels: Vec<LabeledSpan>,
     related: Vec<View>,
 }
@@ -66,16 +66,16 @@ impl miette::Diagnostic for View {
 /// Redacted texts, computed once per file.
 struct Sources<'a> {
     report: &'a Report,
-    cache: HashMap<String, Arc<str>>,
+    cache: HashMap<String, Arc<Snippets>>,
 }
 
 impl Sources<'_> {
-    fn get(&mut self, path: &str) -> Option<NamedSource<Arc<str>>> {
+    fn get(&mut self, path: &str) -> Option<NamedSource<Arc<Snippets>>> {
         let text = match self.cache.get(path) {
             Some(t) => t.clone(),
             None => {
                 let src = self.report.sources.get(path)?;
-                let t: Arc<str> = Arc::from(src.redacted_text());
+                let t = Arc::new(Snippets::new(src.redacted_text()));
                 self.cache.insert(path.to_string(), t.clone());
                 t
             }
@@ -84,7 +84,7 @@ impl Sources<'_> {
     }
 
     /// The diagnostic's own text (as of its commit, for `caplint history`).
-    fn of(&mut self, d: &Diagnostic) -> Option<NamedSource<Arc<str>>> {
+    fn of(&mut self, d: &Diagnostic) -> Option<NamedSource<Arc<Snippets>>> {
         let Some(c) = &d.commit else {
             return self.get(&d.path);
         };
@@ -93,12 +93,144 @@ impl Sources<'_> {
             Some(t) => t.clone(),
             None => {
                 let src = self.report.source_of(d)?;
-                let t: Arc<str> = Arc::from(src.redacted_text());
+                let t = Arc::new(Snippets::new(src.redacted_text()));
                 self.cache.insert(key, t.clone());
                 t
             }
         };
         Some(NamedSource::new(&d.path, text))
+    }
+}
+
+/// Lines around a span of context longer than this are cut to a window
+/// around the span itself.
+const MAX_SNIPPET_BYTES: usize = 4096;
+/// How much of a long line is shown on each side of the span.
+const WINDOW_PAD: usize = 120;
+/// Labels longer than this point at their first character only, so that a
+/// finding about a huge value does not print all of it.
+const MAX_LABEL_BYTES: usize = 4096;
+
+/// A file's text for miette with a line index, so that finding a snippet
+/// costs a binary search rather than a scan from the start of the file (for
+/// files with many findings), and long lines are shown as a window around
+/// the span (for minified files with findings along one line).
+struct Snippets {
+    text: String,
+    /// Where each line starts, counting `\r\n`, `\r` and `\n` as miette does.
+    line_starts: Vec<usize>,
+}
+
+impl Snippets {
+    fn new(text: String) -> Snippets {
+        let mut line_starts = vec![0];
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    line_starts.push(i + 2);
+                    i += 2;
+                    continue;
+                }
+                b'\r' | b'\n' => line_starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        Snippets { text, line_starts }
+    }
+
+    fn line_of(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    /// The end of a line's content, before its line break.
+    fn line_end(&self, line: usize) -> usize {
+        let next = self
+            .line_starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let content = &self.text[self.line_starts[line]..next];
+        self.line_starts[line] + content.trim_end_matches(['\r', '\n']).len()
+    }
+
+    fn floor(&self, mut i: usize) -> usize {
+        i = i.min(self.text.len());
+        while !self.text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
+
+    fn ceil(&self, mut i: usize) -> usize {
+        i = i.min(self.text.len());
+        while !self.text.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    }
+}
+
+impl SourceCode for Snippets {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let start = span.offset();
+        let end = start + span.len();
+        if end > self.text.len() {
+            return Err(miette::MietteError::OutOfBounds);
+        }
+        let first = self.line_of(start);
+        let last = self.line_of(end.saturating_sub(1).max(start));
+        let lo_line = first.saturating_sub(before);
+        let hi_line = (last + after).min(self.line_starts.len() - 1);
+        let lo = self.line_starts[lo_line];
+        let hi = self
+            .line_starts
+            .get(hi_line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        if hi - lo <= MAX_SNIPPET_BYTES {
+            // Short enough: exactly what miette shows for the whole text.
+            let local = miette::SourceSpan::new((start - lo).into(), span.len());
+            let c = self.text[lo..hi].read_span(&local, before, after)?;
+            return Ok(Box::new(miette::MietteSpanContents::new(
+                c.data(),
+                miette::SourceSpan::new((c.span().offset() + lo).into(), c.span().len()),
+                c.line() + lo_line,
+                c.column(),
+                c.line_count() + lo_line,
+            )));
+        }
+        // A window of the span's own lines, without context lines; the
+        // column stays the byte column within the whole line, as miette's.
+        let (a, b) = if before == 0 && after == 0 {
+            (start, self.ceil(end.min(start + MAX_SNIPPET_BYTES)))
+        } else {
+            (
+                self.floor(
+                    start
+                        .saturating_sub(WINDOW_PAD)
+                        .max(self.line_starts[first]),
+                ),
+                self.ceil((end + WINDOW_PAD).min(self.line_end(last))),
+            )
+        };
+        Ok(Box::new(miette::MietteSpanContents::new(
+            &self.text.as_bytes()[a..b],
+            miette::SourceSpan::new(a.into(), b - a),
+            first,
+            a - self.line_starts[first],
+            last - first + 1,
+        )))
     }
 }
 
@@ -119,7 +251,10 @@ fn view(d: &Diagnostic, sources: &mut Sources<'_>) -> View {
         };
         match own {
             Some(src) => {
-                let s = src.clamp_span(span);
+                let mut s = src.clamp_span(span);
+                if s.length > MAX_LABEL_BYTES {
+                    s = src.char_span_at(s.offset);
+                }
                 (s.offset, s.length)
             }
             None => (span.offset, span.length),
@@ -132,6 +267,25 @@ fn view(d: &Diagnostic, sources: &mut Sources<'_>) -> View {
         labels.push(LabeledSpan::new_primary_with_span(d.label.clone(), (o, l)));
         for label in &d.labels {
             match &label.path {
+                // Far from the primary span (say, on a minified line), a
+                // label gets a snippet of its own: in one snippet miette would
+                // draw the whole stretch between them, and past column 65535
+                // its formatting panics.
+                None if label.span.offset.abs_diff(span.offset) > MAX_SNIPPET_BYTES => {
+                    let (o, l) = fit(label.span, &d.path);
+                    related.push(View {
+                        code: String::new(),
+                        message: format!("{}: {}", d.path, label.text),
+                        severity: Severity::Warning,
+                        help: None,
+                        source: sources.get(&d.path),
+                        labels: vec![LabeledSpan::new_primary_with_span(
+                            Some(label.text.clone()),
+                            (o, l),
+                        )],
+                        related: Vec::new(),
+                    });
+                }
                 None => {
                     let (o, l) = fit(label.span, &d.path);
                     labels.push(LabeledSpan::new_with_span(Some(label.text.clone()), (o, l)));

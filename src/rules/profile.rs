@@ -6,6 +6,7 @@ use crate::date::Date;
 use crate::diagnostic::{did_you_mean, Diagnostic, Severity};
 use crate::json::{self, Kind, Member, Value};
 use crate::source::{SourceFile, Span};
+use std::collections::HashMap;
 
 pub const INVALID_JSON: &str = "profile/invalid-json";
 pub const DUPLICATE_KEY: &str = "profile/duplicate-key";
@@ -206,8 +207,9 @@ pub struct ParsedProfile {
 /// `invalid-json` finding (if not).
 pub fn parse(source: &SourceFile, bad_utf8: Option<usize>) -> (Option<Value>, Option<Diagnostic>) {
     if let Some(offset) = bad_utf8 {
+        // The text holds U+FFFD (three bytes) where the bad byte was.
         let d = Diagnostic::new(INVALID_JSON, &source.path, "the file is not valid UTF-8")
-            .at(Span::new(offset, 1))
+            .at(source.char_span_at(offset))
             .label("invalid byte here")
             .help("profiles must be UTF-8 encoded JSON");
         return (None, Some(d));
@@ -225,17 +227,12 @@ pub fn parse(source: &SourceFile, bad_utf8: Option<usize>) -> (Option<Value>, Op
     match json::parse(&source.text) {
         Ok(v) => (Some(v), None),
         Err(e) => {
-            let offset = source.clamp(e.offset);
-            let len = source.text[offset..]
-                .chars()
-                .next()
-                .map_or(0, char::len_utf8);
             let d = Diagnostic::new(
                 INVALID_JSON,
                 &source.path,
                 format!("invalid JSON: {}", e.message),
             )
-            .at(Span::new(offset, len))
+            .at(source.char_span_at(e.offset))
             .label(e.message.clone())
             .maybe_help(e.help);
             (None, Some(d))
@@ -307,8 +304,12 @@ impl Checker<'_> {
         while let Some(v) = stack.pop() {
             match &v.kind {
                 Kind::Object(members) => {
-                    for (i, m) in members.iter().enumerate() {
-                        if let Some(first) = members[..i].iter().find(|p| p.key == m.key) {
+                    // First occurrence of each key: linear, so an object with
+                    // a hundred thousand keys costs no more than reading it.
+                    let mut first_of: HashMap<&str, &Member> = HashMap::new();
+                    for m in members {
+                        let first = *first_of.entry(m.key.as_str()).or_insert(m);
+                        if !std::ptr::eq(first, m) {
                             let d = self
                                 .diag(
                                     DUPLICATE_KEY,
@@ -566,7 +567,7 @@ impl Checker<'_> {
 
     fn entries(&mut self, items: &[Value], kind: EntryKind) {
         let list = kind.list();
-        let mut names: Vec<(&str, Span)> = Vec::new();
+        let mut names: HashMap<&str, Span> = HashMap::new();
         for item in items {
             let Some(members) = item.as_object() else {
                 let d = self
@@ -629,7 +630,7 @@ impl Checker<'_> {
                 |(n, _)| format!("{} {}", kind.noun(), quote(n)),
             );
             if let Some((n, span)) = name {
-                if let Some((_, first)) = names.iter().find(|(other, _)| *other == n) {
+                if let Some(first) = names.get(n) {
                     let d = self
                         .diag(
                             DUPLICATE_NAME,
@@ -641,7 +642,7 @@ impl Checker<'_> {
                         .help("routing reads one entry per name; keep one");
                     self.push(d);
                 } else {
-                    names.push((n, span));
+                    names.insert(n, span);
                 }
                 if kind == EntryKind::Skill {
                     self.skill_name_style(n, span);
@@ -956,6 +957,9 @@ pub fn agent_id(root: &Value) -> Option<(&str, Span)> {
     non_empty_str(&m.value).map(|s| (s, m.value.span))
 }
 
+/// How many other files a `duplicate-agent-id` finding names.
+const MAX_OTHERS_SHOWN: usize = 5;
+
 /// `profile/duplicate-agent-id` across files: one finding in each file that
 /// shares an id, labelled with the other file's location.
 pub fn duplicate_agent_ids<'a>(
@@ -971,20 +975,27 @@ pub fn duplicate_agent_ids<'a>(
             continue;
         }
         for (i, (path, span)) in files.iter().enumerate() {
-            let others: Vec<&str> = files
+            // Name (and label) a few of the other files, not all of them: with
+            // thousands of copies, listing every one in every finding would
+            // grow as the square of their number.
+            let others = files
                 .iter()
                 .enumerate()
                 .filter(|(j, _)| *j != i)
-                .map(|(_, (p, _))| *p)
-                .collect();
-            let mut d = Diagnostic::new(DUPLICATE_AGENT_ID, *path, format!("agent_id {} is also declared by {}", quote(id), others.join(", ")))
+                .map(|(_, other)| *other);
+            let shown: Vec<(&str, Span)> = others.clone().take(MAX_OTHERS_SHOWN).collect();
+            let mut names: Vec<&str> = shown.iter().map(|(p, _)| *p).collect();
+            let more = files.len() - 1 - shown.len();
+            let more_text = format!("{more} more files");
+            if more > 0 {
+                names.push(&more_text);
+            }
+            let mut d = Diagnostic::new(DUPLICATE_AGENT_ID, *path, format!("agent_id {} is also declared by {}", quote(id), names.join(", ")))
                 .at(*span)
                 .label("declared here")
                 .help("an agent_id names one agent across versions; give each agent its own id and keep one file per agent");
-            for (j, (p, s)) in files.iter().enumerate() {
-                if j != i {
-                    d = d.with_label_in(*p, *s, "also declared here");
-                }
+            for (p, s) in shown {
+                d = d.with_label_in(p, s, "also declared here");
             }
             out.push(d);
         }
@@ -1176,5 +1187,58 @@ mod tests {
         assert_eq!(ds.len(), 2);
         assert_eq!(ds[0].labels[0].path.as_deref(), Some("b.profile.json"));
         assert_eq!(ds[1].labels[0].path.as_deref(), Some("a.profile.json"));
+    }
+    #[test]
+    fn many_keys_and_names_stay_linear() {
+        // 50k distinct keys and 20k skills: the quadratic duplicate checks
+        // took minutes here; a linear pass takes seconds even unoptimized.
+        let mut text = String::from("{");
+        for i in 0..50_000 {
+            text.push_str(&format!("\"k{i}\": 0, "));
+        }
+        text.push_str("\"skills\": [");
+        for i in 0..20_000 {
+            text.push_str(&format!(
+                "{}{{\"name\": \"s{i}\"}}",
+                if i > 0 { ", " } else { "" }
+            ));
+        }
+        text.push_str("], \"k7\": 1, \"tools\": [], \"tools\": []}");
+        let start = std::time::Instant::now();
+        let ds = run(&text);
+        let limit = if cfg!(debug_assertions) { 90 } else { 10 };
+        assert!(start.elapsed() < std::time::Duration::from_secs(limit));
+        let dups: Vec<_> = ds.iter().filter(|d| d.rule == DUPLICATE_KEY).collect();
+        assert_eq!(dups.len(), 2);
+        assert_eq!(span_text(&text, dups[0]), "\"k7\"");
+        let first = dups[0].labels[0].span;
+        assert_eq!(first.offset, text.find("\"k7\"").unwrap());
+        assert!(first.offset < dups[0].span.unwrap().offset);
+    }
+
+    #[test]
+    fn duplicate_names_keep_the_first_entry_as_label() {
+        let text = r#"{"skills": [{"name": "a"}, {"name": "b"}, {"name": "a"}, {"name": "a"}]}"#;
+        let ds: Vec<_> = run(text)
+            .into_iter()
+            .filter(|d| d.rule == DUPLICATE_NAME)
+            .collect();
+        assert_eq!(ds.len(), 2);
+        for d in &ds {
+            assert_eq!(d.labels[0].span.offset, text.find("\"a\"").unwrap());
+        }
+    }
+
+    #[test]
+    fn thousands_of_duplicate_agent_ids_name_a_few_others() {
+        let v = json::parse(OK).unwrap();
+        let paths: Vec<String> = (0..5000).map(|i| format!("p{i}.profile.json")).collect();
+        let (id, span) = agent_id(&v).unwrap();
+        let ds = duplicate_agent_ids(paths.iter().map(|p| (p.as_str(), id, span)));
+        assert_eq!(ds.len(), 5000);
+        for d in &ds {
+            assert_eq!(d.labels.len(), MAX_OTHERS_SHOWN);
+            assert!(d.message.ends_with("4994 more files"), "{}", d.message);
+        }
     }
 }

@@ -86,7 +86,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
                 rel.clone(),
                 "SKILL.md is not valid UTF-8",
             )
-            .at(Span::new(offset, 1))
+            .at(source.char_span_at(offset))
             .label("first invalid byte")
             .help("save the file as UTF-8: clients fail to read it and drop the skill"),
         );
