@@ -161,8 +161,67 @@ fn is_placeholder(value: &str) -> bool {
             && v.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
 }
 
+/// Substrings at least one of which every pattern's match contains (ASCII
+/// letters compared without case, as the `(?i)` patterns do), plus the two
+/// non-ASCII letters whose case folds to an ASCII one (`ſ` to `s`, the
+/// Kelvin sign to `k`). A text with none of them cannot match, and most
+/// texts have none, so the full patterns are skipped for them.
+const TRIGGERS: &[&str] = &[
+    "-----BEGIN ",
+    "AKIA",
+    "ASIA",
+    "ABIA",
+    "ACCA",
+    "aws",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "xox",
+    "hooks.slack.com",
+    "k_live_",
+    "k_test_",
+    "AIza",
+    "eyJ",
+    "://",
+    "pass",
+    "pwd",
+    "secret",
+    "api_key",
+    "api-key",
+    "apikey",
+    "access_token",
+    "access-token",
+    "accesstoken",
+    "auth_token",
+    "auth-token",
+    "authtoken",
+    "private_key",
+    "private-key",
+    "privatekey",
+    "\u{17f}",
+    "\u{212a}",
+];
+
+/// Whether `text` may hold a secret (see [`TRIGGERS`]).
+fn may_hold_secret(text: &str) -> bool {
+    static AC: OnceLock<aho_corasick::AhoCorasick> = OnceLock::new();
+    AC.get_or_init(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(TRIGGERS)
+            .expect("secret triggers")
+    })
+    .is_match(text)
+}
+
 /// Every secret in `text`, in order, without overlaps.
 pub fn scan(text: &str) -> Vec<SecretMatch> {
+    if !may_hold_secret(text) {
+        return Vec::new();
+    }
     let (set, each) = compiled();
     let hits = set.matches(text);
     if !hits.matched_any() {
@@ -265,6 +324,81 @@ mod tests {
             kinds(r#"{"notes": "password=Sup3rS3cretValue"}"#),
             vec!["password assignment"]
         );
+    }
+
+    #[test]
+    fn the_prefilter_passes_every_match() {
+        // Each pattern's positive examples, in other letter cases too, and
+        // with the non-ASCII letters that fold to ASCII ones.
+        let mut texts: Vec<String> = vec![
+            "-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----".into(),
+            "-----BEGIN PRIVATE KEY----- abc".into(),
+            "key AKIAIOSFODNN7EXAMPLE here".into(),
+            "ASIAIOSFODNN7EXAMPLE ABIAIOSFODNN7EXAMPLE ACCAIOSFODNN7EXAMPLE".into(),
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY".into(),
+            "AWS Secret: \"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"".into(),
+            format!("ghp_{}", "a".repeat(36)),
+            format!("gho_{} ghu_{} ghs_{} ghr_{}", "a".repeat(36), "b".repeat(36), "c".repeat(36), "d".repeat(36)),
+            format!("github_pat_{}", "a".repeat(82)),
+            "xoxb-1234567890-abcdef xoxa-1234567890 xoxp-1234567890".into(),
+            "https://hooks.slack.com/services/T0000/B0000/XXXXXXXX".into(),
+            format!("sk_live_{} rk_test_{}", "a1".repeat(12), "b2".repeat(12)),
+            format!("AIza{}", "b".repeat(35)),
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U".into(),
+            "https://deploy:S3cr3tPass@logs.example.com/x".into(),
+            r#"{"password": "Tr0ub4dor&3"}"#.into(),
+            "api_key = sk9f8e7d6c5b4a".into(),
+            r#"{"notes": "password=Sup3rS3cretValue"}"#.into(),
+            "client_secret: \"secret-Xk29fQ81\"".into(),
+        ];
+        for kw in [
+            "password",
+            "passwd",
+            "pwd",
+            "secret",
+            "apikey",
+            "api_key",
+            "api-key",
+            "access_token",
+            "accesstoken",
+            "auth-token",
+            "authtoken",
+            "client_secret",
+            "private_key",
+            "privatekey",
+            "private-key",
+        ] {
+            texts.push(format!("{kw} = \"Zq9Wk2Lm7Xv\""));
+            texts.push(format!("{} = Zq9Wk2Lm7Xv4", kw.to_uppercase()));
+            // `ſ` and the Kelvin sign match `s` and `k` in `(?i)` patterns.
+            texts.push(format!("{} = Zq9Wk2Lm7Xv4", kw.replace('s', "\u{17f}")));
+            texts.push(format!("{} = Zq9Wk2Lm7Xv4", kw.replace('k', "\u{212a}")));
+        }
+        texts.push(
+            "A\u{17f}\u{17f} AW\u{17f} \u{17f}ecret: \"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\""
+                .into(),
+        );
+        let (set, _) = compiled();
+        let mut matched = 0;
+        for text in &texts {
+            if set.is_match(text) {
+                matched += 1;
+                assert!(may_hold_secret(text), "prefilter misses {text:?}");
+            }
+        }
+        // Every pattern is exercised.
+        let mut seen = vec![false; PATTERNS.len()];
+        for text in &texts {
+            for i in set.matches(text).iter() {
+                seen[i] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "{seen:?}");
+        assert!(matched > texts.len() / 2, "{matched} of {}", texts.len());
+        // Ordinary prose passes untouched.
+        assert!(!may_hold_secret(
+            "Summarise the quarterly report for the team."
+        ));
     }
 
     #[test]

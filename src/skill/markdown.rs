@@ -49,7 +49,8 @@ fn is_glob_char(c: char) -> bool {
 
 /// Whether `s` starts with a URL scheme (`https:`, `mailto:`, `data:`).
 pub fn has_scheme(s: &str) -> bool {
-    let Some(colon) = s.find(':') else {
+    // A byte loop: most words are short and have no colon.
+    let Some(colon) = s.bytes().position(|b| b == b':') else {
         return false;
     };
     let scheme = &s[..colon];
@@ -232,6 +233,9 @@ fn is_list_item(t: &str) -> bool {
 /// `such as` as prose words (not inside code spans or path names such as
 /// `examples/a.md`; a bare `example patterns` is not a marker).
 fn has_example_marker(line: &str) -> bool {
+    if !may_have_example_marker(line) {
+        return false;
+    }
     let mut prose = String::with_capacity(line.len());
     let mut last = 0;
     for (whole, _) in code_spans(line) {
@@ -262,8 +266,42 @@ fn has_example_marker(line: &str) -> bool {
     })
 }
 
+/// A cheap test that `has_example_marker` can only pass: every marker word,
+/// with `*` and `_` removed and lower-cased, holds one of these substrings.
+/// (Lower-casing maps no non-ASCII letter to an ASCII one in them.)
+fn may_have_example_marker(line: &str) -> bool {
+    const NEEDLES: [&[u8]; 5] = [b"example", b"e.g", b"eg.", b"instance", b"such"];
+    let mut folded = [0u8; 256];
+    let mut n = 0;
+    let check = |buf: &[u8]| {
+        NEEDLES
+            .iter()
+            .any(|w| buf.windows(w.len()).any(|x| x[0] == w[0] && x == *w))
+    };
+    // Scanned in overlapping chunks so long lines need no allocation.
+    for &b in line.as_bytes() {
+        if b == b'*' || b == b'_' {
+            continue;
+        }
+        if n == folded.len() {
+            if check(&folded[..n]) {
+                return true;
+            }
+            // Keep the last 7 bytes: a needle may straddle the chunks.
+            folded.copy_within(n - 7..n, 0);
+            n = 7;
+        }
+        folded[n] = b.to_ascii_lowercase();
+        n += 1;
+    }
+    check(&folded[..n])
+}
+
 /// `[label]: destination` (not a `[^footnote]:`).
 fn definition(line: &str, start: usize) -> Option<Ref> {
+    if !line.contains("]:") {
+        return None;
+    }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(r"^ {0,3}\[([^\]\^][^\]]*)\]:[ \t]*(<[^>\n]*>|\S+)").expect("definition regex")
@@ -422,6 +460,9 @@ fn links(line: &str, code: &[(Range<usize>, Range<usize>)]) -> Vec<(Range<usize>
 
 /// `href="…"` and `src="…"` in inline HTML.
 fn html_attrs(line: &str) -> Vec<Range<usize>> {
+    if !line.contains('<') {
+        return Vec::new();
+    }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(r#"(?i)<[a-z][^>]*?\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')"#)
@@ -451,7 +492,9 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>) {
     // Inline HTML tags are not prose.
     static TAG: OnceLock<Regex> = OnceLock::new();
     let tag = TAG.get_or_init(|| Regex::new(r"</?[A-Za-z][^<>]*>").expect("tag regex"));
-    taken.extend(tag.find_iter(line).map(|m| m.range()));
+    if line.contains('<') {
+        taken.extend(tag.find_iter(line).map(|m| m.range()));
+    }
     for (_, content) in &code {
         words(line, content.clone(), start, out);
     }
@@ -552,20 +595,19 @@ fn trim_word(word: &str) -> (usize, usize) {
 /// Words of a code line: maximal runs of path and wildcard characters that
 /// look like file names (contain `.` or `/`, or are a plain word).
 fn code_words(line: &str, start: usize, out: &mut Vec<Ref>) {
-    let mut i = 0;
-    let chars: Vec<(usize, char)> = line.char_indices().collect();
-    while i < chars.len() {
-        if !is_glob_char(chars[i].1) {
-            i += 1;
+    let mut chars = line.char_indices().peekable();
+    while let Some((s, c)) = chars.next() {
+        if !is_glob_char(c) {
             continue;
         }
-        let s = chars[i].0;
-        let mut j = i;
-        while j < chars.len() && is_glob_char(chars[j].1) {
-            j += 1;
+        let mut e = line.len();
+        while let Some(&(k, c)) = chars.peek() {
+            if !is_glob_char(c) {
+                e = k;
+                break;
+            }
+            chars.next();
         }
-        let e = chars.get(j).map_or(line.len(), |c| c.0);
-        i = j;
         let mut word = &line[s..e];
         let mut ws = s;
         // Unbalanced braces and sentence punctuation at the edges.

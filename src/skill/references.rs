@@ -259,8 +259,14 @@ fn normalize(base: &str, path: &str) -> Option<String> {
 
 /// Whether the last segment of `path` has a file extension (`x.md`, not `v1.2`).
 fn has_extension(path: &str) -> bool {
-    let last = path.rsplit('/').next().unwrap_or(path);
-    match last.rsplit_once('.') {
+    // Byte scans: this runs for every prose word, most of them short.
+    let bytes = path.as_bytes();
+    let last = match bytes.iter().rposition(|&b| b == b'/') {
+        Some(i) => &path[i + 1..],
+        None => path,
+    };
+    let dot = last.as_bytes().iter().rposition(|&b| b == b'.');
+    match dot.map(|i| (&last[..i], &last[i + 1..])) {
         Some((stem, ext)) => {
             !stem.is_empty()
                 && !ext.is_empty()
@@ -312,8 +318,11 @@ struct Scan<'a> {
     covered: BTreeSet<String>,
     queued: BTreeSet<String>,
     queue: VecDeque<String>,
-    /// Mentions already handled, by (folder of the mentioning file, text).
-    mentioned: HashSet<(String, String)>,
+    /// Mentions already handled, by folder of the mentioning file, then text.
+    mentioned: HashMap<String, HashSet<String>>,
+    /// Claims that resolved to a file or folder (already covered), by folder
+    /// of the claiming file, then text: a repeated claim has nothing to add.
+    resolved: HashMap<String, HashSet<String>>,
     globs: HashMap<String, Option<Regex>>,
     /// Files by their name, files by their name without extension, and
     /// folders by their name: candidates for a trailing part of a path.
@@ -352,7 +361,8 @@ impl<'a> Scan<'a> {
             covered: BTreeSet::new(),
             queued: BTreeSet::new(),
             queue: VecDeque::new(),
-            mentioned: HashSet::new(),
+            mentioned: HashMap::new(),
+            resolved: HashMap::new(),
             globs: HashMap::new(),
             by_name,
             by_stem,
@@ -472,6 +482,14 @@ impl<'a> Scan<'a> {
 
     /// A name that must exist (a link, or a prose word that is clearly a path).
     fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
+        let dir = from.rsplit_once('/').map_or("", |(p, _)| p);
+        if self
+            .resolved
+            .get(dir)
+            .is_some_and(|seen| seen.contains(r.text.as_str()))
+        {
+            return;
+        }
         let path = source.path.clone();
         let shown = source.slice(r.span).to_string();
         if r.text.starts_with('/') || r.text.starts_with('\\') || r.text.starts_with('~') {
@@ -496,7 +514,13 @@ impl<'a> Scan<'a> {
                     .label("leaves the skill folder through a symlink")
                     .help("replace the symlink with the file itself: a skill is copied as a folder, and the link's target does not travel with it"),
             ),
-            Ok(found @ (Found::File(_) | Found::Dir(_))) => self.cover(&found),
+            Ok(found @ (Found::File(_) | Found::Dir(_))) => {
+                self.cover(&found);
+                self.resolved
+                    .entry(dir.to_string())
+                    .or_default()
+                    .insert(r.text.clone());
+            }
             Ok(Found::Unlisted) => {}
             Ok(Found::CaseOnly(real)) => {
                 self.out.push(
@@ -555,9 +579,16 @@ impl<'a> Scan<'a> {
 
     /// A name that need not exist: covers what it names, if anything.
     fn mention(&mut self, from: &str, text: &str, bare_words: bool) {
-        if !self.mentioned.insert((parent_of(from), text.to_string())) {
+        // Looked up before allocating: most words repeat.
+        let dir = from.rsplit_once('/').map_or("", |(p, _)| p);
+        if !self.mentioned.contains_key(dir) {
+            self.mentioned.insert(dir.to_string(), HashSet::new());
+        }
+        let seen = self.mentioned.get_mut(dir).expect("inserted above");
+        if seen.contains(text) {
             return;
         }
+        seen.insert(text.to_string());
         // `themes/` is a folder name even without an extension.
         let pathy = text.contains('/') || text.contains('.');
         let text = text.trim_end_matches('/');
