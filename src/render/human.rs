@@ -190,8 +190,10 @@ impl SourceCode for Snippets {
         }
         let first = self.line_of(start);
         let last = self.line_of(end.saturating_sub(1).max(start));
-        let lo_line = first.saturating_sub(before);
-        let hi_line = (last + after).min(self.line_starts.len() - 1);
+        // A line of slack on each side: miette counts a span that ends in a
+        // line break as reaching into the next line.
+        let lo_line = first.saturating_sub(before + 1);
+        let hi_line = (last + after + 2).min(self.line_starts.len() - 1);
         let lo = self.line_starts[lo_line];
         let hi = self
             .line_starts
@@ -360,4 +362,60 @@ pub fn summary_line(report: &Report) -> String {
         plural(s.warnings, "warning"),
         plural(s.files, "file")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use miette::{SourceSpan, SpanContents};
+
+    fn parts(c: &dyn SpanContents<'_>) -> (Vec<u8>, usize, usize, usize, usize, usize) {
+        (
+            c.data().to_vec(),
+            c.span().offset(),
+            c.span().len(),
+            c.line(),
+            c.column(),
+            c.line_count(),
+        )
+    }
+
+    #[test]
+    fn short_snippets_are_exactly_miettes() {
+        let text = "{\n  \"a\": \"é😀\",\r\n\r\n  \"b\": [1,\r 2],\n\n  \"c\": null\n}";
+        let snippets = Snippets::new(text.to_string());
+        let boundaries: Vec<usize> = (0..=text.len())
+            .filter(|i| text.is_char_boundary(*i))
+            .collect();
+        for &start in &boundaries {
+            for &end in boundaries.iter().filter(|e| **e >= start) {
+                for context in [0, 1, 2] {
+                    let span = SourceSpan::new(start.into(), end - start);
+                    let ours = snippets.read_span(&span, context, context).unwrap();
+                    let theirs = text.read_span(&span, context, context).unwrap();
+                    assert_eq!(
+                        parts(&*ours),
+                        parts(&*theirs),
+                        "{start}..{end} context {context}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_lines_give_a_window_around_the_span() {
+        let text = format!("{{\"a\": \"{}\", \"b\": 1}}\nnext", "x".repeat(200_000));
+        let snippets = Snippets::new(text.clone());
+        let at = text.find("\"b\"").unwrap();
+        let span = SourceSpan::new(at.into(), 3);
+        let c = snippets.read_span(&span, 1, 1).unwrap();
+        assert!(c.data().len() <= 3 + 2 * WINDOW_PAD);
+        assert_eq!(c.line(), 0);
+        let header = snippets.read_span(&span, 0, 0).unwrap();
+        assert_eq!((header.line(), header.column()), (0, at));
+        assert_eq!(header.data(), b"\"b\"");
+        let past = SourceSpan::new((text.len() - 2).into(), 5);
+        assert!(snippets.read_span(&past, 1, 1).is_err());
+    }
 }
