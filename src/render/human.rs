@@ -223,7 +223,8 @@ impl SourceCode for Snippets {
                         .saturating_sub(WINDOW_PAD)
                         .max(self.line_starts[first]),
                 ),
-                self.ceil((end + WINDOW_PAD).min(self.line_end(last))),
+                // Never short of the span's end (which may be a line break).
+                self.ceil((end + WINDOW_PAD).min(self.line_end(last)).max(end)),
             )
         };
         Ok(Box::new(miette::MietteSpanContents::new(
@@ -404,6 +405,41 @@ mod tests {
     }
 
     #[test]
+    fn renders_any_span_on_a_long_line_without_panicking() {
+        use crate::diagnostic::Diagnostic;
+        use crate::source::{SourceFile, Span};
+        let text = format!(
+            "{{\"a\": \"{}\", \"b\": 1}}\r\n\"x\"\t\n",
+            "x".repeat(100_000)
+        );
+        let eol = text.find('\r').unwrap();
+        let mut report = Report::default();
+        report.add_source(SourceFile::new("a.json", text.clone()));
+        for (offset, length) in [
+            (0, 1),
+            (eol - 4, 5),
+            (eol - 4, 6),
+            (eol, 2),
+            (eol + 1, 3),
+            (70_000, 3),
+            (0, text.len()),
+            (text.len() - 1, 1),
+            (text.len(), 0),
+        ] {
+            report.push(
+                Diagnostic::new("profile/invalid-json", "a.json", "m")
+                    .at(Span::new(offset, length))
+                    .label("here")
+                    .with_label(Span::new(99_000, 2), "far")
+                    .with_label(Span::new(offset + 1, 1), "near"),
+            );
+        }
+        let out = render(&report, Style::plain());
+        assert!(out.len() < 100_000, "{} bytes", out.len());
+        assert_eq!(out.matches("profile/invalid-json").count(), 9);
+    }
+
+    #[test]
     fn long_lines_give_a_window_around_the_span() {
         let text = format!("{{\"a\": \"{}\", \"b\": 1}}\nnext", "x".repeat(200_000));
         let snippets = Snippets::new(text.clone());
@@ -415,6 +451,11 @@ mod tests {
         let header = snippets.read_span(&span, 0, 0).unwrap();
         assert_eq!((header.line(), header.column()), (0, at));
         assert_eq!(header.data(), b"\"b\"");
+        // A span that ends with the line break of a long line.
+        let eol = text.find('\n').unwrap();
+        let span = SourceSpan::new((eol - 4).into(), 5);
+        let c = snippets.read_span(&span, 1, 1).unwrap();
+        assert!(c.span().offset() + c.span().len() > eol);
         let past = SourceSpan::new((text.len() - 2).into(), 5);
         assert!(snippets.read_span(&past, 1, 1).is_err());
     }
