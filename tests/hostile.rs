@@ -17,7 +17,6 @@ use std::fs;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 const AS_OF: &str = "2026-10-15";
@@ -207,24 +206,6 @@ fn mkfifo(path: &Path) {
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
-}
-
-/// Whether this build lints skills (skill linting arrives separately): a
-/// skill with no `name` and no `description` must then get a skill finding.
-fn skills_linted() -> bool {
-    static LINTED: OnceLock<bool> = OnceLock::new();
-    *LINTED.get_or_init(|| {
-        let dir = tmp();
-        write(
-            dir.path(),
-            "skills/demo/SKILL.md",
-            "---\nlicense: MIT\n---\nBody.\n",
-        );
-        check(dir.path())
-            .rules()
-            .iter()
-            .any(|r| r.starts_with("skill/"))
-    })
 }
 
 /// Every reported span lies inside its file, on character boundaries, and
@@ -584,11 +565,10 @@ fn directories_and_fifos_named_like_profiles_are_skipped() {
     mkfifo(&p.join("agents/fifo.profile.json"));
     mkfifo(&p.join("skills/demo/SKILL.md"));
     let run = check(p);
-    assert!(
-        run.code == 0 || (skills_linted() && run.code == 1),
-        "{}",
-        run.stdout
-    );
+    // The skill folder's SKILL.md is a FIFO: never opened, so the folder
+    // has no SKILL.md.
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.has_rule("skill/missing-skill-md"), "{}", run.stdout);
     assert_eq!(run.json()["summary"]["profiles"], 1);
     // Named on the command line, a FIFO is still never opened.
     let run = check_with(p, &["agents/fifo.profile.json"]);
@@ -910,7 +890,7 @@ fn hostile_frontmatter() {
             run.elapsed
         );
         assert_spans_sane(dir.path(), &run);
-        if let (Some(rule), true) = (rule, skills_linted()) {
+        if let Some(rule) = rule {
             assert!(
                 run.has_rule(rule),
                 "{what}: expected {rule}: {}",
@@ -949,11 +929,9 @@ fn binary_resources_and_odd_files_in_a_skill_folder() {
     assert!(run.code == 0 || run.code == 1, "{}", head(&run.stderr));
     assert_eq!(run.json()["summary"]["skills"], 1);
     assert_spans_sane(p, &run);
-    if skills_linted() {
-        assert!(
-            run.has_rule("skill/reference-escapes"),
-            "{}",
-            head(&run.stdout)
-        );
-    }
+    assert!(
+        run.has_rule("skill/reference-escapes"),
+        "{}",
+        head(&run.stdout)
+    );
 }
