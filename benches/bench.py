@@ -105,9 +105,11 @@ def main():
     ap.add_argument("--skills", type=int, default=2000)
     ap.add_argument("--commits", type=int, default=5000)
     ap.add_argument("--keep", help="reuse/keep the synthetic repositories in this folder")
+    ap.add_argument("--no-build", action="store_true", help="use target/release/caplint as it is")
     args = ap.parse_args()
 
-    sh(["cargo", "build", "--release", "--quiet"], cwd=ROOT)
+    if not args.no_build:
+        sh(["cargo", "build", "--release", "--quiet"], cwd=ROOT)
     caplint = os.path.join(ROOT, "target", "release", "caplint")
     work = args.keep or tempfile.mkdtemp(prefix="caplint-bench-")
     repo = os.path.join(work, "repo")
