@@ -89,25 +89,11 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             if name == SKILL_MD {
-                let dir = parent_of(&rel);
-                skills
-                    .entry(dir.clone())
-                    .or_insert_with(|| SkillDir {
-                        dir,
-                        ..Default::default()
-                    })
-                    .skill_md = Some(rel);
+                let entry = skill_dir(&mut skills, &rel);
+                entry.skill_md = Some(rel);
             } else if name.eq_ignore_ascii_case(SKILL_MD) {
                 // Named explicitly: the casing is reported, not ignored.
-                let dir = parent_of(&rel);
-                skills
-                    .entry(dir.clone())
-                    .or_insert_with(|| SkillDir {
-                        dir,
-                        ..Default::default()
-                    })
-                    .misnamed
-                    .push(rel);
+                skill_dir(&mut skills, &rel).misnamed.push(rel);
             } else if name.ends_with(".json") {
                 profiles.insert(rel);
             }
@@ -229,24 +215,10 @@ fn walk(
             continue;
         }
         if name == SKILL_MD {
-            let dir = parent_of(&rel);
-            skills
-                .entry(dir.clone())
-                .or_insert_with(|| SkillDir {
-                    dir,
-                    ..Default::default()
-                })
-                .skill_md = Some(rel);
+            let entry = skill_dir(skills, &rel);
+            entry.skill_md = Some(rel);
         } else if name.eq_ignore_ascii_case(SKILL_MD) {
-            let dir = parent_of(&rel);
-            skills
-                .entry(dir.clone())
-                .or_insert_with(|| SkillDir {
-                    dir,
-                    ..Default::default()
-                })
-                .misnamed
-                .push(rel);
+            skill_dir(skills, &rel).misnamed.push(rel);
         } else if settings.profile_globs.is_match(&rel) {
             profiles.insert(rel);
         }
@@ -262,6 +234,15 @@ fn symlink_inside(root: &Path, link: &Path) -> bool {
         }
         Err(_) => false,
     }
+}
+
+/// The entry for the folder holding the file at `rel`, created on first use.
+fn skill_dir<'a>(skills: &'a mut BTreeMap<String, SkillDir>, rel: &str) -> &'a mut SkillDir {
+    let dir = parent_of(rel);
+    skills.entry(dir.clone()).or_insert_with(|| SkillDir {
+        dir,
+        ..Default::default()
+    })
 }
 
 pub fn parent_of(rel: &str) -> String {
