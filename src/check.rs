@@ -254,9 +254,24 @@ pub fn lint_profiles(
 /// `caplint check`: the whole pipeline.
 pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal> {
     let inventory = discover::discover(settings, &options.paths)?;
-    let mut report = Report::default();
-    let profiles = lint_profiles(settings, &inventory, &mut report)?;
-    crate::skill::check_all(settings, &inventory, &mut report)?;
+    // Profiles and skills are independent: lint both at once, so that
+    // neither waits for the tail of the other.
+    let (profiles, skills) = rayon::join(
+        || {
+            let mut report = Report::default();
+            lint_profiles(settings, &inventory, &mut report).map(|p| (p, report))
+        },
+        || {
+            let mut report = Report::default();
+            crate::skill::check_all(settings, &inventory, &mut report).map(|()| report)
+        },
+    );
+    let (profiles, mut report) = profiles?;
+    let skills = skills?;
+    report.sources.extend(skills.sources);
+    report.diagnostics.extend(skills.diagnostics);
+    report.notes.extend(skills.notes);
+    report.summary.skills = skills.summary.skills;
     crate::history::check(settings, options, &inventory, &profiles, &mut report)?;
     report.summary.files = report.sources.len().max(report.summary.files);
     report.finish(settings);

@@ -199,6 +199,21 @@ fn memchr_newlines(text: &str) -> impl Iterator<Item = usize> + '_ {
 
 /// Converts a path to the `/`-separated form used in every output.
 pub fn slash_path(path: &std::path::Path) -> String {
+    // A clean Unix path (what a walk yields) is already in this form; only
+    // `.` parts, doubled or trailing slashes and invalid UTF-8 need the
+    // general path below.
+    #[cfg(unix)]
+    if let Some(s) = path.to_str() {
+        let clean = !s.contains("//")
+            && !s.ends_with('/')
+            && !s.ends_with("/.")
+            && s != "."
+            && !s.starts_with("./")
+            && !s.contains("/./");
+        if clean {
+            return s.to_string();
+        }
+    }
     let mut out = String::new();
     for (i, comp) in path.components().enumerate() {
         if i > 0 && !out.ends_with('/') {
@@ -212,6 +227,21 @@ pub fn slash_path(path: &std::path::Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slash_paths_are_normalized() {
+        use std::path::Path;
+        for (path, want) in [
+            ("a/b.md", "a/b.md"),
+            ("", ""),
+            ("a//b/", "a/b"),
+            ("./a/./b", "./a/b"),
+            ("a/.", "a"),
+            ("/abs/x", "/abs/x"),
+        ] {
+            assert_eq!(slash_path(Path::new(path)), want, "{path}");
+        }
+    }
 
     #[test]
     fn line_col_counts_characters() {

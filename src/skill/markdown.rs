@@ -125,7 +125,7 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
             if fence_close(line, c, n) {
                 fence = None;
             } else {
-                code_words(line, start, &mut out);
+                code_words(line, start, false, &mut out);
             }
             continue;
         }
@@ -498,26 +498,22 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>) {
     for (_, content) in &code {
         words(line, content.clone(), start, out);
     }
-    // Words outside code spans, links and tags.
-    let mut i = 0;
+    // Words outside code spans, links and tags: the gaps between the taken
+    // ranges, in one pass over them sorted by start.
+    taken.sort_unstable_by_key(|r| (r.start, r.end));
     let mut segment_start = 0;
-    let bytes = line.as_bytes();
-    while i <= bytes.len() {
-        let covered = taken.iter().find(|r| r.contains(&i));
-        if i == bytes.len() || covered.is_some() {
-            if segment_start < i {
-                words(line, segment_start..i, start, out);
+    for r in taken.iter().filter(|r| !r.is_empty()) {
+        if r.start >= segment_start {
+            if segment_start < r.start {
+                words(line, segment_start..r.start, start, out);
             }
-            match covered {
-                Some(r) => {
-                    i = r.end;
-                    segment_start = i;
-                }
-                None => break,
-            }
-            continue;
+            segment_start = r.end;
+        } else if r.end > segment_start && r.contains(&segment_start) {
+            segment_start = r.end;
         }
-        i += 1;
+    }
+    if segment_start < line.len() {
+        words(line, segment_start..line.len(), start, out);
     }
 }
 
@@ -525,10 +521,18 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>) {
 /// with other characters in it (`print("scripts/x.py")`) is split like code.
 fn words(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
     let seg = &line[range.clone()];
+    // Everything kept below holds a `.` or `/` of the word: a segment (most
+    // of them) or a word without one has nothing to give.
+    if !may_name_a_file(seg) {
+        return;
+    }
     let mut offset = range.start;
     for word in seg.split_inclusive(char::is_whitespace) {
         let w_start = offset;
         offset += word.len();
+        if !may_name_a_file(word) {
+            continue;
+        }
         let word = word.trim_end();
         if word.is_empty() {
             continue;
@@ -544,13 +548,18 @@ fn words(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
             None => (core, core.len()),
         };
         if core.chars().all(is_path_char) && !has_scheme(core) {
+            // A word of Markdown prose names a file only with a `.` or `/`
+            // in it; the others (most of the text) are never kept.
+            if !may_name_a_file(core) {
+                continue;
+            }
             out.push(Ref {
                 span: Span::new(start + w_start + a, cut),
                 text: core.to_string(),
                 kind: RefKind::Prose,
             });
         } else if !core.contains("://") && !core.contains('@') {
-            code_words(word, start + w_start, out);
+            code_words(word, start + w_start, false, out);
         }
     }
 }
@@ -592,9 +601,17 @@ fn trim_word(word: &str) -> (usize, usize) {
     (a, b.max(a))
 }
 
+/// Whether a word of Markdown can name a file: it has a `.` or a `/`. A
+/// plain word (`scripts`) is a file name only in code, where a program may
+/// join it to a path; in Markdown it is just a word.
+fn may_name_a_file(word: &str) -> bool {
+    word.bytes().any(|b| b == b'.' || b == b'/')
+}
+
 /// Words of a code line: maximal runs of path and wildcard characters that
-/// look like file names (contain `.` or `/`, or are a plain word).
-fn code_words(line: &str, start: usize, out: &mut Vec<Ref>) {
+/// look like file names (contain `.` or `/`, or are a plain word when
+/// `bare` is set, as in code files).
+fn code_words(line: &str, start: usize, bare: bool, out: &mut Vec<Ref>) {
     let mut chars = line.char_indices().peekable();
     while let Some((s, c)) = chars.next() {
         if !is_glob_char(c) {
@@ -628,7 +645,7 @@ fn code_words(line: &str, start: usize, out: &mut Vec<Ref>) {
                 break;
             }
         }
-        if word.chars().any(char::is_alphanumeric) {
+        if (bare || may_name_a_file(word)) && word.chars().any(char::is_alphanumeric) {
             out.push(Ref {
                 span: Span::new(start + ws, word.len()),
                 text: word.to_string(),
@@ -643,7 +660,7 @@ pub fn code(text: &str, range: Range<usize>) -> Vec<Ref> {
     let mut out = Vec::new();
     let mut pos = range.start;
     for line in text[range].split_inclusive('\n') {
-        code_words(line.trim_end_matches(['\n', '\r']), pos, &mut out);
+        code_words(line.trim_end_matches(['\n', '\r']), pos, true, &mut out);
         pos += line.len();
     }
     out
@@ -774,17 +791,33 @@ mod tests {
         assert_eq!(
             prose(text),
             vec![
-                "python",
                 "scripts/extract.py",
                 "input.pdf",
-                "Run",
-                "then",
-                "read",
                 "references/guide.md",
-                "or",
                 "exceptions.md"
             ]
         );
+        // Words between overlapping taken ranges (a code span inside a
+        // link, tags around a word) are each found once.
+        let text = "a.md [`x.md` b.md](y.md) c.md <b>z.md</b> <i>`q.md`</i>w.md\n";
+        let mut got = refs(text);
+        let mut want = vec![
+            (RefKind::Prose, "a.md"),
+            (RefKind::Prose, "x.md"),
+            (RefKind::Link, "y.md"),
+            (RefKind::Prose, "c.md"),
+            (RefKind::Prose, "z.md"),
+            (RefKind::Prose, "q.md"),
+            (RefKind::Prose, "w.md"),
+        ];
+        want.sort_by_key(|w| w.1);
+        got.sort_by(|a, b| a.1.cmp(&b.1));
+        let got: Vec<(RefKind, &str)> = got.iter().map(|r| (r.0, r.1.as_str())).collect();
+        assert_eq!(got, want);
+        // Plain words are never file names in Markdown, so none is kept.
+        let text = "Use scripts for `python` and [x](y.md) then `lib/`\n```\ncd scripts\n```\n";
+        let kept: Vec<String> = refs(text).into_iter().map(|r| r.1).collect();
+        assert_eq!(kept, vec!["y.md", "lib/"]);
         let text = "Use **forms.md** and _notes.md_ but `__init__.py` stays.\n";
         let p = prose(text);
         assert!(p.contains(&"forms.md".to_string()), "{p:?}");

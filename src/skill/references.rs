@@ -69,7 +69,8 @@ pub struct Folder {
     /// Repository-relative path of the folder (`""` for the root).
     pub dir: String,
     abs: PathBuf,
-    canon: PathBuf,
+    /// The folder's real path, worked out when a symlink needs it.
+    canon: std::sync::OnceLock<PathBuf>,
     pub files: Vec<FileEntry>,
     pub dirs: BTreeSet<String>,
     /// Folders inside that were not walked (nested skills, always-skipped
@@ -83,6 +84,11 @@ pub struct Folder {
 }
 
 impl Folder {
+    fn canon(&self) -> &Path {
+        self.canon
+            .get_or_init(|| self.abs.canonicalize().unwrap_or_else(|_| self.abs.clone()))
+    }
+
     /// Repository-relative path of a file in the folder.
     pub fn repo_path(&self, rel: &str) -> String {
         join_rel(&self.dir, rel)
@@ -106,17 +112,19 @@ fn is_skill_md_name(name: &str) -> bool {
 /// Lists a skill folder: never follows a symlink, never opens anything but
 /// regular files, skips nested skills (folders with their own SKILL.md),
 /// always-skipped and excluded folders.
+///
+/// The folder is listed first and read afterwards: a nested skill shows up
+/// in the listing as a `SKILL.md` below the top, so it costs no probe per
+/// folder, and its files are never read.
 pub fn walk(settings: &Settings, dir: &str) -> Folder {
     let abs = if dir.is_empty() {
         settings.root.clone()
     } else {
         settings.root.join(dir)
     };
-    let canon = abs.canonicalize().unwrap_or_else(|_| abs.clone());
     let mut folder = Folder {
         dir: dir.to_string(),
         abs: abs.clone(),
-        canon: canon.clone(),
         ..Default::default()
     };
     let unlisted = std::cell::RefCell::new(Vec::new());
@@ -126,27 +134,63 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
         .min_depth(1)
         .into_iter()
         .filter_entry(|e| {
+            if !e.file_type().is_dir() {
+                return true;
+            }
             let Ok(rel) = e.path().strip_prefix(&abs).map(slash_path) else {
                 return false;
             };
-            let is_dir = e.file_type().is_dir();
             let name = e.file_name().to_string_lossy();
-            // Excluded and always-skipped folders, and nested skills (linted
-            // on their own), are not part of this skill's listing.
-            let skip = settings.is_excluded(&join_rel(dir, &rel))
-                || (is_dir
-                    && (ALWAYS_SKIPPED.contains(&name.as_ref())
-                        || e.path().join(SKILL_MD).is_file()));
-            if skip && is_dir {
+            // Excluded and always-skipped folders are not part of this
+            // skill's listing (excluded files are dropped below).
+            let skip = ALWAYS_SKIPPED.contains(&name.as_ref())
+                || settings.is_excluded(&join_rel(dir, &rel));
+            if skip {
                 unlisted.borrow_mut().push(rel);
             }
             !skip
         });
+    let mut entries: Vec<(String, walkdir::DirEntry)> = Vec::new();
+    let mut nested: Vec<String> = Vec::new();
     for entry in walker.flatten() {
         let Ok(rel) = entry.path().strip_prefix(&abs).map(slash_path) else {
             continue;
         };
         if rel.is_empty() {
+            continue;
+        }
+        if !entry.file_type().is_dir() && settings.is_excluded(&join_rel(dir, &rel)) {
+            continue;
+        }
+        // A `SKILL.md` (a file, or a link to one) below the top makes its
+        // folder a nested skill, linted on its own.
+        if let Some((parent, SKILL_MD)) = rel.rsplit_once('/') {
+            if entry.path().is_file() {
+                nested.push(parent.to_string());
+            }
+        }
+        entries.push((rel, entry));
+    }
+    // Everything in or below a nested skill is left out: a path is when one
+    // of its folders (itself included) is a nested skill.
+    let nested: BTreeSet<String> = nested.into_iter().collect();
+    let in_nested = |rel: &str| {
+        !nested.is_empty()
+            && (nested.contains(rel)
+                || rel
+                    .match_indices('/')
+                    .any(|(i, _)| nested.contains(&rel[..i])))
+    };
+    let mut unlisted = unlisted.into_inner();
+    // Only the outermost ones need listing as not walked.
+    unlisted.extend(
+        nested
+            .iter()
+            .filter(|n| !n.match_indices('/').any(|(i, _)| nested.contains(&n[..i])))
+            .cloned(),
+    );
+    for (rel, entry) in entries {
+        if in_nested(&rel) {
             continue;
         }
         let ft = entry.file_type();
@@ -169,14 +213,14 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
                     rel,
                     kind: FileKind::SymlinkDangling { target },
                 }),
-                Ok(c) if !c.starts_with(&canon) => folder.files.push(FileEntry {
+                Ok(c) if !c.starts_with(folder.canon()) => folder.files.push(FileEntry {
                     rel,
                     kind: FileKind::SymlinkOutside { target },
                 }),
                 Ok(c) if c.is_dir() => {
                     // Inside the folder: its files are listed under their real path.
                     folder.dirs.insert(rel.clone());
-                    unlisted.borrow_mut().push(rel);
+                    unlisted.push(rel);
                 }
                 Ok(_) if !rel.contains('/') && is_skill_md_name(&rel) => {}
                 Ok(c) if c.is_file() => read_file(&mut folder, rel, &c),
@@ -189,7 +233,7 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
         }
         // FIFOs, sockets and devices are never opened.
     }
-    folder.unlisted = unlisted.into_inner();
+    folder.unlisted = unlisted;
     folder.index = folder
         .files
         .iter()
@@ -199,8 +243,13 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
     folder
 }
 
+/// Reads a regular file of the folder (the walk saw a regular file, or a
+/// link resolved to one): one open, its size from the open file.
 fn read_file(folder: &mut Folder, rel: String, path: &Path) {
-    let Ok(meta) = std::fs::metadata(path) else {
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return;
+    };
+    let Ok(meta) = file.metadata() else {
         return;
     };
     if !meta.is_file() {
@@ -213,8 +262,9 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path) {
         });
         return;
     }
-    let kind = match std::fs::read(path) {
-        Ok(bytes) if !bytes.contains(&0) => match String::from_utf8(bytes) {
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    let kind = match std::io::Read::read_to_end(&mut file, &mut bytes) {
+        Ok(_) if !bytes.contains(&0) => match String::from_utf8(bytes) {
             Ok(text) => {
                 folder
                     .texts
@@ -398,7 +448,7 @@ impl<'a> Scan<'a> {
         let abs = self.folder.abs.join(rel);
         if self.folder.is_unlisted(rel) && std::fs::symlink_metadata(&abs).is_ok() {
             return match abs.canonicalize() {
-                Ok(c) if c.starts_with(&self.folder.canon) => Found::Unlisted,
+                Ok(c) if c.starts_with(self.folder.canon()) => Found::Unlisted,
                 Ok(_) => Found::Outside,
                 Err(_) => Found::Missing,
             };
