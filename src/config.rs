@@ -160,6 +160,12 @@ impl Settings {
         level.severity()
     }
 
+    /// Whether any path is excluded at all (a walk then need not work out
+    /// each entry's path to ask).
+    pub fn has_excludes(&self) -> bool {
+        !self.config.exclude.is_empty()
+    }
+
     pub fn is_excluded(&self, rel: &str) -> bool {
         !self.config.exclude.is_empty() && self.exclude_globs.is_match(rel)
     }

@@ -4,7 +4,7 @@
 
 use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::error::Fatal;
-use crate::source::slash_path;
+use crate::source::{rel_path, slash_path};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
@@ -54,9 +54,7 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         .root
         .canonicalize()
         .unwrap_or_else(|_| settings.root.clone());
-    let mut profiles = BTreeSet::new();
-    let mut skills: BTreeMap<String, SkillDir> = BTreeMap::new();
-    let mut roots = BTreeSet::new();
+    let mut found = Found::default();
     let starts: Vec<PathBuf> = if paths.is_empty() {
         vec![root.clone()]
     } else {
@@ -89,28 +87,26 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             if name == SKILL_MD {
-                let entry = skill_dir(&mut skills, &rel);
+                let entry = skill_dir(&mut found.skills, &rel);
                 entry.skill_md = Some(rel);
             } else if name.eq_ignore_ascii_case(SKILL_MD) {
                 // Named explicitly: the casing is reported, not ignored.
-                skill_dir(&mut skills, &rel).misnamed.push(rel);
+                skill_dir(&mut found.skills, &rel).misnamed.push(rel);
             } else if name.ends_with(".json") {
-                profiles.insert(rel);
+                found.profiles.insert(rel);
             }
             continue;
         }
         if !canon.is_dir() {
             continue;
         }
-        walk(
-            settings,
-            &root,
-            &canon,
-            &mut profiles,
-            &mut skills,
-            &mut roots,
-        )?;
+        walk(settings, &root, &canon, &mut found)?;
     }
+    let Found {
+        profiles,
+        mut skills,
+        mut roots,
+    } = found;
     // A folder named like a skills root that is itself a skill holds the
     // skill's resources, not skills.
     roots.retain(|r| skills.get(r).is_none_or(|s| s.skill_md.is_none()));
@@ -150,31 +146,82 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
     })
 }
 
-fn walk(
+/// What one part of a walk found.
+#[derive(Default)]
+struct Found {
+    profiles: BTreeSet<String>,
+    skills: BTreeMap<String, SkillDir>,
+    roots: BTreeSet<String>,
+}
+
+impl Found {
+    fn merge(&mut self, other: Found) {
+        self.profiles.extend(other.profiles);
+        self.roots.extend(other.roots);
+        for (dir, s) in other.skills {
+            let entry = self.skills.entry(dir).or_insert_with(|| SkillDir {
+                dir: s.dir.clone(),
+                ..Default::default()
+            });
+            if s.skill_md.is_some() {
+                entry.skill_md = s.skill_md;
+            }
+            entry.misnamed.extend(s.misnamed);
+        }
+    }
+}
+
+/// Folders this deep below the start are walked in parallel, each by its
+/// own sequential walk (which keeps no recursion per level, however deep
+/// the tree).
+const SPLIT_DEPTH: usize = 2;
+
+/// Walks `start`: the top two levels in order, then every folder at the
+/// second level in parallel; the parts are merged in order, so the result
+/// (and the first unreadable folder reported) does not depend on timing.
+fn walk(settings: &Settings, root: &Path, start: &Path, found: &mut Found) -> Result<(), Fatal> {
+    use rayon::prelude::*;
+    let mut subtrees = Vec::new();
+    walk_part(settings, root, start, Some(SPLIT_DEPTH), found, &mut subtrees)?;
+    let parts: Vec<Result<Found, Fatal>> = subtrees
+        .par_iter()
+        .map(|dir| {
+            let mut part = Found::default();
+            walk_part(settings, root, dir, None, &mut part, &mut Vec::new()).map(|()| part)
+        })
+        .collect();
+    for part in parts {
+        found.merge(part?);
+    }
+    Ok(())
+}
+
+/// One sequential walk from `start`. With `split`, folders at that depth
+/// are not entered but handed back in `subtrees` (in walk order).
+fn walk_part(
     settings: &Settings,
     root: &Path,
     start: &Path,
-    profiles: &mut BTreeSet<String>,
-    skills: &mut BTreeMap<String, SkillDir>,
-    roots: &mut BTreeSet<String>,
+    split: Option<usize>,
+    found: &mut Found,
+    subtrees: &mut Vec<PathBuf>,
 ) -> Result<(), Fatal> {
-    let walker = WalkDir::new(start)
-        .follow_links(false)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| {
-            if e.depth() == 0 {
-                return true;
-            }
-            let name = e.file_name().to_string_lossy();
-            if e.file_type().is_dir() && ALWAYS_SKIPPED.contains(&name.as_ref()) {
-                return false;
-            }
-            match e.path().strip_prefix(root) {
-                Ok(rel) => !settings.is_excluded(&slash_path(rel)),
-                Err(_) => false,
-            }
-        });
+    // Not sorted: what is found goes into sorted sets, and sorting every
+    // folder's entries by name cost more than the rest of the walk.
+    let mut walker = WalkDir::new(start).follow_links(false);
+    if let Some(depth) = split {
+        walker = walker.max_depth(depth);
+    }
+    let excludes = settings.has_excludes();
+    let walker = walker.into_iter().filter_entry(|e| {
+        if e.depth() == 0 {
+            return true;
+        }
+        if e.file_type().is_dir() && ALWAYS_SKIPPED.contains(&file_name(e.path()).as_ref()) {
+            return false;
+        }
+        !excludes || rel_path(root, e.path()).is_some_and(|rel| !settings.is_excluded(&rel))
+    });
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,
@@ -198,32 +245,48 @@ fn walk(
             // Anything else (an entry removed during the walk) is skipped.
             Err(_) => continue,
         };
-        let Ok(rel) = entry.path().strip_prefix(root).map(slash_path) else {
+        let Some(rel) = rel_path(root, entry.path()) else {
             continue;
         };
         let ft = entry.file_type();
-        let name = entry.file_name().to_string_lossy();
         if ft.is_dir() {
-            if !rel.is_empty() && settings.skill_root_globs.is_match(&rel) {
-                roots.insert(rel);
+            // A subtree's own start was seen by the walk that handed it over.
+            let seen = split.is_none() && entry.depth() == 0;
+            if !seen && !rel.is_empty() && settings.skill_root_globs.is_match(&rel) {
+                found.roots.insert(rel);
+            }
+            if split.is_some_and(|d| entry.depth() == d) {
+                subtrees.push(entry.into_path());
             }
             continue;
         }
+        let name = file_name(&rel);
         let is_file = ft.is_file() || (ft.is_symlink() && symlink_inside(root, entry.path()));
         if !is_file {
             // FIFOs, sockets, devices and links leading out of the tree.
             continue;
         }
         if name == SKILL_MD {
-            let entry = skill_dir(skills, &rel);
+            let entry = skill_dir(&mut found.skills, &rel);
             entry.skill_md = Some(rel);
         } else if name.eq_ignore_ascii_case(SKILL_MD) {
-            skill_dir(skills, &rel).misnamed.push(rel);
+            skill_dir(&mut found.skills, &rel).misnamed.push(rel);
         } else if settings.profile_globs.is_match(&rel) {
-            profiles.insert(rel);
+            found.profiles.insert(rel);
         }
     }
     Ok(())
+}
+
+/// The last part of a `/`-separated path (lossy for a name that is not UTF-8).
+fn file_name<P: AsRef<Path> + ?Sized>(path: &P) -> std::borrow::Cow<'_, str> {
+    let p = path.as_ref();
+    match p.to_str() {
+        Some(s) => std::borrow::Cow::Borrowed(s.rsplit('/').next().unwrap_or(s)),
+        None => p
+            .file_name()
+            .map_or(std::borrow::Cow::Borrowed(""), |n| n.to_string_lossy()),
+    }
 }
 
 /// A symlink counts as a file only when it resolves to a regular file inside the tree.
@@ -307,6 +370,81 @@ mod tests {
                 ("skills/bare", false, 0, true),
                 ("skills/good", true, 0, true),
                 ("skills/lower", false, 1, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn every_depth_is_walked_when_the_walk_is_split() {
+        // The top levels are walked in order and deeper folders in
+        // parallel: files, skills, roots and exclusions at every depth
+        // around the split come out the same.
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let files = [
+            "a.profile.json",
+            "x/b.profile.json",
+            "x/y/c.profile.json",
+            "x/y/z/d.profile.json",
+            "x/y/z/w/e.profile.json",
+            "x/y/z/w/no.profile.json",
+            "x/y/node_modules/f.profile.json",
+            "s/SKILL.md",
+            "p/q/SKILL.md",
+            "p/q/r/SKILL.md",
+            "p/q/r/t/skill.md",
+            "k/skills/one/SKILL.md",
+            "deep/er/skills/two/SKILL.md",
+            "deep/er/skills/three/notes.md",
+        ];
+        for f in files {
+            let path = root.join(f);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "{}").unwrap();
+        }
+        let mut config = crate::config::Config::default();
+        config.exclude = vec!["x/y/z/w/no.profile.json".into()];
+        let s = Settings::new(
+            root.to_path_buf(),
+            config,
+            None,
+            Date::parse_ymd("2026-10-15").unwrap(),
+        )
+        .unwrap();
+        let inv = discover(&s, &[]).unwrap();
+        assert_eq!(
+            inv.profiles,
+            vec![
+                "a.profile.json",
+                "x/b.profile.json",
+                "x/y/c.profile.json",
+                "x/y/z/d.profile.json",
+                "x/y/z/w/e.profile.json"
+            ]
+        );
+        assert_eq!(inv.skill_roots, vec!["deep/er/skills", "k/skills"]);
+        let dirs: Vec<_> = inv
+            .skills
+            .iter()
+            .map(|s| {
+                (
+                    s.dir.as_str(),
+                    s.skill_md.is_some(),
+                    s.misnamed.len(),
+                    s.in_root,
+                )
+            })
+            .collect();
+        assert_eq!(
+            dirs,
+            vec![
+                ("deep/er/skills/three", false, 0, true),
+                ("deep/er/skills/two", true, 0, true),
+                ("k/skills/one", true, 0, true),
+                ("p/q", true, 0, false),
+                ("p/q/r", true, 0, false),
+                ("p/q/r/t", false, 1, false),
+                ("s", true, 0, false),
             ]
         );
     }

@@ -198,6 +198,54 @@ fn memchr_newlines(text: &str) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// Converts a path to the `/`-separated form used in every output.
+/// `path` relative to `base`, `/`-separated (`""` for `base` itself), or
+/// `None` when it is not below `base`. On Unix the prefix is compared as
+/// bytes: a walk's paths all start with its root, and comparing them part by
+/// part was most of the cost of listing a large tree.
+pub fn rel_path(base: &std::path::Path, path: &std::path::Path) -> Option<String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let b = base.as_os_str().as_bytes();
+        let p = path.as_os_str().as_bytes();
+        let b = if b.len() > 1 { b.strip_suffix(b"/").unwrap_or(b) } else { b };
+        if let Some(rest) = p.strip_prefix(b) {
+            let rest = match rest.first() {
+                None => rest,
+                Some(b'/') => &rest[1..],
+                Some(_) if b.ends_with(b"/") => rest,
+                Some(_) => return None,
+            };
+            return Some(slash_path(std::path::Path::new(std::ffi::OsStr::from_bytes(
+                rest,
+            ))));
+        }
+    }
+    path.strip_prefix(base).ok().map(slash_path)
+}
+
+/// Orders two paths by their last part, as `WalkDir::sort_by_file_name`
+/// does, without taking the paths apart (a byte search on Unix).
+pub fn cmp_file_names(a: &std::path::Path, b: &std::path::Path) -> std::cmp::Ordering {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        fn name(p: &std::path::Path) -> &[u8] {
+            let bytes = p.as_os_str().as_bytes();
+            let trimmed = bytes.strip_suffix(b"/").unwrap_or(bytes);
+            match trimmed.iter().rposition(|&c| c == b'/') {
+                Some(i) => &trimmed[i + 1..],
+                None => trimmed,
+            }
+        }
+        name(a).cmp(name(b))
+    }
+    #[cfg(not(unix))]
+    {
+        a.file_name().cmp(&b.file_name())
+    }
+}
+
 pub fn slash_path(path: &std::path::Path) -> String {
     // A clean Unix path (what a walk yields) is already in this form; only
     // `.` parts, doubled or trailing slashes and invalid UTF-8 need the
@@ -241,6 +289,19 @@ mod tests {
         ] {
             assert_eq!(slash_path(Path::new(path)), want, "{path}");
         }
+    }
+
+    #[test]
+    fn relative_paths() {
+        use std::path::Path;
+        let rel = |b: &str, p: &str| rel_path(Path::new(b), Path::new(p));
+        assert_eq!(rel("/r", "/r/a/b.md").as_deref(), Some("a/b.md"));
+        assert_eq!(rel("/r/", "/r/a").as_deref(), Some("a"));
+        assert_eq!(rel("/r", "/r").as_deref(), Some(""));
+        assert_eq!(rel("/r", "/rx/a"), None);
+        assert_eq!(rel("/", "/etc/x").as_deref(), Some("etc/x"));
+        assert_eq!(rel("/r", "/r/a//b/").as_deref(), Some("a/b"));
+        assert_eq!(rel("/r", "/other"), None);
     }
 
     #[test]

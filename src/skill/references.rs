@@ -27,7 +27,7 @@ use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::discover::{join_rel, parent_of, SKILL_MD};
 use crate::rules::skill::{BROKEN_REFERENCE, REFERENCE_ESCAPES, UNREFERENCED_FILE};
-use crate::source::{slash_path, SourceFile};
+use crate::source::{cmp_file_names, rel_path, SourceFile};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -130,21 +130,21 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
     let unlisted = std::cell::RefCell::new(Vec::new());
     let walker = WalkDir::new(&abs)
         .follow_links(false)
-        .sort_by_file_name()
+        .sort_by(|a, b| cmp_file_names(a.path(), b.path()))
         .min_depth(1)
         .into_iter()
         .filter_entry(|e| {
             if !e.file_type().is_dir() {
                 return true;
             }
-            let Ok(rel) = e.path().strip_prefix(&abs).map(slash_path) else {
+            let Some(rel) = rel_path(&abs, e.path()) else {
                 return false;
             };
-            let name = e.file_name().to_string_lossy();
+            let name = rel.rsplit('/').next().unwrap_or(&rel);
             // Excluded and always-skipped folders are not part of this
             // skill's listing (excluded files are dropped below).
-            let skip = ALWAYS_SKIPPED.contains(&name.as_ref())
-                || settings.is_excluded(&join_rel(dir, &rel));
+            let skip = ALWAYS_SKIPPED.contains(&name)
+                || (settings.has_excludes() && settings.is_excluded(&join_rel(dir, &rel)));
             if skip {
                 unlisted.borrow_mut().push(rel);
             }
@@ -153,13 +153,16 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
     let mut entries: Vec<(String, walkdir::DirEntry)> = Vec::new();
     let mut nested: Vec<String> = Vec::new();
     for entry in walker.flatten() {
-        let Ok(rel) = entry.path().strip_prefix(&abs).map(slash_path) else {
+        let Some(rel) = rel_path(&abs, entry.path()) else {
             continue;
         };
         if rel.is_empty() {
             continue;
         }
-        if !entry.file_type().is_dir() && settings.is_excluded(&join_rel(dir, &rel)) {
+        if !entry.file_type().is_dir()
+            && settings.has_excludes()
+            && settings.is_excluded(&join_rel(dir, &rel))
+        {
             continue;
         }
         // A `SKILL.md` (a file, or a link to one) below the top makes its
