@@ -182,7 +182,14 @@ const SPLIT_DEPTH: usize = 2;
 fn walk(settings: &Settings, root: &Path, start: &Path, found: &mut Found) -> Result<(), Fatal> {
     use rayon::prelude::*;
     let mut subtrees = Vec::new();
-    walk_part(settings, root, start, Some(SPLIT_DEPTH), found, &mut subtrees)?;
+    walk_part(
+        settings,
+        root,
+        start,
+        Some(SPLIT_DEPTH),
+        found,
+        &mut subtrees,
+    )?;
     let parts: Vec<Result<Found, Fatal>> = subtrees
         .par_iter()
         .map(|dir| {
@@ -402,8 +409,10 @@ mod tests {
             fs::create_dir_all(path.parent().unwrap()).unwrap();
             fs::write(path, "{}").unwrap();
         }
-        let mut config = crate::config::Config::default();
-        config.exclude = vec!["x/y/z/w/no.profile.json".into()];
+        let config = crate::config::Config {
+            exclude: vec!["x/y/z/w/no.profile.json".into()],
+            ..Default::default()
+        };
         let s = Settings::new(
             root.to_path_buf(),
             config,

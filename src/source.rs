@@ -208,7 +208,11 @@ pub fn rel_path(base: &std::path::Path, path: &std::path::Path) -> Option<String
         use std::os::unix::ffi::OsStrExt;
         let b = base.as_os_str().as_bytes();
         let p = path.as_os_str().as_bytes();
-        let b = if b.len() > 1 { b.strip_suffix(b"/").unwrap_or(b) } else { b };
+        let b = if b.len() > 1 {
+            b.strip_suffix(b"/").unwrap_or(b)
+        } else {
+            b
+        };
         if let Some(rest) = p.strip_prefix(b) {
             let rest = match rest.first() {
                 None => rest,
@@ -216,9 +220,9 @@ pub fn rel_path(base: &std::path::Path, path: &std::path::Path) -> Option<String
                 Some(_) if b.ends_with(b"/") => rest,
                 Some(_) => return None,
             };
-            return Some(slash_path(std::path::Path::new(std::ffi::OsStr::from_bytes(
-                rest,
-            ))));
+            return Some(slash_path(std::path::Path::new(
+                std::ffi::OsStr::from_bytes(rest),
+            )));
         }
     }
     path.strip_prefix(base).ok().map(slash_path)

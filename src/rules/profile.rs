@@ -6,7 +6,7 @@ use crate::date::Date;
 use crate::diagnostic::{did_you_mean, Diagnostic, Severity};
 use crate::json::{self, Kind, Member, Value};
 use crate::source::{SourceFile, Span};
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 pub const INVALID_JSON: &str = "profile/invalid-json";
 pub const DUPLICATE_KEY: &str = "profile/duplicate-key";
@@ -306,7 +306,7 @@ impl Checker<'_> {
                 Kind::Object(members) => {
                     // First occurrence of each key: linear, so an object with
                     // a hundred thousand keys costs no more than reading it.
-                    let mut first_of: HashMap<&str, &Member> = HashMap::new();
+                    let mut first_of: HashMap<&str, &Member> = HashMap::default();
                     for m in members {
                         let first = *first_of.entry(m.key.as_str()).or_insert(m);
                         if !std::ptr::eq(first, m) {
@@ -567,7 +567,7 @@ impl Checker<'_> {
 
     fn entries(&mut self, items: &[Value], kind: EntryKind) {
         let list = kind.list();
-        let mut names: HashMap<&str, Span> = HashMap::new();
+        let mut names: HashMap<&str, Span> = HashMap::default();
         for item in items {
             let Some(members) = item.as_object() else {
                 let d = self

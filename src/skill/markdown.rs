@@ -271,6 +271,19 @@ fn has_example_marker(line: &str) -> bool {
 /// (Lower-casing maps no non-ASCII letter to an ASCII one in them.)
 fn may_have_example_marker(line: &str) -> bool {
     const NEEDLES: [&[u8]; 5] = [b"example", b"e.g", b"eg.", b"instance", b"such"];
+    // Without `*` or `_` the folded line is the line in lower case: one
+    // case-blind automaton pass answers (most lines take this path).
+    if !line.bytes().any(|b| b == b'*' || b == b'_') {
+        static AC: OnceLock<aho_corasick::AhoCorasick> = OnceLock::new();
+        return AC
+            .get_or_init(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .ascii_case_insensitive(true)
+                    .build(NEEDLES)
+                    .expect("example needles")
+            })
+            .is_match(line);
+    }
     let mut folded = [0u8; 256];
     let mut n = 0;
     let check = |buf: &[u8]| {

@@ -28,8 +28,9 @@ use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::discover::{join_rel, parent_of, SKILL_MD};
 use crate::rules::skill::{BROKEN_REFERENCE, REFERENCE_ESCAPES, UNREFERENCED_FILE};
 use crate::source::{cmp_file_names, rel_path, SourceFile};
+use foldhash::{HashMap, HashSet};
 use regex::Regex;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
@@ -388,9 +389,9 @@ struct Scan<'a> {
 impl<'a> Scan<'a> {
     fn new(folder: &'a Folder, name: &str) -> Scan<'a> {
         let mut lower = BTreeMap::new();
-        let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
-        let mut by_stem: HashMap<String, Vec<String>> = HashMap::new();
-        let mut dir_by_name: HashMap<String, Vec<String>> = HashMap::new();
+        let mut by_name: HashMap<String, Vec<String>> = HashMap::default();
+        let mut by_stem: HashMap<String, Vec<String>> = HashMap::default();
+        let mut dir_by_name: HashMap<String, Vec<String>> = HashMap::default();
         let name_of = |rel: &str| rel.rsplit('/').next().unwrap_or(rel).to_string();
         for f in &folder.files {
             lower.insert(f.rel.to_lowercase(), f.rel.clone());
@@ -414,9 +415,9 @@ impl<'a> Scan<'a> {
             covered: BTreeSet::new(),
             queued: BTreeSet::new(),
             queue: VecDeque::new(),
-            mentioned: HashMap::new(),
-            resolved: HashMap::new(),
-            globs: HashMap::new(),
+            mentioned: HashMap::default(),
+            resolved: HashMap::default(),
+            globs: HashMap::default(),
             by_name,
             by_stem,
             dir_by_name,
@@ -635,7 +636,7 @@ impl<'a> Scan<'a> {
         // Looked up before allocating: most words repeat.
         let dir = from.rsplit_once('/').map_or("", |(p, _)| p);
         if !self.mentioned.contains_key(dir) {
-            self.mentioned.insert(dir.to_string(), HashSet::new());
+            self.mentioned.insert(dir.to_string(), HashSet::default());
         }
         let seen = self.mentioned.get_mut(dir).expect("inserted above");
         if seen.contains(text) {
