@@ -5,6 +5,7 @@ use crate::config::Settings;
 use crate::diagnostic::{self, Diagnostic, Severity};
 use crate::discover::{self, Inventory};
 use crate::error::Fatal;
+use crate::git::FileStat;
 use crate::json;
 use crate::rules::{profile, security};
 use crate::source::SourceFile;
@@ -51,6 +52,8 @@ pub struct LoadedProfile {
     pub parsed: bool,
     /// The profile's `agent_id` and the span of its value, if usable.
     pub agent_id: Option<(String, crate::source::Span)>,
+    /// The file's stat data when it was read.
+    pub stat: Option<FileStat>,
 }
 
 /// Everything a run found, ready for a renderer.
@@ -191,9 +194,29 @@ pub fn scrub_secrets(sources: &BTreeMap<String, SourceFile>, diagnostics: &mut [
 
 /// Reads a file found by discovery, relative to the root.
 pub fn read_source(settings: &Settings, rel: &str) -> Result<(SourceFile, Option<usize>), Fatal> {
-    let abs = settings.root.join(rel);
-    let bytes = std::fs::read(&abs).map_err(|e| Fatal::Io(format!("cannot read {rel}: {e}")))?;
-    Ok(SourceFile::from_bytes(rel, bytes))
+    read_source_stat(settings, rel).map(|(source, bad, _)| (source, bad))
+}
+
+/// [`read_source`], with the file's stat data taken from the open file (no
+/// extra system call), which lets history trust the index's blob id for a
+/// file that has not changed since it was staged instead of hashing it.
+pub fn read_source_stat(
+    settings: &Settings,
+    rel: &str,
+) -> Result<(SourceFile, Option<usize>, Option<FileStat>), Fatal> {
+    use std::io::Read;
+    let fail = |e: std::io::Error| Fatal::Io(format!("cannot read {rel}: {e}"));
+    let mut file = std::fs::File::open(settings.root.join(rel)).map_err(fail)?;
+    let (stat, size) = match FileStat::of(&file) {
+        Some((stat, len)) => (Some(stat), len),
+        None => (None, file.metadata().map_or(0, |m| m.len())),
+    };
+    // Sized from the stat data, capped: a file that grows is still read whole.
+    let capacity = usize::try_from(size).unwrap_or(0).min(1 << 30);
+    let mut bytes = Vec::with_capacity(capacity.saturating_add(1));
+    file.read_to_end(&mut bytes).map_err(fail)?;
+    let (source, bad) = SourceFile::from_bytes(rel, bytes);
+    Ok((source, bad, stat))
 }
 
 /// Loads, scans and lints one profile.
@@ -222,9 +245,10 @@ pub fn lint_profiles(
         .profiles
         .par_iter()
         .map(|rel| {
-            let (source, bad) = read_source(settings, rel)?;
+            let (source, bad, stat) = read_source_stat(settings, rel)?;
             let (source, value, ds) = lint_profile(settings, source, bad);
             let loaded = LoadedProfile {
+                stat,
                 path: source.path.clone(),
                 parsed: value.is_some(),
                 agent_id: value
@@ -252,30 +276,53 @@ pub fn lint_profiles(
 }
 
 /// `caplint check`: the whole pipeline.
+///
+/// Profiles and skills are linted at once on the thread pool while this
+/// thread opens the repository and finds the history base; the profiles'
+/// history is reviewed as soon as they are linted, while the skills may
+/// still be. Errors are reported in the order of the sequential pipeline:
+/// profiles, skills, then history.
 pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal> {
     let inventory = discover::discover(settings, &options.paths)?;
-    // Profiles and skills are independent: lint both at once, so that
-    // neither waits for the tail of the other.
-    let (profiles, skills) = rayon::join(
-        || {
+    let inventory = &inventory;
+    std::thread::scope(|scope| {
+        let profiles_job = scope.spawn(move || {
             let mut report = Report::default();
-            lint_profiles(settings, &inventory, &mut report).map(|p| (p, report))
-        },
-        || {
+            lint_profiles(settings, inventory, &mut report).map(|p| (p, report))
+        });
+        let skills_job = scope.spawn(move || {
             let mut report = Report::default();
-            crate::skill::check_all(settings, &inventory, &mut report).map(|()| report)
-        },
-    );
-    let (profiles, mut report) = profiles?;
-    let skills = skills?;
-    report.sources.extend(skills.sources);
-    report.diagnostics.extend(skills.diagnostics);
-    report.notes.extend(skills.notes);
-    report.summary.skills = skills.summary.skills;
-    crate::history::check(settings, options, &inventory, &profiles, &mut report)?;
-    report.summary.files = report.sources.len().max(report.summary.files);
-    report.finish(settings);
-    Ok(report)
+            crate::skill::check_all(settings, inventory, &mut report).map(|()| report)
+        });
+        let mut notes = Vec::new();
+        let history = crate::history::open(settings, options, &mut notes);
+        let (profiles, mut report) = joined(profiles_job)?;
+        let profile_reviews = match &history {
+            Ok(Some(h)) => Some(h.review_profiles(inventory, &profiles, &mut report)),
+            _ => None,
+        };
+        let skills = joined(skills_job)?;
+        let history = history?;
+        let profile_reviews = profile_reviews.transpose()?;
+        report.sources.extend(skills.sources);
+        report.diagnostics.extend(skills.diagnostics);
+        report.notes.extend(skills.notes);
+        report.notes.extend(notes);
+        report.summary.skills = skills.summary.skills;
+        if let (Some(h), Some(profile_reviews)) = (&history, profile_reviews) {
+            let skill_reviews = h.review_skills(inventory, &profiles, &report.sources)?;
+            h.attach(&mut report, profile_reviews, skill_reviews);
+        }
+        report.summary.files = report.sources.len().max(report.summary.files);
+        report.finish(settings);
+        Ok(report)
+    })
+}
+
+/// A scoped thread's result; its panic goes on unwinding here.
+fn joined<T>(job: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    job.join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 #[cfg(test)]

@@ -216,6 +216,58 @@ fn repo_with_profile() -> Repo {
 // ---- every history rule ------------------------------------------------
 
 #[test]
+fn paths_whose_git_order_differs_from_name_order_are_found() {
+    // Git sorts a folder as if its name ended in `/` (`a-b`, `a.profile.json`,
+    // `a/`); lookups by name must find each of them.
+    let mut r = Repo::new();
+    for p in [
+        "agents/a.profile.json",
+        "agents/a-b.profile.json",
+        "agents/a/x.profile.json",
+    ] {
+        r.write(p, &profile("3", "2026-10-01"));
+    }
+    r.commit("Add three profiles");
+    let main = r
+        .git(&["rev-parse", "--abbrev-ref", "HEAD"])
+        .trim()
+        .to_string();
+    r.git(&["checkout", "-q", "-b", "work"]);
+    for p in ["agents/a.profile.json", "agents/a/x.profile.json"] {
+        r.write(p, &raised("3", "2026-10-01"));
+    }
+    let mut paths: Vec<String> = Vec::new();
+    for args in [vec![], vec!["--base", main.as_str()]] {
+        let (code, json) = r.check(&args);
+        assert_eq!(code, 1, "{args:?}");
+        paths = json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["rule"] == "history/version-not-bumped")
+            .map(|d| d["path"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            paths,
+            ["agents/a.profile.json", "agents/a/x.profile.json"],
+            "{args:?}"
+        );
+    }
+    // Committed on the branch and checked against where it started.
+    r.commit("Raise two levels");
+    let (code, json) = r.check(&["--base", main.as_str()]);
+    assert_eq!(code, 1);
+    let committed: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "history/version-not-bumped")
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(committed, paths);
+}
+
+#[test]
 fn claim_change_without_a_new_version() {
     let r = repo_with_profile();
     let text = raised("3", "2026-10-01");

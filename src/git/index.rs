@@ -78,15 +78,28 @@ impl IndexEntry {
     /// Whether the file at `abs` is certainly unchanged since it was staged,
     /// judged from its stat data alone.
     pub fn matches_file(&self, abs: &Path) -> bool {
-        if self.racy {
-            return false;
-        }
-        let Ok(meta) = gix::index::fs::Metadata::from_path_no_follow(abs) else {
-            return false;
-        };
-        match Stat::from_fs(&meta) {
-            Ok(now) => self.stat.matches(&now, stat::Options::default()),
-            Err(_) => false,
-        }
+        gix::index::fs::Metadata::from_path_no_follow(abs)
+            .ok()
+            .and_then(|meta| Stat::from_fs(&meta).ok())
+            .is_some_and(|now| self.matches_stat(&FileStat(now)))
+    }
+
+    /// Whether a file with this stat data is certainly unchanged since it
+    /// was staged (never for a racily clean entry).
+    pub fn matches_stat(&self, now: &FileStat) -> bool {
+        !self.racy && self.stat.matches(&now.0, stat::Options::default())
+    }
+}
+
+/// A file's stat data as the index records it, taken when the file was read.
+#[derive(Debug, Clone, Copy)]
+pub struct FileStat(Stat);
+
+impl FileStat {
+    /// The stat data of an open file, and its size.
+    pub fn of(file: &std::fs::File) -> Option<(FileStat, u64)> {
+        let meta = gix::index::fs::Metadata::from_file(file).ok()?;
+        let len = meta.len();
+        Stat::from_fs(&meta).ok().map(|s| (FileStat(s), len))
     }
 }

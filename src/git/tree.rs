@@ -45,7 +45,7 @@ fn join(dir: &str, name: &str) -> String {
 }
 
 impl Repo {
-    /// A tree's entries (cached).
+    /// A tree's entries (cached), sorted by name.
     pub fn tree(&self, id: ObjectId) -> Result<Rc<[Entry]>, Fatal> {
         if let Some(t) = self.trees.borrow().get(&id) {
             return Ok(t.clone());
@@ -57,7 +57,7 @@ impl Repo {
         let decoded = tree
             .decode()
             .map_err(|e| git_err(format!("cannot decode tree {id}"), e))?;
-        let entries: Rc<[Entry]> = decoded
+        let mut entries: Vec<Entry> = decoded
             .entries
             .iter()
             .map(|e| Entry {
@@ -74,6 +74,10 @@ impl Repo {
                 },
             })
             .collect();
+        // Git orders a folder as if its name ended in `/`; by plain name
+        // here, for lookups by name (stable: a repeated name keeps its order).
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        let entries: Rc<[Entry]> = entries.into();
         let mut cache = self.trees.borrow_mut();
         if cache.len() >= TREE_CACHE_LIMIT {
             cache.clear();
@@ -95,7 +99,10 @@ impl Repo {
                 return Ok(None);
             }
             let entries = self.tree(current.id)?;
-            match entries.iter().find(|e| e.name == part) {
+            // Cached entries are sorted by name: a binary search, not a scan
+            // (a folder of thousands of skills is looked into for each one).
+            let i = entries.partition_point(|e| e.name.as_str() < part);
+            match entries.get(i).filter(|e| e.name == part) {
                 Some(e) => current = e.clone(),
                 None => return Ok(None),
             }

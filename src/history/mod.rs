@@ -23,6 +23,7 @@ use crate::git::{Index, ObjectId, Repo, FETCH_DEPTH_HELP};
 use crate::source::SourceFile;
 use review::{ProfileReview, SkillReview, Tip};
 use side::{Ctx, Head, Scope, WorkTree};
+use std::collections::BTreeMap;
 
 /// The one note printed when history rules cannot run outside git.
 pub const NOT_A_REPO_NOTE: &str =
@@ -158,48 +159,124 @@ pub fn resolve_base(
     }
 }
 
-/// History rules for `caplint check`.
-pub fn check(
-    settings: &Settings,
+/// History rules for `caplint check`, in three steps so that the linting
+/// can run meanwhile: [`open`] the repository and find the base (before the
+/// files are linted), review the profiles once they are linted, then the
+/// skills, and [`Session::attach`] the findings.
+///
+/// The repository handle is not shared between threads, so a session stays
+/// on the thread that opened it.
+pub struct Session<'s> {
+    settings: &'s Settings,
+    repo: Repo,
+    base: Base,
+    index: Option<Index>,
+    scope: Scope,
+    staged: bool,
+}
+
+/// Opens history for a `check` run: `None` when its mode is off, outside git
+/// (a note says so), or when there is no base to compare with.
+pub fn open<'s>(
+    settings: &'s Settings,
     options: &CheckOptions,
-    inventory: &Inventory,
-    profiles: &[LoadedProfile],
-    report: &mut Report,
-) -> Result<(), Fatal> {
+    notes: &mut Vec<String>,
+) -> Result<Option<Session<'s>>, Fatal> {
     if options.history == HistoryMode::Off {
-        return Ok(());
+        return Ok(None);
     }
     let Some(repo) = Repo::discover(&settings.root)? else {
-        report.notes.push(NOT_A_REPO_NOTE.into());
-        return Ok(());
+        notes.push(NOT_A_REPO_NOTE.into());
+        return Ok(None);
     };
     let base = resolve_base(&repo, settings, &options.history, &Env::from_process())?;
     if base.tree.is_none() {
-        return Ok(());
+        return Ok(None);
     }
-    let ctx = Ctx {
-        repo: &repo,
+    let index = repo.index()?;
+    Ok(Some(Session {
         settings,
         scope: Scope::of_paths(&settings.root, &options.paths),
-    };
-    let index = repo.index()?;
-    let staged = options.history == HistoryMode::Staged;
-    let (profile_reviews, skill_reviews) = if staged {
-        let index = index.unwrap_or_default();
-        relint_staged(&ctx, &index, report)?;
-        let head = Head::Index(&index);
-        review_all(&ctx, &base, &head)?
-    } else {
+        repo,
+        base,
+        index,
+        staged: options.history == HistoryMode::Staged,
+    }))
+}
+
+impl Session<'_> {
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            repo: &self.repo,
+            settings: self.settings,
+            scope: self.scope.clone(),
+        }
+    }
+
+    /// The index `--staged` judges (empty when there is none yet).
+    fn staged_index(&self) -> std::borrow::Cow<'_, Index> {
+        match &self.index {
+            Some(index) => std::borrow::Cow::Borrowed(index),
+            None => std::borrow::Cow::Owned(Index::default()),
+        }
+    }
+
+    /// Reviews the profiles against the base. `report` holds the profiles as
+    /// linted; with `--staged`, profiles staged differently from the disk
+    /// are linted again from the index first.
+    pub fn review_profiles(
+        &self,
+        inventory: &Inventory,
+        profiles: &[LoadedProfile],
+        report: &mut Report,
+    ) -> Result<Vec<ProfileReview>, Fatal> {
+        let ctx = self.ctx();
+        let (tree, tip, as_of) = (self.base.tree, self.base.tip.as_ref(), self.settings.as_of);
+        if self.staged {
+            let index = self.staged_index();
+            relint_staged(&ctx, &index, report)?;
+            return review::review_profiles(&ctx, tree, &Head::Index(&index), tip, as_of);
+        }
         let head = Head::Work(WorkTree::new(
             inventory,
             &report.sources,
             profiles,
-            index.as_ref(),
+            self.index.as_ref(),
         ));
-        review_all(&ctx, &base, &head)?
-    };
-    attach(report, profile_reviews, skill_reviews, staged);
-    Ok(())
+        review::review_profiles(&ctx, tree, &head, tip, as_of)
+    }
+
+    /// Reviews the skills against the base; `sources` are their texts as linted.
+    pub fn review_skills(
+        &self,
+        inventory: &Inventory,
+        profiles: &[LoadedProfile],
+        sources: &BTreeMap<String, SourceFile>,
+    ) -> Result<Vec<SkillReview>, Fatal> {
+        let ctx = self.ctx();
+        let tip = self.base.tip.as_ref();
+        if self.staged {
+            let index = self.staged_index();
+            return review::review_skills(&ctx, self.base.tree, &Head::Index(&index), tip);
+        }
+        let head = Head::Work(WorkTree::new(
+            inventory,
+            sources,
+            profiles,
+            self.index.as_ref(),
+        ));
+        review::review_skills(&ctx, self.base.tree, &head, tip)
+    }
+
+    /// Adds the reviews' findings to the (complete) report.
+    pub fn attach(
+        &self,
+        report: &mut Report,
+        profiles: Vec<ProfileReview>,
+        skills: Vec<SkillReview>,
+    ) {
+        attach(report, profiles, skills, self.staged);
+    }
 }
 
 /// Profiles and skills of the head side reviewed against the base.

@@ -434,18 +434,47 @@ pub fn review_lists(
     };
     let tip_name = tip.map_or("", |t| t.name.as_str());
 
-    for (rel, &hid) in head_list {
-        let Some(&bid) = base_list.get(rel) else {
-            continue;
-        };
-        if bid == hid {
-            continue;
+    // Changed profiles. The repository belongs to this thread, so the blobs
+    // are read here, a chunk at a time (which bounds the memory held), and
+    // parsed and judged in parallel, in order.
+    let changed: Vec<(&String, ObjectId, ObjectId)> = head_list
+        .iter()
+        .filter_map(|(rel, &hid)| {
+            let &bid = base_list.get(rel)?;
+            (bid != hid).then_some((rel, bid, hid))
+        })
+        .collect();
+    for chunk in changed.chunks(256) {
+        use rayon::prelude::*;
+        let mut inputs = Vec::with_capacity(chunk.len());
+        for &(rel, bid, hid) in chunk {
+            let tip_input = match tip {
+                Some(tip) => match ctx.tree_file(tip.tree, rel)? {
+                    Some(id) if id != bid && id != hid => Some((id, ctx.repo.blob(id)?)),
+                    _ => None,
+                },
+                None => None,
+            };
+            inputs.push((
+                rel,
+                bid,
+                ctx.repo.blob(bid)?,
+                hid,
+                head.profile_input(ctx, rel, hid)?,
+                tip_input,
+            ));
         }
-        let (Some(b), Some(h)) = (load_base(rel, bid)?, head.profile(ctx, rel, hid)?) else {
-            continue;
-        };
-        let t = tip_rev(rel, Some(bid), hid)?;
-        reviews.push(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))));
+        let judged: Vec<Option<ProfileReview>> = inputs
+            .into_par_iter()
+            .map(|(rel, bid, base_bytes, hid, head_input, tip_input)| {
+                let b = super::side::parse_profile(rel, bid, base_bytes)?;
+                let h = head_input?.parse(rel, hid)?;
+                let t =
+                    tip_input.and_then(|(id, bytes)| super::side::parse_profile(rel, id, bytes));
+                Some(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))))
+            })
+            .collect();
+        reviews.extend(judged.into_iter().flatten());
     }
 
     let missing: Vec<(&String, ObjectId)> = base_list

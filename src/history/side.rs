@@ -7,7 +7,7 @@ use crate::check::LoadedProfile;
 use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::discover::{Inventory, SKILL_MD};
 use crate::error::Fatal;
-use crate::git::{Index, ObjectId, Repo};
+use crate::git::{BlobHasher, FileStat, Index, ObjectId, Repo};
 use crate::json::Value;
 use crate::source::SourceFile;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -83,6 +83,70 @@ impl Scope {
 }
 
 /// What a comparison needs at hand: the repository, the settings and the scope.
+/// A profile revision before parsing: a blob's bytes, or a text as linted.
+pub enum ProfileInput {
+    Blob(Vec<u8>),
+    Source(SourceFile),
+}
+
+impl ProfileInput {
+    /// Parses it ([`Head::profile`] without the repository).
+    pub fn parse(self, rel: &str, id: ObjectId) -> Option<ProfileRev> {
+        match self {
+            ProfileInput::Blob(bytes) => parse_profile(rel, id, bytes),
+            // Parsed again here: `check` keeps texts, not trees, and history
+            // only loads the profiles that changed.
+            ProfileInput::Source(source) => {
+                crate::json::parse(&source.text)
+                    .ok()
+                    .map(|value| ProfileRev {
+                        path: rel.to_string(),
+                        id,
+                        source,
+                        value,
+                    })
+            }
+        }
+    }
+}
+
+/// A profile revision from its bytes; `None` when it is not UTF-8 JSON.
+pub fn parse_profile(rel: &str, id: ObjectId, bytes: Vec<u8>) -> Option<ProfileRev> {
+    let (source, bad) = SourceFile::from_bytes(rel, bytes);
+    if bad.is_some() {
+        return None;
+    }
+    let value = crate::json::parse(&source.text).ok()?;
+    Some(ProfileRev {
+        path: rel.to_string(),
+        id,
+        source,
+        value,
+    })
+}
+
+/// The blob id of a work-tree text, as git would store it. A file whose
+/// only difference from `expected` is CRLF line ends (autocrlf) gets the
+/// expected id.
+pub fn hash_text(hasher: BlobHasher, bytes: &[u8], expected: Option<ObjectId>) -> ObjectId {
+    let id = hasher.hash(bytes);
+    if let Some(exp) = expected {
+        if id != exp && bytes.contains(&b'\r') {
+            let mut lf = Vec::with_capacity(bytes.len());
+            for (i, b) in bytes.iter().enumerate() {
+                if *b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    continue;
+                }
+                lf.push(*b);
+            }
+            if hasher.hash(&lf) == exp {
+                return exp;
+            }
+        }
+    }
+    id
+}
+
 pub struct Ctx<'a> {
     pub repo: &'a Repo,
     pub settings: &'a Settings,
@@ -138,42 +202,14 @@ impl Ctx<'_> {
     /// Parses a profile's bytes; `None` when it is not UTF-8 JSON (the file
     /// rules report that, and there is nothing to compare).
     pub fn parse_profile(&self, rel: &str, id: ObjectId, bytes: Vec<u8>) -> Option<ProfileRev> {
-        let (source, bad) = SourceFile::from_bytes(rel, bytes);
-        if bad.is_some() {
-            return None;
-        }
-        let value = crate::json::parse(&source.text).ok()?;
-        Some(ProfileRev {
-            path: rel.to_string(),
-            id,
-            source,
-            value,
-        })
+        parse_profile(rel, id, bytes)
     }
 
     /// The blob id of a work-tree text, as git would store it. A file whose
     /// only difference from `expected` is CRLF line ends (autocrlf) gets the
     /// expected id.
     pub fn hash_text(&self, bytes: &[u8], expected: Option<ObjectId>) -> ObjectId {
-        let id = self.repo.hash_blob(bytes);
-        if let Some(exp) = expected {
-            if id != exp && bytes.contains(&b'\r') {
-                let lf: Vec<u8> = {
-                    let mut out = Vec::with_capacity(bytes.len());
-                    for (i, b) in bytes.iter().enumerate() {
-                        if *b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-                            continue;
-                        }
-                        out.push(*b);
-                    }
-                    out
-                };
-                if self.repo.hash_blob(&lf) == exp {
-                    return exp;
-                }
-            }
-        }
-        id
+        hash_text(self.repo.blob_hasher(), bytes, expected)
     }
 
     // ---- trees ----
@@ -240,6 +276,8 @@ pub struct WorkTree<'a> {
     pub sources: &'a BTreeMap<String, SourceFile>,
     /// path → `agent_id` of every profile linted in this run.
     pub agent_ids: HashMap<&'a str, &'a str>,
+    /// path → stat data of every profile linted in this run, as it was read.
+    pub stats: HashMap<&'a str, FileStat>,
     pub index: Option<&'a Index>,
 }
 
@@ -258,10 +296,15 @@ impl<'a> WorkTree<'a> {
                     .map(|(id, _)| (p.path.as_str(), id.as_str()))
             })
             .collect();
+        let stats = profiles
+            .iter()
+            .filter_map(|p| p.stat.map(|s| (p.path.as_str(), s)))
+            .collect();
         WorkTree {
             inventory,
             sources,
             agent_ids,
+            stats,
             index,
         }
     }
@@ -280,7 +323,9 @@ impl Head<'_> {
                 })
                 .collect()),
             Head::Work(w) => {
+                use rayon::prelude::*;
                 let mut out = BTreeMap::new();
+                let mut texts = Vec::new();
                 for rel in &w.inventory.profiles {
                     if !ctx.scope.contains(rel) {
                         continue;
@@ -288,15 +333,41 @@ impl Head<'_> {
                     let Some(src) = w.sources.get(rel) else {
                         continue;
                     };
-                    let staged = w
-                        .index
-                        .and_then(|i| i.get(&ctx.repo.to_git(rel)))
-                        .map(|e| e.id);
-                    out.insert(rel.clone(), ctx.hash_text(src.text.as_bytes(), staged));
+                    let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
+                    // Unchanged since staged, by the stat data taken when it
+                    // was read: the index knows its id (as `git status` does).
+                    if let (Some(e), Some(stat)) = (entry, w.stats.get(rel.as_str())) {
+                        if !e.link && e.matches_stat(stat) {
+                            out.insert(rel.clone(), e.id);
+                            continue;
+                        }
+                    }
+                    texts.push((rel, src.text.as_bytes(), entry.map(|e| e.id)));
                 }
+                // The others are hashed, in parallel.
+                let hasher = ctx.repo.blob_hasher();
+                let hashed: Vec<(String, ObjectId)> = texts
+                    .into_par_iter()
+                    .map(|(rel, bytes, staged)| (rel.clone(), hash_text(hasher, bytes, staged)))
+                    .collect();
+                out.extend(hashed);
                 Ok(out)
             }
         }
+    }
+
+    /// What [`Head::profile`] parses, read on the repository's thread so
+    /// that the parsing can happen on any.
+    pub fn profile_input(
+        &self,
+        ctx: &Ctx<'_>,
+        rel: &str,
+        id: ObjectId,
+    ) -> Result<Option<ProfileInput>, Fatal> {
+        Ok(match self {
+            Head::Tree(_) | Head::Index(_) => Some(ProfileInput::Blob(ctx.repo.blob(id)?)),
+            Head::Work(w) => w.sources.get(rel).cloned().map(ProfileInput::Source),
+        })
     }
 
     /// Loads one profile of this side (the id comes from [`Head::profiles`]).
@@ -306,21 +377,9 @@ impl Head<'_> {
         rel: &str,
         id: ObjectId,
     ) -> Result<Option<ProfileRev>, Fatal> {
-        match self {
-            Head::Tree(_) | Head::Index(_) => Ok(ctx.parse_profile(rel, id, ctx.repo.blob(id)?)),
-            // Parsed again here: `check` keeps texts, not trees, and history
-            // only loads the profiles that changed.
-            Head::Work(w) => Ok(w.sources.get(rel).and_then(|source| {
-                crate::json::parse(&source.text)
-                    .ok()
-                    .map(|value| ProfileRev {
-                        path: rel.to_string(),
-                        id,
-                        source: source.clone(),
-                        value,
-                    })
-            })),
-        }
+        Ok(self
+            .profile_input(ctx, rel, id)?
+            .and_then(|input| input.parse(rel, id)))
     }
 
     /// The `agent_id` of every profile of the whole repository on this side
