@@ -204,17 +204,13 @@ pub fn read_source_stat(
     settings: &Settings,
     rel: &str,
 ) -> Result<(SourceFile, Option<usize>, Option<FileStat>), Fatal> {
-    use std::io::Read;
     let fail = |e: std::io::Error| Fatal::Io(format!("cannot read {rel}: {e}"));
     let mut file = std::fs::File::open(settings.root.join(rel)).map_err(fail)?;
     let (stat, size) = match FileStat::of(&file) {
         Some((stat, len)) => (Some(stat), len),
         None => (None, file.metadata().map_or(0, |m| m.len())),
     };
-    // Sized from the stat data, capped: a file that grows is still read whole.
-    let capacity = usize::try_from(size).unwrap_or(0).min(1 << 30);
-    let mut bytes = Vec::with_capacity(capacity.saturating_add(1));
-    file.read_to_end(&mut bytes).map_err(fail)?;
+    let bytes = read_sized(&mut file, size).map_err(fail)?;
     let (source, bad) = SourceFile::from_bytes(rel, bytes);
     Ok((source, bad, stat))
 }
@@ -273,6 +269,17 @@ pub fn lint_profiles(
     report.extend(profile::duplicate_agent_ids(ids));
     report.summary.profiles = loaded.len();
     Ok(loaded)
+}
+
+/// Reads an open file whose size is known: into a buffer of that size (a
+/// file that grows meanwhile is still read whole), without the size probes
+/// `File::read_to_end` makes (a `statx` and an `lseek` per file).
+pub fn read_sized(file: &mut std::fs::File, size: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let capacity = usize::try_from(size).unwrap_or(0).min(1 << 30);
+    let mut bytes = Vec::with_capacity(capacity.saturating_add(1));
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// `caplint check`: the whole pipeline.

@@ -258,6 +258,22 @@ struct Checker<'a> {
     out: Vec<Diagnostic>,
 }
 
+/// An entry as messages name it (skill `web-search`, this tool): written
+/// only when a message needs it, not for every entry of every profile.
+struct EntryLabel<'a> {
+    noun: &'static str,
+    name: Option<&'a str>,
+}
+
+impl std::fmt::Display for EntryLabel<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.name {
+            Some(n) => write!(f, "{} {}", self.noun, quote(n)),
+            None => write!(f, "this {}", self.noun),
+        }
+    }
+}
+
 fn quote(s: &str) -> String {
     let mut q = String::from("`");
     for c in s.chars().take(80) {
@@ -625,10 +641,10 @@ impl Checker<'_> {
                     None
                 }
             };
-            let label = name.map_or_else(
-                || format!("this {}", kind.noun()),
-                |(n, _)| format!("{} {}", kind.noun(), quote(n)),
-            );
+            let label = EntryLabel {
+                noun: kind.noun(),
+                name: name.map(|(n, _)| n),
+            };
             if let Some((n, span)) = name {
                 if let Some(first) = names.get(n) {
                     let d = self
@@ -687,7 +703,7 @@ impl Checker<'_> {
         key: &str,
         allowed: &[&'static str],
         rule: &'static str,
-        label: &str,
+        label: &EntryLabel<'_>,
     ) -> Option<&'v str> {
         let Some(m) = item.get(key) else {
             let d = self
@@ -724,7 +740,7 @@ impl Checker<'_> {
     }
 
     /// Checks the evidence list; returns the number of well-formed entries.
-    fn evidence(&mut self, item: &Value, label: &str) -> usize {
+    fn evidence(&mut self, item: &Value, label: &EntryLabel<'_>) -> usize {
         let Some(m) = item.get("evidence") else {
             return 0;
         };

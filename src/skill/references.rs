@@ -266,9 +266,8 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path) {
         });
         return;
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
-    let kind = match std::io::Read::read_to_end(&mut file, &mut bytes) {
-        Ok(_) if !bytes.contains(&0) => match String::from_utf8(bytes) {
+    let kind = match crate::check::read_sized(&mut file, meta.len()) {
+        Ok(bytes) if !bytes.contains(&0) => match String::from_utf8(bytes) {
             Ok(text) => {
                 folder
                     .texts
