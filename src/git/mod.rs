@@ -30,6 +30,9 @@ pub struct Repo {
     /// caplint's root relative to the work tree, with a trailing `/` (or empty).
     prefix: String,
     trees: RefCell<HashMap<ObjectId, Rc<[Entry]>>>,
+    /// Blobs read ahead of their use ([`Repo::prefetch`]); each is handed
+    /// out once.
+    ahead: RefCell<HashMap<ObjectId, Vec<u8>>>,
 }
 
 /// A commit's metadata.
@@ -111,6 +114,7 @@ impl Repo {
             workdir,
             prefix,
             trees: RefCell::new(HashMap::new()),
+            ahead: RefCell::new(HashMap::new()),
         }))
     }
 
@@ -274,11 +278,32 @@ impl Repo {
 
     /// A blob's bytes.
     pub fn blob(&self, id: ObjectId) -> Result<Vec<u8>, Fatal> {
+        if let Some(bytes) = self.ahead.borrow_mut().remove(&id) {
+            return Ok(bytes);
+        }
         let mut blob = self
             .repo
             .find_blob(id)
             .map_err(|e| git_err(format!("cannot read blob {id}"), e))?;
         Ok(blob.take_data())
+    }
+
+    /// Reads blobs ahead of their use (while this thread would otherwise
+    /// wait), up to `budget` bytes in all; [`Repo::blob`] hands each out
+    /// once. A blob that cannot be read is left for `blob` to report.
+    pub fn prefetch(&self, ids: impl IntoIterator<Item = ObjectId>, budget: usize) {
+        let mut used = 0;
+        let mut ahead = self.ahead.borrow_mut();
+        for id in ids {
+            if used >= budget || ahead.contains_key(&id) {
+                continue;
+            }
+            if let Ok(mut blob) = self.repo.find_blob(id) {
+                let bytes = blob.take_data();
+                used += bytes.len();
+                ahead.insert(id, bytes);
+            }
+        }
     }
 
     /// The index (staging area) git would commit from: `GIT_INDEX_FILE`

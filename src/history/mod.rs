@@ -173,7 +173,12 @@ pub struct Session<'s> {
     index: Option<Index>,
     scope: Scope,
     staged: bool,
+    /// The profiles of the base tree in scope: path → blob id.
+    base_profiles: BTreeMap<String, ObjectId>,
 }
+
+/// How many bytes of base blobs [`open`] reads ahead.
+const PREFETCH_BUDGET: usize = 32 << 20;
 
 /// Opens history for a `check` run: `None` when its mode is off, outside git
 /// (a note says so), or when there is no base to compare with.
@@ -194,13 +199,34 @@ pub fn open<'s>(
         return Ok(None);
     }
     let index = repo.index()?;
+    let scope = Scope::of_paths(&settings.root, &options.paths);
+    // While the files are linted: list the base's profiles, and read the
+    // base blobs of those the index shows changed (in a pre-commit run or a
+    // branch, most of the ones that changed at all).
+    let ctx = Ctx {
+        repo: &repo,
+        settings,
+        scope: scope.clone(),
+    };
+    let base_profiles = match base.tree {
+        Some(tree) => ctx.tree_profiles(tree)?,
+        None => BTreeMap::new(),
+    };
+    if let Some(index) = &index {
+        let changed = base_profiles.iter().filter_map(|(rel, &bid)| {
+            let entry = index.get(&repo.to_git(rel))?;
+            (entry.id != bid).then_some(bid)
+        });
+        repo.prefetch(changed, PREFETCH_BUDGET);
+    }
     Ok(Some(Session {
         settings,
-        scope: Scope::of_paths(&settings.root, &options.paths),
+        scope,
         repo,
         base,
         index,
         staged: options.history == HistoryMode::Staged,
+        base_profiles,
     }))
 }
 
@@ -231,11 +257,19 @@ impl Session<'_> {
         report: &mut Report,
     ) -> Result<Vec<ProfileReview>, Fatal> {
         let ctx = self.ctx();
-        let (tree, tip, as_of) = (self.base.tree, self.base.tip.as_ref(), self.settings.as_of);
+        let (tip, as_of) = (self.base.tip.as_ref(), self.settings.as_of);
         if self.staged {
             let index = self.staged_index();
             relint_staged(&ctx, &index, report)?;
-            return review::review_profiles(&ctx, tree, &Head::Index(&index), tip, as_of);
+            let head_list = Head::Index(&index).profiles(&ctx)?;
+            return review::review_lists(
+                &ctx,
+                &self.base_profiles,
+                &Head::Index(&index),
+                &head_list,
+                tip,
+                as_of,
+            );
         }
         let head = Head::Work(WorkTree::new(
             inventory,
@@ -243,7 +277,8 @@ impl Session<'_> {
             profiles,
             self.index.as_ref(),
         ));
-        review::review_profiles(&ctx, tree, &head, tip, as_of)
+        let head_list = head.profiles(&ctx)?;
+        review::review_lists(&ctx, &self.base_profiles, &head, &head_list, tip, as_of)
     }
 
     /// Reviews the skills against the base; `sources` are their texts as linted.
