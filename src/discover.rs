@@ -29,6 +29,94 @@ pub struct Inventory {
     pub profiles: Vec<String>,
     pub skills: Vec<SkillDir>,
     pub skill_roots: Vec<String>,
+    /// What the walks saw, for skill folders to use instead of listing
+    /// themselves again.
+    pub listing: Listing,
+}
+
+/// What a walk entry is (as the directory listing says; links not followed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    Dir,
+    File,
+    Symlink,
+    /// FIFOs, sockets and devices.
+    Other,
+}
+
+impl EntryKind {
+    pub fn of(ft: std::fs::FileType) -> EntryKind {
+        if ft.is_dir() {
+            EntryKind::Dir
+        } else if ft.is_file() {
+            EntryKind::File
+        } else if ft.is_symlink() {
+            EntryKind::Symlink
+        } else {
+            EntryKind::Other
+        }
+    }
+}
+
+/// Every entry discovery's walks saw (excluded and always-skipped paths
+/// aside), in the order a walk sorted by name visits them.
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    entries: Vec<(String, EntryKind)>,
+    /// Folders the walks did not enter (always skipped or excluded).
+    pruned: BTreeSet<String>,
+    /// Folders walked whole (`""` for the root).
+    walked: Vec<String>,
+}
+
+/// Orders repository paths part by part (`a`, `a/b`, `a-c`), the order of a
+/// walk that sorts each folder by name.
+fn walk_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let part = |c: u8| if c == b'/' { 0 } else { c };
+    a.bytes().map(part).cmp(b.bytes().map(part))
+}
+
+/// `rel` is `dir` or below it.
+fn within(rel: &str, dir: &str) -> bool {
+    dir.is_empty()
+        || rel == dir
+        || (rel.starts_with(dir) && rel.as_bytes().get(dir.len()) == Some(&b'/'))
+}
+
+/// A folder as [`Listing::folder`] gives it: its entries (paths relative to
+/// it, in walk order) and the folders below it that were not entered.
+pub type FolderListing<'a> = (Vec<(&'a str, EntryKind)>, Vec<&'a str>);
+
+impl Listing {
+    /// The entries below `dir` (paths relative to it, in walk order) and the
+    /// folders below it that were not entered, if a walk covered all of
+    /// `dir`; `None` when it must be listed on its own.
+    pub fn folder(&self, dir: &str) -> Option<FolderListing<'_>> {
+        if !self.walked.iter().any(|w| within(dir, w)) || self.pruned.iter().any(|p| within(dir, p))
+        {
+            return None;
+        }
+        let (from, prefix_len) = if dir.is_empty() {
+            (0, 0)
+        } else {
+            let i = self
+                .entries
+                .partition_point(|(p, _)| walk_order(p, dir) != std::cmp::Ordering::Greater);
+            (i, dir.len() + 1)
+        };
+        let below = self.entries[from..]
+            .iter()
+            .take_while(|(p, _)| within(p, dir))
+            .map(|(p, k)| (&p[prefix_len..], *k))
+            .collect();
+        let pruned = self
+            .pruned
+            .iter()
+            .filter(|p| *p != dir && within(p, dir))
+            .map(|p| &p[prefix_len..])
+            .collect();
+        Some((below, pruned))
+    }
 }
 
 /// Walks upward from `start` to the folder holding `.git`.
@@ -106,7 +194,10 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         profiles,
         mut skills,
         mut roots,
+        mut listing,
     } = found;
+    listing.entries.sort_by(|a, b| walk_order(&a.0, &b.0));
+    listing.entries.dedup_by(|a, b| a.0 == b.0);
     // A folder named like a skills root that is itself a skill holds the
     // skill's resources, not skills.
     roots.retain(|r| skills.get(r).is_none_or(|s| s.skill_md.is_none()));
@@ -143,6 +234,7 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         profiles: profiles.into_iter().collect(),
         skills: skills.into_values().collect(),
         skill_roots: roots.into_iter().collect(),
+        listing,
     })
 }
 
@@ -152,12 +244,15 @@ struct Found {
     profiles: BTreeSet<String>,
     skills: BTreeMap<String, SkillDir>,
     roots: BTreeSet<String>,
+    listing: Listing,
 }
 
 impl Found {
     fn merge(&mut self, other: Found) {
         self.profiles.extend(other.profiles);
         self.roots.extend(other.roots);
+        self.listing.entries.extend(other.listing.entries);
+        self.listing.pruned.extend(other.listing.pruned);
         for (dir, s) in other.skills {
             let entry = self.skills.entry(dir).or_insert_with(|| SkillDir {
                 dir: s.dir.clone(),
@@ -181,6 +276,9 @@ const SPLIT_DEPTH: usize = 2;
 /// (and the first unreadable folder reported) does not depend on timing.
 fn walk(settings: &Settings, root: &Path, start: &Path, found: &mut Found) -> Result<(), Fatal> {
     use rayon::prelude::*;
+    if let Some(rel) = rel_path(root, start) {
+        found.listing.walked.push(rel);
+    }
     let mut subtrees = Vec::new();
     walk_part(
         settings,
@@ -220,14 +318,21 @@ fn walk_part(
         walker = walker.max_depth(depth);
     }
     let excludes = settings.has_excludes();
+    let pruned = std::cell::RefCell::new(Vec::new());
     let walker = walker.into_iter().filter_entry(|e| {
         if e.depth() == 0 {
             return true;
         }
-        if e.file_type().is_dir() && ALWAYS_SKIPPED.contains(&file_name(e.path()).as_ref()) {
-            return false;
+        let is_dir = e.file_type().is_dir();
+        let keep = !(is_dir && ALWAYS_SKIPPED.contains(&file_name(e.path()).as_ref()))
+            && (!excludes
+                || rel_path(root, e.path()).is_some_and(|rel| !settings.is_excluded(&rel)));
+        if !keep && is_dir {
+            if let Some(rel) = rel_path(root, e.path()) {
+                pruned.borrow_mut().push(rel);
+            }
         }
-        !excludes || rel_path(root, e.path()).is_some_and(|rel| !settings.is_excluded(&rel))
+        keep
     });
     for entry in walker {
         let entry = match entry {
@@ -256,6 +361,10 @@ fn walk_part(
             continue;
         };
         let ft = entry.file_type();
+        // A subtree's own start was listed by the walk that handed it over.
+        if entry.depth() > 0 {
+            found.listing.entries.push((rel.clone(), EntryKind::of(ft)));
+        }
         if ft.is_dir() {
             // A subtree's own start was seen by the walk that handed it over.
             let seen = split.is_none() && entry.depth() == 0;
@@ -282,6 +391,7 @@ fn walk_part(
             found.profiles.insert(rel);
         }
     }
+    found.listing.pruned.extend(pruned.into_inner());
     Ok(())
 }
 

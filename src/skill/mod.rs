@@ -104,7 +104,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
             out.name = Some((rel.clone(), name.to_string(), f.value.span));
         }
     }
-    let folder = references::walk(settings, &dir.dir);
+    let folder = references::walk(settings, &dir.dir, Some(&inventory.listing));
     found.extend(references::check(
         &folder,
         &folder_name,

@@ -25,7 +25,7 @@
 use super::markdown::{self, Ref, RefKind};
 use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::diagnostic::{did_you_mean, Diagnostic};
-use crate::discover::{join_rel, parent_of, SKILL_MD};
+use crate::discover::{join_rel, parent_of, EntryKind, Listing, SKILL_MD};
 use crate::rules::skill::{BROKEN_REFERENCE, REFERENCE_ESCAPES, UNREFERENCED_FILE};
 use crate::source::{cmp_file_names, rel_path, SourceFile};
 use foldhash::{HashMap, HashSet};
@@ -110,6 +110,51 @@ fn is_skill_md_name(name: &str) -> bool {
     name.eq_ignore_ascii_case(SKILL_MD)
 }
 
+/// Lists a folder on its own (when discovery did not walk it whole): every
+/// entry below it in walk order, paths relative to it, and the folders not
+/// entered (always skipped or excluded). Excluded files are left out.
+fn list(settings: &Settings, dir: &str, abs: &Path) -> (Vec<(String, EntryKind)>, Vec<String>) {
+    let unlisted = std::cell::RefCell::new(Vec::new());
+    let walker = WalkDir::new(abs)
+        .follow_links(false)
+        .sort_by(|a, b| cmp_file_names(a.path(), b.path()))
+        .min_depth(1)
+        .into_iter()
+        .filter_entry(|e| {
+            if !e.file_type().is_dir() {
+                return true;
+            }
+            let Some(rel) = rel_path(abs, e.path()) else {
+                return false;
+            };
+            let name = rel.rsplit('/').next().unwrap_or(&rel);
+            let skip = ALWAYS_SKIPPED.contains(&name)
+                || (settings.has_excludes() && settings.is_excluded(&join_rel(dir, &rel)));
+            if skip {
+                unlisted.borrow_mut().push(rel);
+            }
+            !skip
+        });
+    let mut out = Vec::new();
+    for entry in walker.flatten() {
+        let Some(rel) = rel_path(abs, entry.path()) else {
+            continue;
+        };
+        if rel.is_empty() {
+            continue;
+        }
+        let kind = EntryKind::of(entry.file_type());
+        if kind != EntryKind::Dir
+            && settings.has_excludes()
+            && settings.is_excluded(&join_rel(dir, &rel))
+        {
+            continue;
+        }
+        out.push((rel, kind));
+    }
+    (out, unlisted.into_inner())
+}
+
 /// Lists a skill folder: never follows a symlink, never opens anything but
 /// regular files, skips nested skills (folders with their own SKILL.md),
 /// always-skipped and excluded folders.
@@ -117,7 +162,7 @@ fn is_skill_md_name(name: &str) -> bool {
 /// The folder is listed first and read afterwards: a nested skill shows up
 /// in the listing as a `SKILL.md` below the top, so it costs no probe per
 /// folder, and its files are never read.
-pub fn walk(settings: &Settings, dir: &str) -> Folder {
+pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>) -> Folder {
     let abs = if dir.is_empty() {
         settings.root.clone()
     } else {
@@ -128,52 +173,32 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
         abs: abs.clone(),
         ..Default::default()
     };
-    let unlisted = std::cell::RefCell::new(Vec::new());
-    let walker = WalkDir::new(&abs)
-        .follow_links(false)
-        .sort_by(|a, b| cmp_file_names(a.path(), b.path()))
-        .min_depth(1)
-        .into_iter()
-        .filter_entry(|e| {
-            if !e.file_type().is_dir() {
-                return true;
-            }
-            let Some(rel) = rel_path(&abs, e.path()) else {
-                return false;
-            };
-            let name = rel.rsplit('/').next().unwrap_or(&rel);
-            // Excluded and always-skipped folders are not part of this
-            // skill's listing (excluded files are dropped below).
-            let skip = ALWAYS_SKIPPED.contains(&name)
-                || (settings.has_excludes() && settings.is_excluded(&join_rel(dir, &rel)));
-            if skip {
-                unlisted.borrow_mut().push(rel);
-            }
-            !skip
-        });
-    let mut entries: Vec<(String, walkdir::DirEntry)> = Vec::new();
+    // What discovery saw of the folder, or a walk of its own.
+    let (listed, unlisted) = match listing.and_then(|l| l.folder(dir)) {
+        Some((entries, pruned)) => (
+            entries
+                .into_iter()
+                .filter(|(rel, kind)| {
+                    *kind == EntryKind::Dir
+                        || !(settings.has_excludes() && settings.is_excluded(&join_rel(dir, rel)))
+                })
+                .map(|(rel, kind)| (rel.to_string(), kind))
+                .collect(),
+            pruned.into_iter().map(str::to_string).collect(),
+        ),
+        None => list(settings, dir, &abs),
+    };
+    let mut entries: Vec<(String, EntryKind)> = Vec::new();
     let mut nested: Vec<String> = Vec::new();
-    for entry in walker.flatten() {
-        let Some(rel) = rel_path(&abs, entry.path()) else {
-            continue;
-        };
-        if rel.is_empty() {
-            continue;
-        }
-        if !entry.file_type().is_dir()
-            && settings.has_excludes()
-            && settings.is_excluded(&join_rel(dir, &rel))
-        {
-            continue;
-        }
+    for (rel, kind) in listed {
         // A `SKILL.md` (a file, or a link to one) below the top makes its
         // folder a nested skill, linted on its own.
         if let Some((parent, SKILL_MD)) = rel.rsplit_once('/') {
-            if entry.path().is_file() {
+            if kind != EntryKind::Dir && abs.join(&rel).is_file() {
                 nested.push(parent.to_string());
             }
         }
-        entries.push((rel, entry));
+        entries.push((rel, kind));
     }
     // Everything in or below a nested skill is left out: a path is when one
     // of its folders (itself included) is a nested skill.
@@ -185,7 +210,7 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
                     .match_indices('/')
                     .any(|(i, _)| nested.contains(&rel[..i])))
     };
-    let mut unlisted = unlisted.into_inner();
+    let mut unlisted: Vec<String> = unlisted;
     // Only the outermost ones need listing as not walked.
     unlisted.extend(
         nested
@@ -193,22 +218,21 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
             .filter(|n| !n.match_indices('/').any(|(i, _)| nested.contains(&n[..i])))
             .cloned(),
     );
-    for (rel, entry) in entries {
+    for (rel, kind) in entries {
         if in_nested(&rel) {
             continue;
         }
-        let ft = entry.file_type();
-        if ft.is_dir() {
+        if kind == EntryKind::Dir {
             folder.dirs.insert(rel);
             continue;
         }
-        let path = entry.path();
+        let path = &abs.join(&rel);
         // SKILL.md itself is the skill's source (and other casings are
         // reported by discovery), unless it is a link out of the folder.
-        if !rel.contains('/') && is_skill_md_name(&rel) && !ft.is_symlink() {
+        if !rel.contains('/') && is_skill_md_name(&rel) && kind != EntryKind::Symlink {
             continue;
         }
-        if ft.is_symlink() {
+        if kind == EntryKind::Symlink {
             let target = std::fs::read_link(path)
                 .map(|t| t.to_string_lossy().into_owned())
                 .unwrap_or_default();
@@ -232,7 +256,7 @@ pub fn walk(settings: &Settings, dir: &str) -> Folder {
             }
             continue;
         }
-        if ft.is_file() {
+        if kind == EntryKind::File {
             read_file(&mut folder, rel, path);
         }
         // FIFOs, sockets and devices are never opened.
@@ -967,7 +991,7 @@ mod tests {
 
     fn run_at(root: &Path) -> Vec<(&'static str, String, String)> {
         let s = settings(root);
-        let folder = walk(&s, "skills/demo");
+        let folder = walk(&s, "skills/demo", None);
         let text = fs::read_to_string(root.join("skills/demo/SKILL.md")).unwrap();
         let src = SourceFile::new("skills/demo/SKILL.md", text.clone());
         let parsed = parse_skill_md(&src.path, &text);
@@ -1172,7 +1196,7 @@ mod tests {
         fs::write(d.join("assets/logo.png"), b"\x89PNG\0\0[x](missing.md)").unwrap();
         fs::write(d.join("assets/latin1.txt"), b"caf\xe9").unwrap();
         let s = settings(root);
-        let folder = walk(&s, "skills/demo");
+        let folder = walk(&s, "skills/demo", None);
         assert_eq!(folder.texts.len(), 0);
         assert_eq!(
             run_at(root),
@@ -1204,7 +1228,7 @@ mod tests {
         )
         .unwrap();
         let s = settings(root);
-        let folder = walk(&s, "skills/demo");
+        let folder = walk(&s, "skills/demo", None);
         assert!(folder.texts.is_empty(), "never read through a link out");
         let r = run_at(root);
         let got: Vec<_> = r
@@ -1241,7 +1265,7 @@ mod tests {
         // SAFETY: mkfifo with a valid NUL-terminated path.
         assert_eq!(unsafe { libc_mkfifo(fifo.as_ptr(), 0o644) }, 0);
         std::os::unix::fs::symlink(d.join("pipe.md"), d.join("notes.md")).unwrap();
-        let folder = walk(&settings(root), "skills/demo");
+        let folder = walk(&settings(root), "skills/demo", None);
         assert!(folder.files.is_empty(), "{:?}", folder.files);
         assert!(run_at(root).is_empty());
     }
@@ -1254,6 +1278,85 @@ mod tests {
             ("inner/notes.md", "x\n"),
         ]);
         assert_eq!(r, vec![]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn discovery_listing_and_own_walk_agree() {
+        // A skill folder listed from discovery's walk must come out exactly
+        // as when it lists itself: nested skills, always-skipped and
+        // excluded folders, excluded files, links in and out, a FIFO, and
+        // names whose order differs by part and by byte (`a-b`, `a/`).
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let d = root.join("skills/demo");
+        for f in [
+            "SKILL.md",
+            "a/x.md",
+            "a-b.md",
+            "a.md",
+            "node_modules/m.js",
+            "secret/keep.md",
+            "drop.tmp",
+            "inner/SKILL.md",
+            "inner/deep/n.md",
+            "inner2/z/SKILL.md",
+            "inner2/z/q.md",
+            "inner2/y.md",
+            "scripts/run.py",
+        ] {
+            let p = d.join(f);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, "x\n").unwrap();
+        }
+        std::os::unix::fs::symlink("a.md", d.join("link.md")).unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", d.join("out.md")).unwrap();
+        std::os::unix::fs::symlink("scripts", d.join("tools")).unwrap();
+        let fifo = std::ffi::CString::new(d.join("pipe.md").to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc_mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        let config = crate::config::Config {
+            exclude: vec!["skills/demo/secret".into(), "**/*.tmp".into()],
+            ..Default::default()
+        };
+        let s = Settings::new(
+            root.to_path_buf(),
+            config,
+            None,
+            Date::parse_ymd("2026-10-15").unwrap(),
+        )
+        .unwrap();
+        let inventory = crate::discover::discover(&s, &[]).unwrap();
+        let shape = |f: &Folder| {
+            let mut unlisted = f.unlisted.clone();
+            unlisted.sort();
+            format!(
+                "{:?}\n{:?}\n{:?}\n{:?}",
+                f.files,
+                f.dirs,
+                unlisted,
+                f.texts.keys().collect::<Vec<_>>()
+            )
+        };
+        let own = walk(&s, "skills/demo", None);
+        let listed = walk(&s, "skills/demo", Some(&inventory.listing));
+        assert!(inventory.listing.folder("skills/demo").is_some());
+        assert_eq!(shape(&listed), shape(&own));
+        assert!(own.files.iter().any(|f| f.rel == "a/x.md"));
+        assert!(!own
+            .files
+            .iter()
+            .any(|f| f.rel.starts_with("inner/") || f.rel.starts_with("inner2/z/")));
+        assert!(own.files.iter().any(|f| f.rel == "inner2/y.md"));
+        assert!(!own
+            .files
+            .iter()
+            .any(|f| f.rel.contains("secret") || f.rel.ends_with(".tmp")));
+        // A folder below an excluded one was never walked by discovery.
+        assert!(inventory.listing.folder("skills/demo/secret").is_none());
+        assert!(inventory
+            .listing
+            .folder("skills/demo/node_modules")
+            .is_none());
     }
 
     #[test]
