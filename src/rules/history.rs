@@ -1,23 +1,6 @@
 //! `history/*` rule registry entries. The checks live in `crate::history`.
 
 use super::Rule;
-use crate::diagnostic::Severity;
-
-macro_rules! rule {
-    ($id:expr, $sev:ident, $lang:expr, $summary:expr, $what:expr, $why:expr, $bad:expr, $good:expr, $fix:expr) => {
-        Rule {
-            id: $id,
-            default: Severity::$sev,
-            summary: $summary,
-            what: $what,
-            why: $why,
-            lang: $lang,
-            bad: $bad,
-            good: $good,
-            fix: $fix,
-        }
-    };
-}
 
 pub static RULES: &[Rule] = &[
     rule!("history/version-not-bumped", Error, "diff", "claims changed and `version` did not rise; the message lists what changed",

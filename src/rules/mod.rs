@@ -4,6 +4,24 @@
 
 use crate::diagnostic::Severity;
 
+/// One registry entry: `rule!(ID, Severity, "example language", summary,
+/// what, why, bad example, good example, fix)`.
+macro_rules! rule {
+    ($id:expr, $sev:ident, $lang:expr, $summary:expr, $what:expr, $why:expr, $bad:expr, $good:expr, $fix:expr) => {
+        $crate::rules::Rule {
+            id: $id,
+            default: $crate::diagnostic::Severity::$sev,
+            summary: $summary,
+            what: $what,
+            why: $why,
+            lang: $lang,
+            bad: $bad,
+            good: $good,
+            fix: $fix,
+        }
+    };
+}
+
 pub mod history;
 pub mod profile;
 pub mod security;

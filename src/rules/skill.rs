@@ -1,23 +1,6 @@
 //! `skill/*` rule registry entries. The checks live in `crate::skill`.
 
 use super::Rule;
-use crate::diagnostic::Severity;
-
-macro_rules! rule {
-    ($id:expr, $sev:ident, $lang:expr, $summary:expr, $what:expr, $why:expr, $bad:expr, $good:expr, $fix:expr) => {
-        Rule {
-            id: $id,
-            default: Severity::$sev,
-            summary: $summary,
-            what: $what,
-            why: $why,
-            lang: $lang,
-            bad: $bad,
-            good: $good,
-            fix: $fix,
-        }
-    };
-}
 
 pub const MISSING_SKILL_MD: &str = "skill/missing-skill-md";
 pub const MISNAMED_SKILL_MD: &str = "skill/misnamed-skill-md";
