@@ -153,9 +153,14 @@ def main():
     print("| command | median | ratio | peak RSS |")
     print("|---|---:|---:|---:|")
     for name, _, _ in commands:
-        base = skills_floor if "skills" in name and "floor (cat" not in name else floor
-        ratio = med[name] / base if base else 0
-        print(f"| {name} | {med[name]:.3f} s | {ratio:.2f}× floor | {rss[name] / 1024:.0f} MB |")
+        if name.startswith("caplint history"):
+            # Another repository: no floor to compare with.
+            ratio = "—"
+        elif "skills" in name and "floor (cat" not in name:
+            ratio = f"{med[name] / skills_floor:.2f}× skills floor" if skills_floor else "—"
+        else:
+            ratio = f"{med[name] / floor:.2f}× floor" if floor else "—"
+        print(f"| {name} | {med[name]:.3f} s | {ratio} | {rss[name] / 1024:.0f} MB |")
     if agnix:
         print(f"\ncaplint on skills is {med['agnix skills'] / med['caplint check skills --no-history']:.1f}× faster than agnix.")
     print(f"caplint check --no-history is {med['reference checker, every profile, one process'] / med['caplint check --no-history']:.1f}× faster than the reference checker.")

@@ -285,10 +285,10 @@ pub fn read_sized(file: &mut std::fs::File, size: u64) -> std::io::Result<Vec<u8
 /// `caplint check`: the whole pipeline.
 ///
 /// Profiles and skills are linted at once on the thread pool while this
-/// thread opens the repository and finds the history base; the profiles'
-/// history is reviewed as soon as they are linted, while the skills may
-/// still be. Errors are reported in the order of the sequential pipeline:
-/// profiles, skills, then history.
+/// thread opens the repository, finds the history base and reviews the
+/// skills' history (which needs nothing from the linting); the profiles'
+/// history is reviewed as soon as they are linted. Errors are reported in
+/// the order of the sequential pipeline: profiles, skills, then history.
 pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal> {
     let inventory = discover::discover(settings, &options.paths)?;
     let inventory = &inventory;
@@ -303,6 +303,12 @@ pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal>
         });
         let mut notes = Vec::new();
         let history = crate::history::open(settings, options, &mut notes);
+        // The skills' history needs nothing from the linting (it reads the
+        // folders through the index and the disk): reviewed while it runs.
+        let skill_reviews = match &history {
+            Ok(Some(h)) => Some(h.review_skills(inventory, &[], &BTreeMap::new())),
+            _ => None,
+        };
         let (profiles, mut report) = joined(profiles_job)?;
         let profile_reviews = match &history {
             Ok(Some(h)) => Some(h.review_profiles(inventory, &profiles, &mut report)),
@@ -311,13 +317,15 @@ pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal>
         let skills = joined(skills_job)?;
         let history = history?;
         let profile_reviews = profile_reviews.transpose()?;
+        let skill_reviews = skill_reviews.transpose()?;
         report.sources.extend(skills.sources);
         report.diagnostics.extend(skills.diagnostics);
         report.notes.extend(skills.notes);
         report.notes.extend(notes);
         report.summary.skills = skills.summary.skills;
-        if let (Some(h), Some(profile_reviews)) = (&history, profile_reviews) {
-            let skill_reviews = h.review_skills(inventory, &profiles, &report.sources)?;
+        if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
+            (&history, profile_reviews, skill_reviews)
+        {
             h.attach(&mut report, profile_reviews, skill_reviews);
         }
         report.summary.files = report.sources.len().max(report.summary.files);

@@ -486,6 +486,37 @@ fn repo_with_skill(version: Option<&str>) -> Repo {
     r
 }
 
+#[cfg(unix)]
+#[test]
+fn a_tracked_file_replaced_by_a_fifo_is_never_opened() {
+    // The index says regular file; the disk now holds a FIFO. Reading it
+    // would block forever: it counts as gone from the folder instead.
+    let r = repo_with_skill(Some("1.2.0"));
+    let script = r.dir.join("skills/pdf/scripts/extract.py");
+    fs::remove_file(&script).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&script)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = r
+        .caplint()
+        .args(["check", "--as-of", AS_OF, "--format", "json"])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{json:#}");
+    let d = finding(&json, "history/skill-version-not-bumped");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("scripts/extract.py"),
+        "{d:#}"
+    );
+}
+
 #[test]
 fn versioned_skill_changes_need_a_new_version() {
     let r = repo_with_skill(Some("1.2.0"));

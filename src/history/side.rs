@@ -479,10 +479,17 @@ impl Head<'_> {
             Head::Work(w) => {
                 let bytes = match w.sources.get(rel) {
                     Some(s) => s.text.clone().into_bytes(),
-                    None => match std::fs::read(ctx.settings.root.join(rel)) {
-                        Ok(b) => b,
-                        Err(_) => return Ok(None),
-                    },
+                    None => {
+                        // Never opens what is not a regular file (a FIFO would block).
+                        let path = ctx.settings.root.join(rel);
+                        if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                            return Ok(None);
+                        }
+                        match std::fs::read(&path) {
+                            Ok(b) => b,
+                            Err(_) => return Ok(None),
+                        }
+                    }
                 };
                 let id = ctx.hash_text(&bytes, expected);
                 let (source, _) = SourceFile::from_bytes(rel, bytes);
@@ -526,6 +533,19 @@ impl Head<'_> {
                     let abs = ctx.repo.workdir().join(path);
                     if e.matches_file(&abs) {
                         out.insert(rel_in, e.id);
+                        continue;
+                    }
+                    // Only a regular file (or, for a link entry, a link) is
+                    // read: a tracked file replaced by a FIFO would block.
+                    let Ok(meta) = std::fs::symlink_metadata(&abs) else {
+                        continue;
+                    };
+                    let kind_ok = if e.link {
+                        meta.file_type().is_symlink()
+                    } else {
+                        meta.file_type().is_file()
+                    };
+                    if !kind_ok {
                         continue;
                     }
                     let bytes = if e.link {
