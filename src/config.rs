@@ -134,6 +134,17 @@ impl Settings {
         })
     }
 
+    /// Default settings that exclude `globs` (for tests), as of 2026-10-15.
+    #[cfg(test)]
+    pub fn excluding(root: &Path, globs: &[&str]) -> Settings {
+        let config = Config {
+            exclude: globs.iter().map(|g| g.to_string()).collect(),
+            ..Default::default()
+        };
+        let as_of = Date::parse_ymd("2026-10-15").expect("a valid date");
+        Settings::new(root.to_path_buf(), config, None, as_of).expect("test globs compile")
+    }
+
     /// Settings with the default configuration (for tests and `report`).
     pub fn defaults(root: impl Into<PathBuf>, as_of: Date) -> Settings {
         Settings::new(root.into(), Config::default(), None, as_of).expect("default globs compile")

@@ -448,6 +448,21 @@ mod tests {
         Settings::defaults(root, Date::parse_ymd("2026-10-15").unwrap())
     }
 
+    /// (folder, has SKILL.md, misnamed files, in a skills root) per skill.
+    fn skill_shapes(inv: &Inventory) -> Vec<(&str, bool, usize, bool)> {
+        inv.skills
+            .iter()
+            .map(|s| {
+                (
+                    s.dir.as_str(),
+                    s.skill_md.is_some(),
+                    s.misnamed.len(),
+                    s.in_root,
+                )
+            })
+            .collect()
+    }
+
     #[test]
     fn finds_profiles_and_skills() {
         let tmp = tempfile::tempdir().unwrap();
@@ -469,18 +484,7 @@ mod tests {
             vec!["a.profile.json", "agents/sub/b.profile.json"]
         );
         assert_eq!(inv.skill_roots, vec!["skills"]);
-        let dirs: Vec<_> = inv
-            .skills
-            .iter()
-            .map(|s| {
-                (
-                    s.dir.as_str(),
-                    s.skill_md.is_some(),
-                    s.misnamed.len(),
-                    s.in_root,
-                )
-            })
-            .collect();
+        let dirs = skill_shapes(&inv);
         assert_eq!(
             dirs,
             vec![
@@ -519,17 +523,7 @@ mod tests {
             fs::create_dir_all(path.parent().unwrap()).unwrap();
             fs::write(path, "{}").unwrap();
         }
-        let config = crate::config::Config {
-            exclude: vec!["x/y/z/w/no.profile.json".into()],
-            ..Default::default()
-        };
-        let s = Settings::new(
-            root.to_path_buf(),
-            config,
-            None,
-            Date::parse_ymd("2026-10-15").unwrap(),
-        )
-        .unwrap();
+        let s = Settings::excluding(root, &["x/y/z/w/no.profile.json"]);
         let inv = discover(&s, &[]).unwrap();
         assert_eq!(
             inv.profiles,
@@ -542,18 +536,7 @@ mod tests {
             ]
         );
         assert_eq!(inv.skill_roots, vec!["deep/er/skills", "k/skills"]);
-        let dirs: Vec<_> = inv
-            .skills
-            .iter()
-            .map(|s| {
-                (
-                    s.dir.as_str(),
-                    s.skill_md.is_some(),
-                    s.misnamed.len(),
-                    s.in_root,
-                )
-            })
-            .collect();
+        let dirs = skill_shapes(&inv);
         assert_eq!(
             dirs,
             vec![

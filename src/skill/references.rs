@@ -1314,17 +1314,7 @@ mod tests {
         std::os::unix::fs::symlink("scripts", d.join("tools")).unwrap();
         let fifo = std::ffi::CString::new(d.join("pipe.md").to_str().unwrap()).unwrap();
         assert_eq!(unsafe { libc_mkfifo(fifo.as_ptr(), 0o644) }, 0);
-        let config = crate::config::Config {
-            exclude: vec!["skills/demo/secret".into(), "**/*.tmp".into()],
-            ..Default::default()
-        };
-        let s = Settings::new(
-            root.to_path_buf(),
-            config,
-            None,
-            Date::parse_ymd("2026-10-15").unwrap(),
-        )
-        .unwrap();
+        let s = Settings::excluding(root, &["skills/demo/secret", "**/*.tmp"]);
         let inventory = crate::discover::discover(&s, &[]).unwrap();
         let shape = |f: &Folder| {
             let mut unlisted = f.unlisted.clone();
