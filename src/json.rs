@@ -6,6 +6,24 @@ use crate::source::Span;
 
 pub const MAX_DEPTH: usize = 256;
 
+/// Keys of the profile format: parsed without an allocation each.
+const KNOWN_KEYS: &[&str] = &[
+    "agent_id",
+    "version",
+    "declared_at",
+    "skills",
+    "tools",
+    "limits",
+    "notes",
+    "name",
+    "level",
+    "access",
+    "evidence",
+    "kind",
+    "ref",
+    "date",
+];
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Kind {
     Null,
@@ -25,7 +43,8 @@ pub struct Value {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Member {
-    pub key: String,
+    /// The key; a key of the profile format is not allocated (see [`KNOWN_KEYS`]).
+    pub key: std::borrow::Cow<'static, str>,
     pub key_span: Span,
     pub value: Value,
 }
@@ -133,9 +152,33 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.src.get(self.pos) {
-            self.pos += 1;
+        loop {
+            // Indentation comes in runs of spaces: eight at a time.
+            while let Some(chunk) = self.src.get(self.pos..self.pos + 8) {
+                if chunk != b"        " {
+                    break;
+                }
+                self.pos += 8;
+            }
+            match self.src.get(self.pos) {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                _ => return,
+            }
         }
+    }
+
+    /// An object key: a key of the profile format written without escapes
+    /// is borrowed from [`KNOWN_KEYS`] instead of allocated.
+    fn key(&mut self) -> Result<std::borrow::Cow<'static, str>, Error> {
+        let start = self.pos + 1;
+        if let Some(len) = self.src[start..].iter().position(|&b| b == b'"') {
+            let raw = &self.src[start..start + len];
+            if let Some(known) = KNOWN_KEYS.iter().find(|k| k.as_bytes() == raw) {
+                self.pos = start + len + 1;
+                return Ok(std::borrow::Cow::Borrowed(known));
+            }
+        }
+        self.string().map(std::borrow::Cow::Owned)
     }
 
     fn peek(&self) -> Option<u8> {
@@ -437,7 +480,7 @@ impl<'a> Parser<'a> {
                 }
             }
             let key_start = self.pos;
-            let key = self.string()?;
+            let key = self.key()?;
             let key_span = Span::new(key_start, self.pos - key_start);
             self.skip_ws();
             if self.peek() != Some(b':') {
@@ -500,6 +543,27 @@ mod tests {
         assert_eq!(&text[a.value.span.range()], "[1, \"x\"]");
         let b = v.get("b").unwrap();
         assert_eq!(&text[b.value.get("c").unwrap().value.span.range()], "null");
+    }
+
+    #[test]
+    fn known_keys_and_long_whitespace() {
+        // Known keys are borrowed, escaped or unknown ones parsed as usual;
+        // runs of spaces longer than eight, tabs and line breaks are skipped
+        // with every span still exact.
+        let text = "{\n                    \"name\"  \t  :\r\n           \"a\",\n  \"na\\u006de\": 1, \"nam\\\"e\": 2, \"other\": 3,\n\t\t\"agent_id\":\"x\"            }";
+        let v = parse(text).unwrap();
+        let members = v.as_object().unwrap();
+        let keys: Vec<&str> = members.iter().map(|m| m.key.as_ref()).collect();
+        assert_eq!(keys, ["name", "name", "nam\"e", "other", "agent_id"]);
+        assert!(matches!(members[0].key, std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(members[1].key, std::borrow::Cow::Owned(_)));
+        assert_eq!(&text[members[0].key_span.range()], "\"name\"");
+        assert_eq!(&text[members[0].value.span.range()], "\"a\"");
+        assert_eq!(&text[members[4].value.span.range()], "\"x\"");
+        assert_eq!(v.get("agent_id").and_then(|m| m.value.as_str()), Some("x"));
+        // An unterminated key is still an error at the object.
+        assert!(parse("{\"name").is_err());
+        assert!(parse("{\"name\"").is_err());
     }
 
     #[test]

@@ -308,7 +308,7 @@ impl Checker<'_> {
                     // a hundred thousand keys costs no more than reading it.
                     let mut first_of: HashMap<&str, &Member> = HashMap::default();
                     for m in members {
-                        let first = *first_of.entry(m.key.as_str()).or_insert(m);
+                        let first = *first_of.entry(m.key.as_ref()).or_insert(m);
                         if !std::ptr::eq(first, m) {
                             let d = self
                                 .diag(
@@ -347,7 +347,7 @@ impl Checker<'_> {
         for key in REQUIRED {
             if root.get(key).is_none() {
                 let misspelt = members.iter().find(|m| {
-                    !TOP_LEVEL_KEYS.contains(&m.key.as_str())
+                    !TOP_LEVEL_KEYS.contains(&m.key.as_ref())
                         && did_you_mean(&m.key, [*key]).is_some()
                 });
                 let help = match misspelt {
@@ -363,7 +363,7 @@ impl Checker<'_> {
             }
         }
         for m in members {
-            if !TOP_LEVEL_KEYS.contains(&m.key.as_str()) {
+            if !TOP_LEVEL_KEYS.contains(&m.key.as_ref()) {
                 self.unknown_field(m, TOP_LEVEL_KEYS, "profile");
             }
         }
@@ -469,7 +469,7 @@ impl Checker<'_> {
     }
 
     fn non_empty_string_field(&mut self, m: &Member) {
-        let key = m.key.as_str();
+        let key = m.key.as_ref();
         match &m.value.kind {
             Kind::String(s) if !s.trim().is_empty() => {}
             Kind::String(_) => {
@@ -589,7 +589,7 @@ impl Checker<'_> {
                 continue;
             };
             for m in members {
-                if !kind.keys().contains(&m.key.as_str()) {
+                if !kind.keys().contains(&m.key.as_ref()) {
                     self.unknown_field(m, kind.keys(), kind.noun());
                 }
             }
@@ -760,7 +760,7 @@ impl Checker<'_> {
                 continue;
             }
             for m in e.as_object().unwrap_or_default() {
-                if !EVIDENCE_KEYS.contains(&m.key.as_str()) {
+                if !EVIDENCE_KEYS.contains(&m.key.as_ref()) {
                     self.unknown_field(m, EVIDENCE_KEYS, "evidence");
                 }
             }
