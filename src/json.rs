@@ -6,24 +6,6 @@ use crate::source::Span;
 
 pub const MAX_DEPTH: usize = 256;
 
-/// Keys of the profile format: parsed without an allocation each.
-const KNOWN_KEYS: &[&str] = &[
-    "agent_id",
-    "version",
-    "declared_at",
-    "skills",
-    "tools",
-    "limits",
-    "notes",
-    "name",
-    "level",
-    "access",
-    "evidence",
-    "kind",
-    "ref",
-    "date",
-];
-
 #[derive(Debug, Clone, PartialEq)]
 pub enum Kind {
     Null,
@@ -43,7 +25,8 @@ pub struct Value {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Member {
-    /// The key; a key of the profile format is not allocated (see [`KNOWN_KEYS`]).
+    /// The key; borrowed when it is one of the caller's known keys (see
+    /// [`parse_with_keys`]).
     pub key: std::borrow::Cow<'static, str>,
     pub key_span: Span,
     pub value: Value,
@@ -107,10 +90,17 @@ impl Value {
 }
 
 pub fn parse(text: &str) -> Result<Value, Error> {
+    parse_with_keys(text, &[])
+}
+
+/// [`parse`], with keys the caller expects: such a key, written without
+/// escapes, is borrowed instead of allocated.
+pub fn parse_with_keys(text: &str, known: &'static [&'static str]) -> Result<Value, Error> {
     let mut p = Parser {
         src: text.as_bytes(),
         text,
         pos: 0,
+        known,
     };
     p.skip_ws();
     if p.pos == 0 && text.starts_with('\u{feff}') {
@@ -140,6 +130,7 @@ struct Parser<'a> {
     src: &'a [u8],
     text: &'a str,
     pos: usize,
+    known: &'static [&'static str],
 }
 
 impl<'a> Parser<'a> {
@@ -167,13 +158,17 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// An object key: a key of the profile format written without escapes
-    /// is borrowed from [`KNOWN_KEYS`] instead of allocated.
+    fn known_key(&self, raw: &[u8]) -> Option<&'static str> {
+        self.known.iter().copied().find(|k| k.as_bytes() == raw)
+    }
+
+    /// An object key: a known key written without escapes is borrowed
+    /// instead of allocated.
     fn key(&mut self) -> Result<std::borrow::Cow<'static, str>, Error> {
         let start = self.pos + 1;
         if let Some(len) = self.src[start..].iter().position(|&b| b == b'"') {
             let raw = &self.src[start..start + len];
-            if let Some(known) = KNOWN_KEYS.iter().find(|k| k.as_bytes() == raw) {
+            if let Some(known) = self.known_key(raw) {
                 self.pos = start + len + 1;
                 return Ok(std::borrow::Cow::Borrowed(known));
             }
@@ -551,7 +546,7 @@ mod tests {
         // runs of spaces longer than eight, tabs and line breaks are skipped
         // with every span still exact.
         let text = "{\n                    \"name\"  \t  :\r\n           \"a\",\n  \"na\\u006de\": 1, \"nam\\\"e\": 2, \"other\": 3,\n\t\t\"agent_id\":\"x\"            }";
-        let v = parse(text).unwrap();
+        let v = parse_with_keys(text, &["name", "agent_id"]).unwrap();
         let members = v.as_object().unwrap();
         let keys: Vec<&str> = members.iter().map(|m| m.key.as_ref()).collect();
         assert_eq!(keys, ["name", "name", "nam\"e", "other", "agent_id"]);

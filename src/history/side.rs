@@ -96,16 +96,14 @@ impl ProfileInput {
             ProfileInput::Blob(bytes) => parse_profile(rel, id, bytes),
             // Parsed again here: `check` keeps texts, not trees, and history
             // only loads the profiles that changed.
-            ProfileInput::Source(source) => {
-                crate::json::parse(&source.text)
-                    .ok()
-                    .map(|value| ProfileRev {
-                        path: rel.to_string(),
-                        id,
-                        source,
-                        value,
-                    })
-            }
+            ProfileInput::Source(source) => crate::rules::profile::parse_json(&source.text)
+                .ok()
+                .map(|value| ProfileRev {
+                    path: rel.to_string(),
+                    id,
+                    source,
+                    value,
+                }),
         }
     }
 }
@@ -116,7 +114,7 @@ pub fn parse_profile(rel: &str, id: ObjectId, bytes: Vec<u8>) -> Option<ProfileR
     if bad.is_some() {
         return None;
     }
-    let value = crate::json::parse(&source.text).ok()?;
+    let value = crate::rules::profile::parse_json(&source.text).ok()?;
     Some(ProfileRev {
         path: rel.to_string(),
         id,
@@ -199,12 +197,6 @@ impl Ctx<'_> {
         }
     }
 
-    /// Parses a profile's bytes; `None` when it is not UTF-8 JSON (the file
-    /// rules report that, and there is nothing to compare).
-    pub fn parse_profile(&self, rel: &str, id: ObjectId, bytes: Vec<u8>) -> Option<ProfileRev> {
-        parse_profile(rel, id, bytes)
-    }
-
     /// The blob id of a work-tree text, as git would store it. A file whose
     /// only difference from `expected` is CRLF line ends (autocrlf) gets the
     /// expected id.
@@ -234,7 +226,7 @@ impl Ctx<'_> {
 
     pub fn tree_profile(&self, tree: ObjectId, rel: &str) -> Result<Option<ProfileRev>, Fatal> {
         match self.tree_file(tree, rel)? {
-            Some(id) => Ok(self.parse_profile(rel, id, self.repo.blob(id)?)),
+            Some(id) => Ok(parse_profile(rel, id, self.repo.blob(id)?)),
             None => Ok(None),
         }
     }
@@ -410,7 +402,7 @@ impl Head<'_> {
                         continue;
                     };
                     let text = String::from_utf8_lossy(&bytes);
-                    if let Ok(value) = crate::json::parse(&text) {
+                    if let Ok(value) = crate::rules::profile::parse_json(&text) {
                         add(&value, rel);
                     }
                 }

@@ -55,6 +55,23 @@ pub const TOP_LEVEL_KEYS: &[&str] = &[
 const SKILL_KEYS: &[&str] = &["name", "level", "evidence"];
 const TOOL_KEYS: &[&str] = &["name", "access", "evidence"];
 const EVIDENCE_KEYS: &[&str] = &["kind", "ref", "date"];
+/// Parses a profile's text as strict JSON. The format's keys (those of the
+/// most numerous objects first) are borrowed instead of allocated.
+pub fn parse_json(text: &str) -> Result<json::Value, json::Error> {
+    static KEYS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let keys = KEYS.get_or_init(|| {
+        let mut all: Vec<&'static str> = Vec::new();
+        for list in [EVIDENCE_KEYS, SKILL_KEYS, TOOL_KEYS, TOP_LEVEL_KEYS] {
+            for &k in list {
+                if !all.contains(&k) {
+                    all.push(k);
+                }
+            }
+        }
+        all
+    });
+    json::parse_with_keys(text, keys)
+}
 
 const GOOD: &str = r#"{
   "agent_id": "research-agent-07",
@@ -208,7 +225,7 @@ pub fn parse(source: &SourceFile, bad_utf8: Option<usize>) -> (Option<Value>, Op
             ),
         );
     }
-    match json::parse(&source.text) {
+    match parse_json(&source.text) {
         Ok(v) => (Some(v), None),
         Err(e) => {
             let d = Diagnostic::new(
