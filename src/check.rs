@@ -306,7 +306,7 @@ pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal>
         // The skills' history needs nothing from the linting (it reads the
         // folders through the index and the disk): reviewed while it runs.
         let skill_reviews = match &history {
-            Ok(Some(h)) => Some(h.review_skills(inventory, &[], &BTreeMap::new())),
+            Ok(Some(h)) => Some(h.review_skills(inventory)),
             _ => None,
         };
         let (profiles, mut report) = joined(profiles_job)?;

@@ -281,23 +281,20 @@ impl Session<'_> {
         review::review_lists(&ctx, &self.base_profiles, &head, &head_list, tip, as_of)
     }
 
-    /// Reviews the skills against the base; `sources` are their texts as linted.
-    pub fn review_skills(
-        &self,
-        inventory: &Inventory,
-        profiles: &[LoadedProfile],
-        sources: &BTreeMap<String, SourceFile>,
-    ) -> Result<Vec<SkillReview>, Fatal> {
+    /// Reviews the skills against the base. It needs nothing from the
+    /// linting: folders are read through the index and from the disk.
+    pub fn review_skills(&self, inventory: &Inventory) -> Result<Vec<SkillReview>, Fatal> {
         let ctx = self.ctx();
         let tip = self.base.tip.as_ref();
         if self.staged {
             let index = self.staged_index();
             return review::review_skills(&ctx, self.base.tree, &Head::Index(&index), tip);
         }
+        let no_sources = BTreeMap::new();
         let head = Head::Work(WorkTree::new(
             inventory,
-            sources,
-            profiles,
+            &no_sources,
+            &[],
             self.index.as_ref(),
         ));
         review::review_skills(&ctx, self.base.tree, &head, tip)

@@ -5,7 +5,7 @@
 //! reported at their old path without a span.
 
 use super::claims::{self, Change, Claims};
-use super::side::{Ctx, FolderFiles, Head, ProfileRev};
+use super::side::{parse_profile, Ctx, FolderFiles, Head, ProfileRev};
 use super::skillmeta::{self, SkillMeta};
 use super::version;
 use crate::date::Date;
@@ -417,20 +417,23 @@ pub fn review_lists(
     // is new: reviewed as added, which yields no findings.
     let mut reviews = Vec::new();
     let load_base = |rel: &str, id: ObjectId| -> Result<Option<ProfileRev>, Fatal> {
-        Ok(ctx.parse_profile(rel, id, ctx.repo.blob(id)?))
+        Ok(parse_profile(rel, id, ctx.repo.blob(id)?))
     };
-    // The tip's revision of a profile, if the target branch moved it.
-    let tip_rev = |rel: &str,
-                   base_id: Option<ObjectId>,
-                   head_id: ObjectId|
-     -> Result<Option<ProfileRev>, Fatal> {
+    // The tip's revision of a profile (its id and bytes), if the target
+    // branch moved it.
+    let tip_blob = |rel: &str,
+                    base_id: Option<ObjectId>,
+                    head_id: ObjectId|
+     -> Result<Option<(ObjectId, Vec<u8>)>, Fatal> {
         let Some(tip) = tip else { return Ok(None) };
         match ctx.tree_file(tip.tree, rel)? {
-            Some(id) if Some(id) != base_id && id != head_id => {
-                Ok(ctx.parse_profile(rel, id, ctx.repo.blob(id)?))
-            }
+            Some(id) if Some(id) != base_id && id != head_id => Ok(Some((id, ctx.repo.blob(id)?))),
             _ => Ok(None),
         }
+    };
+    let tip_rev = |rel: &str, base_id: Option<ObjectId>, head_id: ObjectId| {
+        tip_blob(rel, base_id, head_id)
+            .map(|blob| blob.and_then(|(id, bytes)| parse_profile(rel, id, bytes)))
     };
     let tip_name = tip.map_or("", |t| t.name.as_str());
 
@@ -448,13 +451,7 @@ pub fn review_lists(
         use rayon::prelude::*;
         let mut inputs = Vec::with_capacity(chunk.len());
         for &(rel, bid, hid) in chunk {
-            let tip_input = match tip {
-                Some(tip) => match ctx.tree_file(tip.tree, rel)? {
-                    Some(id) if id != bid && id != hid => Some((id, ctx.repo.blob(id)?)),
-                    _ => None,
-                },
-                None => None,
-            };
+            let tip_input = tip_blob(rel, Some(bid), hid)?;
             inputs.push((
                 rel,
                 bid,
@@ -467,10 +464,9 @@ pub fn review_lists(
         let judged: Vec<Option<ProfileReview>> = inputs
             .into_par_iter()
             .map(|(rel, bid, base_bytes, hid, head_input, tip_input)| {
-                let b = super::side::parse_profile(rel, bid, base_bytes)?;
+                let b = parse_profile(rel, bid, base_bytes)?;
                 let h = head_input?.parse(rel, hid)?;
-                let t =
-                    tip_input.and_then(|(id, bytes)| super::side::parse_profile(rel, id, bytes));
+                let t = tip_input.and_then(|(id, bytes)| parse_profile(rel, id, bytes));
                 Some(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))))
             })
             .collect();
