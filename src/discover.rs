@@ -92,8 +92,13 @@ impl Listing {
     /// folders below it that were not entered, if a walk covered all of
     /// `dir`; `None` when it must be listed on its own.
     pub fn folder(&self, dir: &str) -> Option<FolderListing<'_>> {
-        if !self.walked.iter().any(|w| within(dir, w)) || self.pruned.iter().any(|p| within(dir, p))
-        {
+        // Inside a folder a walk did not enter (it or one of its parents).
+        let pruned_at = |d: &str| {
+            self.pruned.contains(d)
+                || d.match_indices('/')
+                    .any(|(i, _)| self.pruned.contains(&d[..i]))
+        };
+        if !self.walked.iter().any(|w| within(dir, w)) || pruned_at(dir) {
             return None;
         }
         let (from, prefix_len) = if dir.is_empty() {
@@ -109,12 +114,17 @@ impl Listing {
             .take_while(|(p, _)| within(p, dir))
             .map(|(p, k)| (&p[prefix_len..], *k))
             .collect();
-        let pruned = self
-            .pruned
-            .iter()
-            .filter(|p| *p != dir && within(p, dir))
-            .map(|p| &p[prefix_len..])
-            .collect();
+        // The pruned folders below `dir`: a range of the sorted set.
+        let pruned = if dir.is_empty() {
+            self.pruned.iter().map(String::as_str).collect()
+        } else {
+            let below = format!("{dir}/");
+            self.pruned
+                .range(below.clone()..)
+                .take_while(|p| p.starts_with(&below))
+                .map(|p| &p[prefix_len..])
+                .collect()
+        };
         Some((below, pruned))
     }
 }

@@ -175,13 +175,10 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>) -> Folder
     };
     // What discovery saw of the folder, or a walk of its own.
     let (listed, unlisted) = match listing.and_then(|l| l.folder(dir)) {
+        // Discovery already left excluded paths out.
         Some((entries, pruned)) => (
             entries
                 .into_iter()
-                .filter(|(rel, kind)| {
-                    *kind == EntryKind::Dir
-                        || !(settings.has_excludes() && settings.is_excluded(&join_rel(dir, rel)))
-                })
                 .map(|(rel, kind)| (rel.to_string(), kind))
                 .collect(),
             pruned.into_iter().map(str::to_string).collect(),
