@@ -71,7 +71,7 @@ pub struct Listing {
 
 /// Orders repository paths part by part (`a`, `a/b`, `a-c`), the order of a
 /// walk that sorts each folder by name.
-fn walk_order(a: &str, b: &str) -> std::cmp::Ordering {
+pub fn walk_order(a: &str, b: &str) -> std::cmp::Ordering {
     let part = |c: u8| if c == b'/' { 0 } else { c };
     a.bytes().map(part).cmp(b.bytes().map(part))
 }

@@ -228,28 +228,6 @@ pub fn rel_path(base: &std::path::Path, path: &std::path::Path) -> Option<String
     path.strip_prefix(base).ok().map(slash_path)
 }
 
-/// Orders two paths by their last part, as `WalkDir::sort_by_file_name`
-/// does, without taking the paths apart (a byte search on Unix).
-pub fn cmp_file_names(a: &std::path::Path, b: &std::path::Path) -> std::cmp::Ordering {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        fn name(p: &std::path::Path) -> &[u8] {
-            let bytes = p.as_os_str().as_bytes();
-            let trimmed = bytes.strip_suffix(b"/").unwrap_or(bytes);
-            match trimmed.iter().rposition(|&c| c == b'/') {
-                Some(i) => &trimmed[i + 1..],
-                None => trimmed,
-            }
-        }
-        name(a).cmp(name(b))
-    }
-    #[cfg(not(unix))]
-    {
-        a.file_name().cmp(&b.file_name())
-    }
-}
-
 pub fn slash_path(path: &std::path::Path) -> String {
     // A clean Unix path (what a walk yields) is already in this form; only
     // `.` parts, doubled or trailing slashes and invalid UTF-8 need the

@@ -25,9 +25,9 @@
 use super::markdown::{self, Ref, RefKind};
 use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::diagnostic::{did_you_mean, Diagnostic};
-use crate::discover::{join_rel, parent_of, EntryKind, Listing, SKILL_MD};
+use crate::discover::{join_rel, parent_of, walk_order, EntryKind, Listing, SKILL_MD};
 use crate::rules::skill::{BROKEN_REFERENCE, REFERENCE_ESCAPES, UNREFERENCED_FILE};
-use crate::source::{cmp_file_names, rel_path, SourceFile};
+use crate::source::{rel_path, SourceFile};
 use foldhash::{HashMap, HashSet};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -117,7 +117,6 @@ fn list(settings: &Settings, dir: &str, abs: &Path) -> (Vec<(String, EntryKind)>
     let unlisted = std::cell::RefCell::new(Vec::new());
     let walker = WalkDir::new(abs)
         .follow_links(false)
-        .sort_by(|a, b| cmp_file_names(a.path(), b.path()))
         .min_depth(1)
         .into_iter()
         .filter_entry(|e| {
@@ -152,6 +151,8 @@ fn list(settings: &Settings, dir: &str, abs: &Path) -> (Vec<(String, EntryKind)>
         }
         out.push((rel, kind));
     }
+    // In the order discovery's listing has (a walk sorted by name).
+    out.sort_by(|a, b| walk_order(&a.0, &b.0));
     (out, unlisted.into_inner())
 }
 
