@@ -190,6 +190,17 @@ fn finding<'a>(json: &'a Value, rule: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no {rule} in {json:#}"))
 }
 
+/// The paths of every finding of `rule`, in output order.
+fn paths_of(json: &Value, rule: &str) -> Vec<String> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect()
+}
+
 /// The text a finding's span covers in `text`.
 fn spanned<'a>(d: &Value, text: &'a str) -> &'a str {
     let offset = d["span"]["offset"].as_u64().unwrap() as usize;
@@ -236,20 +247,13 @@ fn paths_whose_git_order_differs_from_name_order_are_found() {
     for p in ["agents/a.profile.json", "agents/a/x.profile.json"] {
         r.write(p, &raised("3", "2026-10-01"));
     }
-    let mut paths: Vec<String> = Vec::new();
+    let want = ["agents/a.profile.json", "agents/a/x.profile.json"];
     for args in [vec![], vec!["--base", main.as_str()]] {
         let (code, json) = r.check(&args);
         assert_eq!(code, 1, "{args:?}");
-        paths = json["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|d| d["rule"] == "history/version-not-bumped")
-            .map(|d| d["path"].as_str().unwrap().to_string())
-            .collect();
         assert_eq!(
-            paths,
-            ["agents/a.profile.json", "agents/a/x.profile.json"],
+            paths_of(&json, "history/version-not-bumped"),
+            want,
             "{args:?}"
         );
     }
@@ -257,14 +261,7 @@ fn paths_whose_git_order_differs_from_name_order_are_found() {
     r.commit("Raise two levels");
     let (code, json) = r.check(&["--base", main.as_str()]);
     assert_eq!(code, 1);
-    let committed: Vec<&str> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "history/version-not-bumped")
-        .map(|d| d["path"].as_str().unwrap())
-        .collect();
-    assert_eq!(committed, paths);
+    assert_eq!(paths_of(&json, "history/version-not-bumped"), want);
 }
 
 #[test]
