@@ -72,8 +72,31 @@ pub struct Listing {
 /// Orders repository paths part by part (`a`, `a/b`, `a-c`), the order of a
 /// walk that sorts each folder by name.
 pub fn walk_order(a: &str, b: &str) -> std::cmp::Ordering {
+    // `/` sorts before every other byte; paths hold no NUL, so mapping it
+    // to 0 keeps bytes distinct and the first differing byte decides.
     let part = |c: u8| if c == b'/' { 0 } else { c };
-    a.bytes().map(part).cmp(b.bytes().map(part))
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    match first_difference(a, b) {
+        Some(i) => part(a[i]).cmp(&part(b[i])),
+        None => a.len().cmp(&b.len()),
+    }
+}
+
+/// The first index where `a` and `b` differ, within the shorter of them;
+/// eight bytes are compared at a time (sorting the listing compares long
+/// shared prefixes).
+fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let x = u64::from_le_bytes(a[i..i + 8].try_into().expect("eight bytes"));
+        let y = u64::from_le_bytes(b[i..i + 8].try_into().expect("eight bytes"));
+        if x != y {
+            return Some(i + ((x ^ y).trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    (i..n).find(|&j| a[j] != b[j])
 }
 
 /// `rel` is `dir` or below it.
@@ -206,7 +229,9 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         mut roots,
         mut listing,
     } = found;
-    listing.entries.sort_by(|a, b| walk_order(&a.0, &b.0));
+    listing
+        .entries
+        .sort_unstable_by(|a, b| walk_order(&a.0, &b.0));
     listing.entries.dedup_by(|a, b| a.0 == b.0);
     // A folder named like a skills root that is itself a skill holds the
     // skill's resources, not skills.
@@ -471,6 +496,45 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn walk_order_puts_a_folder_before_its_siblings_named_longer() {
+        // The plain definition: `/` before every other byte, part by part.
+        let plain = |a: &str, b: &str| {
+            let part = |c: u8| if c == b'/' { 0 } else { c };
+            a.bytes().map(part).cmp(b.bytes().map(part))
+        };
+        let paths = [
+            "",
+            "a",
+            "a/b",
+            "a-c",
+            "a.b",
+            "a/b/c",
+            "skills/very-long-name",
+            "skills/very-long-name/SKILL.md",
+            "skills/very-long-name-2",
+            "skills/very-long-name-2/x",
+            "skills/very-long-nama",
+            "skills/very-long-name/references/guide.md",
+            "skills/very-long-name/references-2",
+            "agents/agent-00001.profile.json",
+            "agents/agent-00001.profile.jsonx",
+            "agents/agent-0000.profile.json",
+            "é/ü",
+            "é-ü",
+        ];
+        for a in paths {
+            for b in paths {
+                assert_eq!(walk_order(a, b), plain(a, b), "{a:?} against {b:?}");
+            }
+        }
+        let mut sorted = paths.to_vec();
+        sorted.sort_by(|a, b| walk_order(a, b));
+        let at = |p: &str| sorted.iter().position(|s| *s == p).unwrap();
+        assert!(at("a/b/c") < at("a-c") && at("a") < at("a/b"));
+        assert!(at("skills/very-long-name/references/guide.md") < at("skills/very-long-name-2"));
     }
 
     #[test]
