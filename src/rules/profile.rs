@@ -307,6 +307,55 @@ fn non_empty_str(v: &Value) -> Option<&str> {
     v.as_str().filter(|s| !s.trim().is_empty())
 }
 
+/// The first occurrence of each key of an object or name of a list: a short
+/// list searched in place (no hashing or allocation for the few keys a
+/// profile's objects have), and a hash map once it grows, so an object with
+/// a hundred thousand keys costs no more than reading it.
+struct FirstSeen<'a, V> {
+    few: Vec<(&'a str, V)>,
+    many: HashMap<&'a str, V>,
+}
+
+impl<V> Default for FirstSeen<'_, V> {
+    fn default() -> Self {
+        Self {
+            few: Vec::new(),
+            many: HashMap::default(),
+        }
+    }
+}
+
+impl<'a, V: Copy> FirstSeen<'a, V> {
+    /// Above this many keys, a hash map.
+    const FEW: usize = 16;
+
+    fn clear(&mut self) {
+        self.few.clear();
+        self.many.clear();
+    }
+
+    /// The value first recorded for `key`, or `None` after recording `value`.
+    fn first(&mut self, key: &'a str, value: V) -> Option<V> {
+        if self.many.is_empty() {
+            if let Some((_, v)) = self.few.iter().find(|(k, _)| *k == key) {
+                return Some(*v);
+            }
+            if self.few.len() < Self::FEW {
+                self.few.push((key, value));
+                return None;
+            }
+            self.many.extend(self.few.drain(..));
+        }
+        match self.many.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(value);
+                None
+            }
+        }
+    }
+}
+
 impl Checker<'_> {
     fn push(&mut self, d: Diagnostic) {
         self.out.push(d);
@@ -318,15 +367,13 @@ impl Checker<'_> {
 
     fn duplicate_keys(&mut self, root: &Value) {
         let mut stack = vec![root];
+        let mut first_of = FirstSeen::default();
         while let Some(v) = stack.pop() {
             match &v.kind {
                 Kind::Object(members) => {
-                    // First occurrence of each key: linear, so an object with
-                    // a hundred thousand keys costs no more than reading it.
-                    let mut first_of: HashMap<&str, &Member> = HashMap::default();
+                    first_of.clear();
                     for m in members {
-                        let first = *first_of.entry(m.key.as_ref()).or_insert(m);
-                        if !std::ptr::eq(first, m) {
+                        if let Some(first) = first_of.first(m.key.as_ref(), m) {
                             let d = self
                                 .diag(
                                     DUPLICATE_KEY,
@@ -584,7 +631,7 @@ impl Checker<'_> {
 
     fn entries(&mut self, items: &[Value], kind: EntryKind) {
         let list = kind.list();
-        let mut names: HashMap<&str, Span> = HashMap::default();
+        let mut names = FirstSeen::default();
         for item in items {
             let Some(members) = item.as_object() else {
                 let d = self
@@ -647,7 +694,7 @@ impl Checker<'_> {
                 name: name.map(|(n, _)| n),
             };
             if let Some((n, span)) = name {
-                if let Some(first) = names.get(n) {
+                if let Some(first) = names.first(n, span) {
                     let d = self
                         .diag(
                             DUPLICATE_NAME,
@@ -655,11 +702,9 @@ impl Checker<'_> {
                         )
                         .at(span)
                         .label("second entry")
-                        .with_label(*first, "first entry")
+                        .with_label(first, "first entry")
                         .help("routing reads one entry per name; keep one");
                     self.push(d);
-                } else {
-                    names.insert(n, span);
                 }
                 if kind == EntryKind::Skill {
                     self.skill_name_style(n, span);
@@ -1023,6 +1068,23 @@ pub fn duplicate_agent_ids<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_seen_finds_repeats_below_and_above_the_hash_map_threshold() {
+        let keys: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
+        let mut seen = FirstSeen::default();
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(seen.first(k, i), None, "{k} is new");
+        }
+        // Every key, whether recorded in the short list or the map, answers
+        // with the value it was first recorded with.
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(seen.first(k, 1000 + i), Some(i), "{k} was seen");
+        }
+        seen.clear();
+        assert_eq!(seen.first("k3", 7), None);
+        assert_eq!(seen.first("k3", 8), Some(7));
+    }
 
     fn run(text: &str) -> Vec<Diagnostic> {
         let source = SourceFile::new("a.profile.json", text);
