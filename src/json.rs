@@ -317,14 +317,20 @@ impl<'a> Parser<'a> {
                 }
                 self.pos += 1;
             }
-            out.push_str(&self.text[run_start..self.pos]);
             match self.peek() {
                 None => return Err(self.error_at(start, "unterminated string")),
+                // Most strings have no escape: one allocation of the right size.
+                Some(b'"') if out.is_empty() => {
+                    self.pos += 1;
+                    return Ok(self.text[run_start..self.pos - 1].to_owned());
+                }
                 Some(b'"') => {
+                    out.push_str(&self.text[run_start..self.pos]);
                     self.pos += 1;
                     return Ok(out);
                 }
                 Some(b'\\') => {
+                    out.push_str(&self.text[run_start..self.pos]);
                     let esc_start = self.pos;
                     self.pos += 1;
                     let c = match self.peek() {
