@@ -556,15 +556,20 @@ impl<'a> Scan<'a> {
     }
 
     /// A name that must exist (a link, or a prose word that is clearly a path).
-    fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
+    /// Whether `text`, written in `from`, was already claimed and found (and
+    /// so what it names is covered).
+    fn already_found(&self, from: &str, text: &str) -> bool {
         let dir = from.rsplit_once('/').map_or("", |(p, _)| p);
-        if self
-            .resolved
+        self.resolved
             .get(dir)
-            .is_some_and(|seen| seen.contains(r.text.as_str()))
-        {
+            .is_some_and(|seen| seen.contains(text))
+    }
+
+    fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
+        if self.already_found(from, &r.text) {
             return;
         }
+        let dir = from.rsplit_once('/').map_or("", |(p, _)| p);
         let path = source.path.clone();
         let shown = source.slice(r.span).to_string();
         if r.text.starts_with('/') || r.text.starts_with('\\') || r.text.starts_with('~') {
@@ -828,6 +833,10 @@ impl<'a> Scan<'a> {
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
         for r in refs {
             match r.kind {
+                // Found before from the same folder: claimed or mentioned
+                // again, it would cover the same files (most references
+                // repeat a few names).
+                RefKind::Prose | RefKind::Example if self.already_found(from, &r.text) => {}
                 RefKind::Link => self.claim(source, from, &r),
                 RefKind::Prose | RefKind::Example if self.is_claim(from, &r.text, r.kind) => {
                     self.claim(source, from, &r)
