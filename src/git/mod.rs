@@ -313,9 +313,13 @@ impl Repo {
         if !path.exists() {
             return Ok(None);
         }
-        let file = self
-            .repo
-            .open_index()
+        // Like git, which checks the index's trailing checksum only in
+        // `fsck`: hashing the whole file cost more than reading it.
+        let options = gix::index::decode::Options {
+            thread_limit: Some(1),
+            ..Default::default()
+        };
+        let file = gix::index::File::at(&path, self.repo.object_hash(), true, options)
             .map_err(|e| git_err(format!("cannot read the index {}", path.display()), e))?;
         Ok(Some(Index::new(&file)))
     }
