@@ -410,6 +410,45 @@ fn rename_is_not_a_deletion() {
 }
 
 #[test]
+fn base_profiles_in_folders_the_index_records_unchanged_keep_exclusions() {
+    // After a commit, the index's cache-tree records `agents` as the base's
+    // tree: its profiles are listed from the index, and what a walk of the
+    // base tree would skip (excluded or always-skipped folders) stays out.
+    let mut r = Repo::new();
+    r.write(".caplint.yaml", "exclude:\n  - agents/vendor\n");
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    for (path, id) in [
+        ("agents/vendor/x.profile.json", "vendor-agent"),
+        ("agents/node_modules/y.profile.json", "module-agent"),
+        ("team/c.profile.json", "team-agent"),
+        ("team/d.profile.json", "team-agent-2"),
+    ] {
+        r.write(
+            path,
+            &profile("3", "2026-10-01").replace("research-agent-07", id),
+        );
+    }
+    r.commit("Add profiles");
+    r.git(&["rm", "-q", "team/c.profile.json"]);
+    r.commit("Remove a team profile");
+    let (code, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        paths_of(&json, "history/profile-deleted"),
+        ["team/c.profile.json"]
+    );
+    assert_eq!(rules(&json), ["history/profile-deleted"]);
+
+    // A profile removed from the index only: `agents` is no longer recorded
+    // unchanged (its tree is read from HEAD), `team` still is.
+    r.git(&["rm", "-q", "--cached", PROFILE]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    assert_eq!(paths_of(&json, "history/profile-deleted"), [PROFILE]);
+    assert_eq!(rules(&json), ["history/profile-deleted"]);
+}
+
+#[test]
 fn deletion_is_reported_at_the_old_path() {
     let r = repo_with_profile();
     r.git(&["rm", "-q", PROFILE]);

@@ -20,6 +20,9 @@ pub struct IndexEntry {
 #[derive(Debug, Clone, Default)]
 pub struct Index {
     entries: Vec<(String, IndexEntry)>,
+    /// Folders (git paths, `""` for the root) whose tree id the index's
+    /// cache-tree records as up to date with their entries.
+    trees: foldhash::HashMap<String, ObjectId>,
 }
 
 impl Index {
@@ -43,7 +46,43 @@ impl Index {
             })
             .collect();
         entries.sort_by(|a, b| a.0.cmp(&b.0));
-        Index { entries }
+        let mut trees = foldhash::HashMap::default();
+        // A sparse index leaves folders out as single entries, and a conflict
+        // has no tree: then no folder's files can be taken from the entries.
+        let whole = file
+            .entries()
+            .iter()
+            .all(|e| e.stage() == Stage::Unconflicted && e.mode != Mode::DIR);
+        if let (true, Some(root)) = (whole, file.tree()) {
+            let mut stack = vec![(root, String::new())];
+            while let Some((node, path)) = stack.pop() {
+                for child in &node.children {
+                    let name = String::from_utf8_lossy(&child.name);
+                    let child_path = if path.is_empty() {
+                        name.into_owned()
+                    } else {
+                        format!("{path}/{name}")
+                    };
+                    stack.push((child, child_path));
+                }
+                // A folder changed since the tree was written has no count.
+                if node.num_entries.is_some() {
+                    trees.insert(path, node.id);
+                }
+            }
+        }
+        Index { entries, trees }
+    }
+
+    /// The entries below the folder `dir` (a git path) when the index's
+    /// cache-tree records the folder as the tree `id`: then they are that
+    /// tree's files (submodules aside), and no tree needs to be read.
+    pub fn files_of_tree<'a>(
+        &'a self,
+        dir: &str,
+        id: ObjectId,
+    ) -> Option<impl Iterator<Item = (&'a str, &'a IndexEntry)>> {
+        (self.trees.get(dir) == Some(&id)).then(|| self.under(dir))
     }
 
     pub fn get(&self, path: &str) -> Option<&IndexEntry> {

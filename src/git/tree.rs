@@ -1,7 +1,7 @@
 //! Trees: decoded once and cached by id, looked up by path, listed, and
 //! compared with a diff that only descends into subtrees whose ids differ.
 
-use super::{git_err, ObjectId, Repo};
+use super::{git_err, Index, ObjectId, Repo};
 use crate::error::Fatal;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -120,19 +120,49 @@ impl Repo {
 
     /// Every file under `dir` (recursively), keyed by its path relative to
     /// `dir`. `descend` decides, per folder path (a git path), whether to look
-    /// inside; `keep` decides per file path.
+    /// inside; `keep` decides per file path. With `index`, folders whose tree
+    /// its cache-tree records are listed from its entries instead of read.
     pub fn list_files(
         &self,
         tree: ObjectId,
         dir: &str,
         descend: &dyn Fn(&str) -> bool,
         keep: &dyn Fn(&str) -> bool,
+        index: Option<&Index>,
     ) -> Result<BTreeMap<String, ObjectId>, Fatal> {
         let mut out = BTreeMap::new();
         let Some(start) = self.entry_at(tree, dir)? else {
             return Ok(out);
         };
         if start.kind != EntryKind::Tree {
+            return Ok(out);
+        }
+        // A folder whose tree the index records unchanged: its files are the
+        // index's entries below it, and no tree below it is read.
+        let from_index = |full: &str, id: ObjectId, out: &mut BTreeMap<String, ObjectId>| {
+            let Some(files) = index.and_then(|ix| ix.files_of_tree(full, id)) else {
+                return false;
+            };
+            for (path, entry) in files {
+                // The folders between `full` and the file, as the walk would
+                // have been allowed into them.
+                let inside = path
+                    .match_indices('/')
+                    .map(|(i, _)| i)
+                    .filter(|&i| i > full.len())
+                    .all(|i| descend(&path[..i]));
+                if inside && keep(path) {
+                    let rel = if dir.is_empty() {
+                        path
+                    } else {
+                        &path[dir.len() + 1..]
+                    };
+                    out.insert(rel.to_string(), entry.id);
+                }
+            }
+            true
+        };
+        if from_index(dir, start.id, &mut out) {
             return Ok(out);
         }
         let mut stack = vec![(start.id, String::new())];
@@ -142,7 +172,7 @@ impl Repo {
                 let full = join(dir, &rel_path);
                 match e.kind {
                     EntryKind::Tree => {
-                        if descend(&full) {
+                        if descend(&full) && !from_index(&full, e.id, &mut out) {
                             stack.push((e.id, rel_path));
                         }
                     }

@@ -90,6 +90,7 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
         repo: &repo,
         settings,
         scope: Scope::all(),
+        index: None,
     };
     let head_commit = match &args.head {
         Some(rev) => Some(repo.resolve(rev)?),
@@ -201,6 +202,7 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
         repo: &repo,
         settings: &settings,
         scope: Scope::of_paths(&settings.root, &args.paths),
+        index: None,
     };
     let mut audit = walk::audit(&ctx, args.since.as_deref())?;
     audit.report.finish(&settings);

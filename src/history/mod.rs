@@ -207,6 +207,7 @@ pub fn open<'s>(
         repo: &repo,
         settings,
         scope: scope.clone(),
+        index: index.as_ref(),
     };
     let base_profiles = match base.tree {
         Some(tree) => ctx.tree_profiles(tree)?,
@@ -236,6 +237,7 @@ impl Session<'_> {
             repo: &self.repo,
             settings: self.settings,
             scope: self.scope.clone(),
+            index: self.index.as_ref(),
         }
     }
 

@@ -659,9 +659,6 @@ pub fn review_skill(
     tip: Option<&Tip>,
 ) -> Result<Option<SkillReview>, Fatal> {
     let md = skill_md_path(dir);
-    let Some(base_md_id) = ctx.tree_file(base_tree, &md)? else {
-        return Ok(None);
-    };
     // Two trees: equal folder ids mean nothing changed.
     if let Head::Tree(head_tree) = head {
         let b = ctx.tree_folder_id(base_tree, dir)?;
@@ -670,8 +667,12 @@ pub fn review_skill(
         }
     }
     // Compare the folder's files by blob id first: an unchanged folder is
-    // not read at all.
+    // not read at all (and when the index records it as the base's, not
+    // even its tree).
     let base_files: FolderFiles = ctx.tree_folder(base_tree, dir)?;
+    let Some(&base_md_id) = base_files.get(crate::discover::SKILL_MD) else {
+        return Ok(None);
+    };
     let head_files = head.folder(ctx, dir, &base_files)?;
     if head_files == base_files {
         return Ok(None);

@@ -149,6 +149,10 @@ pub struct Ctx<'a> {
     pub repo: &'a Repo,
     pub settings: &'a Settings,
     pub scope: Scope,
+    /// The index, when it is at hand: a folder whose tree id its cache-tree
+    /// records is listed from its entries instead of read (equal ids, equal
+    /// contents, in whichever tree).
+    pub index: Option<&'a Index>,
 }
 
 /// A profile revision: its text, parsed tree and blob id.
@@ -209,13 +213,17 @@ impl Ctx<'_> {
     /// Every profile in scope in a tree: repo-relative path → blob id.
     pub fn tree_profiles(&self, tree: ObjectId) -> Result<BTreeMap<String, ObjectId>, Fatal> {
         let root = self.repo.prefix().trim_end_matches('/');
-        let files = self
-            .repo
-            .list_files(tree, root, &|dir| self.descend_git(dir), &|path| {
+        let files = self.repo.list_files(
+            tree,
+            root,
+            &|dir| self.descend_git(dir),
+            &|path| {
                 self.repo
                     .from_git(path)
                     .is_some_and(|rel| self.is_profile(rel))
-            })?;
+            },
+            self.index,
+        )?;
         Ok(files)
     }
 
@@ -247,6 +255,7 @@ impl Ctx<'_> {
             self.repo.to_git(dir).trim_end_matches('/'),
             &|_| true,
             &|_| true,
+            self.index,
         )
     }
 }
@@ -381,6 +390,7 @@ impl Head<'_> {
             repo: ctx.repo,
             settings: ctx.settings,
             scope: Scope::all(),
+            index: ctx.index,
         };
         let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut add = |value: &Value, rel: &str| {
@@ -442,11 +452,17 @@ impl Head<'_> {
             Head::Tree(tree) => {
                 let root = ctx.repo.prefix().trim_end_matches('/');
                 ctx.repo
-                    .list_files(*tree, root, &|d| ctx.descend_git(d), &|path| {
-                        ctx.repo
-                            .from_git(path)
-                            .is_some_and(|rel| is_md(rel) && keep(rel))
-                    })?
+                    .list_files(
+                        *tree,
+                        root,
+                        &|d| ctx.descend_git(d),
+                        &|path| {
+                            ctx.repo
+                                .from_git(path)
+                                .is_some_and(|rel| is_md(rel) && keep(rel))
+                        },
+                        ctx.index,
+                    )?
                     .into_keys()
                     .map(|rel| crate::discover::parent_of(&rel))
                     .collect()
