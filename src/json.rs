@@ -143,23 +143,37 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
+        const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
         loop {
-            // Indentation comes in runs of spaces: eight at a time.
-            while let Some(chunk) = self.src.get(self.pos..self.pos + 8) {
-                if chunk != b"        " {
-                    break;
-                }
-                self.pos += 8;
-            }
             match self.src.get(self.pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                // Indentation: eight bytes at a time, the first non-space
+                // found from the bits that differ.
+                Some(b' ') => match self.src.get(self.pos..self.pos + 8) {
+                    Some(chunk) => {
+                        let bytes: [u8; 8] = chunk.try_into().expect("eight bytes");
+                        let diff = u64::from_le_bytes(bytes) ^ SPACES;
+                        self.pos += if diff == 0 {
+                            8
+                        } else {
+                            (diff.trailing_zeros() / 8) as usize
+                        };
+                    }
+                    None => self.pos += 1,
+                },
+                Some(b'\t' | b'\n' | b'\r') => self.pos += 1,
                 _ => return,
             }
         }
     }
 
     fn known_key(&self, raw: &[u8]) -> Option<&'static str> {
-        self.known.iter().copied().find(|k| k.as_bytes() == raw)
+        // Length and first byte first: most known keys differ in one of them,
+        // so few comparisons reach `memcmp`.
+        let first = *raw.first()?;
+        self.known
+            .iter()
+            .copied()
+            .find(|k| k.len() == raw.len() && k.as_bytes()[0] == first && k.as_bytes() == raw)
     }
 
     /// An object key: a known key written without escapes is borrowed
@@ -311,12 +325,11 @@ impl<'a> Parser<'a> {
         let mut out = String::new();
         loop {
             let run_start = self.pos;
-            while let Some(&b) = self.src.get(self.pos) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
+            // Up to the closing quote, an escape or a control character.
+            self.pos += self.src[self.pos..]
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                .unwrap_or(self.src.len() - self.pos);
             match self.peek() {
                 None => return Err(self.error_at(start, "unterminated string")),
                 // Most strings have no escape: one allocation of the right size.
@@ -534,6 +547,24 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whitespace_runs_of_every_length_are_skipped_exactly() {
+        for n in 0..20 {
+            for unit in [" ", "\t", "\r\n", " \n"] {
+                let ws = unit.repeat(n);
+                let text = format!("{ws}{{{ws}\"key\"{ws}:{ws}[{ws}1{ws},{ws}\"x\"{ws}]{ws}}}{ws}");
+                let v = parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
+                let m = &v.as_object().unwrap()[0];
+                assert_eq!(m.key_span.offset, 2 * ws.len() + 1, "{text:?}");
+                let items = m.value.as_array().unwrap();
+                assert_eq!(&text[items[1].span.offset..][..3], "\"x\"", "{text:?}");
+            }
+        }
+        // Spaces up to the end of the text, and a bad byte after them.
+        assert!(parse(&format!("1{}", " ".repeat(13))).is_ok());
+        assert!(parse(&format!("1{}x", " ".repeat(13))).is_err());
+    }
 
     #[test]
     fn keeps_spans_for_keys_and_values() {
