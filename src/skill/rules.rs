@@ -39,6 +39,10 @@ const YAML11_BOOLS: &[&str] = &[
 
 /// NFKC normal form, the form names are compared in.
 pub fn nfkc(s: &str) -> String {
+    // ASCII text is its own normal form (nearly every name).
+    if s.is_ascii() {
+        return s.to_string();
+    }
     s.nfkc().collect()
 }
 
@@ -1330,6 +1334,13 @@ mod tests {
             ),
             vec![]
         );
+    }
+
+    #[test]
+    fn nfkc_keeps_ascii_and_folds_compatibility_forms() {
+        assert_eq!(nfkc("pdf-tools_2"), "pdf-tools_2");
+        assert_eq!(nfkc("\u{fb01}le"), "file");
+        assert_eq!(nfkc("ｐｄｆ"), "pdf");
     }
 
     #[test]
