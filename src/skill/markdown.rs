@@ -530,79 +530,181 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>) {
     }
 }
 
+/// Whether a byte below 0x80 is `char::is_whitespace`: tab, line feed,
+/// vertical tab, form feed, carriage return and space.
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ')
+}
+
+/// The end of the word of `line` that goes on at `i` (a char boundary):
+/// the first whitespace char at or after `i`, or `end`.
+fn word_end(line: &str, mut i: usize, end: usize) -> usize {
+    let bytes = line.as_bytes();
+    while i < end {
+        let b = bytes[i];
+        if b < 0x80 {
+            if is_ascii_space(b) {
+                return i;
+            }
+            i += 1;
+        } else {
+            // Non-ASCII whitespace (U+00A0, U+3000, …) is rare: decode.
+            let c = line[i..].chars().next().unwrap_or('\0');
+            if c.is_whitespace() {
+                return i;
+            }
+            i += c.len_utf8();
+        }
+    }
+    end
+}
+
+/// The start of the word of `line` that holds the char boundary `i`, not
+/// before `lo`: just after the last whitespace char in `line[lo..i]`.
+fn word_start(line: &str, lo: usize, mut i: usize) -> usize {
+    let bytes = line.as_bytes();
+    while i > lo {
+        let b = bytes[i - 1];
+        if b < 0x80 {
+            if is_ascii_space(b) {
+                return i;
+            }
+            i -= 1;
+        } else {
+            let c = line[lo..i].chars().next_back().unwrap_or('\0');
+            if c.is_whitespace() {
+                return i;
+            }
+            i -= c.len_utf8();
+        }
+    }
+    lo
+}
+
 /// Whitespace-separated words of `line[range]` as prose references; a word
 /// with other characters in it (`print("scripts/x.py")`) is split like code.
 fn words(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
-    let seg = &line[range.clone()];
-    // Everything kept below holds a `.` or `/` of the word: a segment (most
-    // of them) or a word without one has nothing to give.
-    if !may_name_a_file(seg) {
-        return;
-    }
-    let mut offset = range.start;
-    for word in seg.split_inclusive(char::is_whitespace) {
-        let w_start = offset;
-        offset += word.len();
-        if !may_name_a_file(word) {
-            continue;
-        }
-        let word = word.trim_end();
-        if word.is_empty() {
-            continue;
-        }
-        let (a, b) = trim_word(word);
-        let core = &word[a..b];
-        if core.is_empty() {
-            continue;
-        }
-        let (core, cut) = match core.find('#') {
-            Some(0) => continue,
-            Some(i) => (&core[..i], i),
-            None => (core, core.len()),
-        };
-        if core.chars().all(is_path_char) && !has_scheme(core) {
-            // A word of Markdown prose names a file only with a `.` or `/`
-            // in it; the others (most of the text) are never kept.
-            if !may_name_a_file(core) {
-                continue;
-            }
-            out.push(Ref {
-                span: Span::new(start + w_start + a, cut),
-                text: core.to_string(),
-                kind: RefKind::Prose,
-            });
-        } else if !core.contains("://") && !core.contains('@') {
-            code_words(word, start + w_start, false, out);
+    // Everything kept below holds a `.` or `/` of the word: only the words
+    // around those bytes are looked at (most words have neither).
+    let bytes = line.as_bytes();
+    let mut pos = range.start;
+    while let Some(hit) = memchr::memchr2(b'.', b'/', &bytes[pos..range.end]) {
+        let w_start = word_start(line, pos, pos + hit);
+        let w_end = word_end(line, pos + hit + 1, range.end);
+        pos = w_end;
+        word(line, w_start..w_end, start, out);
+        if pos >= range.end {
+            break;
         }
     }
 }
 
+/// One word of prose (no whitespace, holds a `.` or `/`).
+fn word(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
+    let word = &line[range.clone()];
+    let (a, b) = trim_word(word);
+    let core = &word[a..b];
+    if core.is_empty() {
+        return;
+    }
+    // One pass up to the first `#`: whether every byte is a path char, and
+    // whether one is a `.` or `/`; non-ASCII words take the exact char test.
+    let mut all = PATH;
+    let mut any = 0;
+    let mut cut = core.len();
+    for (i, &b) in core.as_bytes().iter().enumerate() {
+        if b == b'#' {
+            cut = i;
+            break;
+        }
+        let class = BYTE_CLASS[b as usize];
+        all &= class;
+        any |= class;
+    }
+    if cut == 0 {
+        return;
+    }
+    let core = &core[..cut];
+    let path = if any & NON_ASCII == 0 {
+        all & PATH != 0
+    } else {
+        core.chars().all(is_path_char)
+    };
+    // (A path word has no `:`, so no URL scheme either.)
+    if path {
+        // A word of Markdown prose names a file only with a `.` or `/`
+        // in it; the others (most of the text) are never kept.
+        if any & DOT_OR_SLASH == 0 {
+            return;
+        }
+        out.push(Ref {
+            span: Span::new(start + range.start + a, cut),
+            text: core.to_string(),
+            kind: RefKind::Prose,
+        });
+    } else if !core.contains("://") && !core.contains('@') {
+        code_words(word, start + range.start, false, out);
+    }
+}
+
+/// `BYTE_CLASS` bits: an ASCII `is_path_char`, a `.` or `/`, a byte of a
+/// non-ASCII char.
+const PATH: u8 = 1;
+const DOT_OR_SLASH: u8 = 2;
+const NON_ASCII: u8 = 4;
+
+static BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c >= 0x80 {
+            t[b] = NON_ASCII;
+        } else if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'+') {
+            t[b] = PATH;
+        } else if matches!(c, b'.' | b'/') {
+            t[b] = PATH | DOT_OR_SLASH;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Strips punctuation around a word: brackets, quotes, sentence ends, and
 /// emphasis markers that come in pairs (`**x**`, `_x_`, but not `__init__.py`).
 fn trim_word(word: &str) -> (usize, usize) {
+    let w = word.as_bytes();
     let mut a = 0;
-    let mut b = word.len();
+    let mut b = w.len();
     loop {
         let before = (a, b);
-        let s = &word[a..b];
-        if let Some(c) = s.chars().next() {
-            if matches!(c, '(' | '[' | '"' | '\'' | '<' | '“' | '‘') {
-                a += c.len_utf8();
+        let s = &w[a..b];
+        if let Some(&c) = s.first() {
+            if matches!(c, b'(' | b'[' | b'"' | b'\'' | b'<') {
+                a += 1;
+                continue;
+            }
+            if s.starts_with("“".as_bytes()) || s.starts_with("‘".as_bytes()) {
+                a += 3;
                 continue;
             }
         }
-        if let Some(c) = s.chars().next_back() {
+        if let Some(&c) = s.last() {
             if matches!(
                 c,
-                ')' | ']' | '"' | '\'' | '>' | '.' | ',' | ';' | ':' | '!' | '?' | '”' | '’'
+                b')' | b']' | b'"' | b'\'' | b'>' | b'.' | b',' | b';' | b':' | b'!' | b'?'
             ) {
-                b -= c.len_utf8();
+                b -= 1;
+                continue;
+            }
+            if s.ends_with("”".as_bytes()) || s.ends_with("’".as_bytes()) {
+                b -= 3;
                 continue;
             }
         }
-        for m in ['*', '_', '~'] {
-            let s = &word[a..b];
-            if s.len() >= 2 && s.starts_with(m) && s.ends_with(m) {
+        for m in [b'*', b'_', b'~'] {
+            let s = &w[a..b];
+            if s.len() >= 2 && s[0] == m && s[s.len() - 1] == m {
                 a += 1;
                 b -= 1;
             }
@@ -937,6 +1039,36 @@ mod tests {
         assert!(!has_example_marker(
             "See references/x.md for template and example patterns"
         ));
+    }
+
+    #[test]
+    fn words_split_at_every_unicode_whitespace() {
+        let spans = |s: &str, refs: Vec<Ref>| -> Vec<String> {
+            refs.iter().map(|r| s[r.span.range()].to_string()).collect()
+        };
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if c.is_ascii() {
+                assert_eq!(is_ascii_space(c as u8), c.is_whitespace(), "{c:?}");
+            }
+            // The byte scans split exactly where `char::is_whitespace` does;
+            // any other char leaves one word.
+            let s = format!("a.md{c}b/c{c}d");
+            let mut got = Vec::new();
+            words(&s, 0..s.len(), 0, &mut got);
+            let mut want = Vec::new();
+            if c.is_whitespace() {
+                let d = c.len_utf8();
+                word(&s, 0..4, 0, &mut want);
+                word(&s, 4 + d..7 + d, 0, &mut want);
+            } else {
+                word(&s, 0..s.len(), 0, &mut want);
+            }
+            assert_eq!(spans(&s, got), spans(&s, want), "{c:?}");
+        }
+        let text = "see\u{a0}docs/a.md\u{3000}and\u{2028}b.md\u{85}x\u{1c}c.md";
+        assert_eq!(prose(text), vec!["docs/a.md", "b.md"]);
+        // U+001C is no whitespace: the word is split like code.
+        assert!(refs(text).contains(&(RefKind::Code, "c.md".into(), "c.md".into())));
     }
 
     #[test]
