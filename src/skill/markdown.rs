@@ -116,8 +116,9 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
     let mut pos = range.start;
     let end = range.end.min(text.len());
     let mut examples = ExampleContext::default();
+    let mut scratch = Scratch::default();
     while pos < end {
-        let line_end = text[pos..end].find('\n').map_or(end, |i| pos + i);
+        let line_end = memchr::memchr(b'\n', &text.as_bytes()[pos..end]).map_or(end, |i| pos + i);
         let line = text[pos..line_end].trim_end_matches('\r');
         let start = pos;
         pos = (line_end + 1).min(end.max(line_end + 1));
@@ -139,7 +140,7 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
         }
         let first = out.len();
         let example = examples.line(line);
-        prose_line(line, start, &mut out);
+        prose_line(line, start, &mut out, &mut scratch);
         if example {
             for r in &mut out[first..] {
                 if r.kind == RefKind::Prose {
@@ -238,7 +239,9 @@ fn has_example_marker(line: &str) -> bool {
     }
     let mut prose = String::with_capacity(line.len());
     let mut last = 0;
-    for (whole, _) in code_spans(line) {
+    let mut code = Vec::new();
+    code_spans(line, &mut code);
+    for (whole, _) in code {
         prose.push_str(&line[last..whole.start]);
         prose.push(' ');
         last = whole.end;
@@ -312,6 +315,12 @@ fn may_have_example_marker(line: &str) -> bool {
 
 /// `[label]: destination` (not a `[^footnote]:`).
 fn definition(line: &str, start: usize) -> Option<Ref> {
+    // A `[` after at most three spaces, as the pattern starts.
+    let bytes = line.as_bytes();
+    match bytes.iter().take(4).position(|&b| b != b' ') {
+        Some(i) if bytes[i] == b'[' => {}
+        _ => return None,
+    }
     if !line.contains("]:") {
         return None;
     }
@@ -346,30 +355,26 @@ fn link_ref(line: &str, start: usize, range: Range<usize>) -> Option<Ref> {
     })
 }
 
-/// Inline code spans of one line: (whole span incl. back-ticks, content).
-fn code_spans(line: &str) -> Vec<(Range<usize>, Range<usize>)> {
+/// Inline code spans of one line into `out`: (whole span incl. back-ticks,
+/// content).
+fn code_spans(line: &str, out: &mut Vec<(Range<usize>, Range<usize>)>) {
+    out.clear();
     let bytes = line.as_bytes();
-    let mut out = Vec::new();
+    let run_at = |i: usize| bytes[i..].iter().take_while(|&&b| b == b'`').count();
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'`' {
-            i += 1;
-            continue;
-        }
-        let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
+    while let Some(k) = memchr::memchr(b'`', &bytes[i..]) {
+        i += k;
+        let run = run_at(i);
         let mut j = i + run;
         let mut closed = None;
-        while j < bytes.len() {
-            if bytes[j] == b'`' {
-                let r2 = bytes[j..].iter().take_while(|&&b| b == b'`').count();
-                if r2 == run {
-                    closed = Some(j);
-                    break;
-                }
-                j += r2;
-            } else {
-                j += 1;
+        while let Some(k) = memchr::memchr(b'`', &bytes[j..]) {
+            j += k;
+            let r2 = run_at(j);
+            if r2 == run {
+                closed = Some(j);
+                break;
             }
+            j += r2;
         }
         match closed {
             Some(j) => {
@@ -379,18 +384,26 @@ fn code_spans(line: &str) -> Vec<(Range<usize>, Range<usize>)> {
             None => i += run,
         }
     }
-    out
 }
 
-/// Links `[text](dest)` / `![alt](dest)` outside code spans: (whole link
-/// range, destination range).
-fn links(line: &str, code: &[(Range<usize>, Range<usize>)]) -> Vec<(Range<usize>, Range<usize>)> {
+/// Links `[text](dest)` / `![alt](dest)` outside code spans into `out`:
+/// (whole link range, destination range).
+fn links(
+    line: &str,
+    code: &[(Range<usize>, Range<usize>)],
+    out: &mut Vec<(Range<usize>, Range<usize>)>,
+) {
+    out.clear();
     let in_code = |i: usize| code.iter().any(|(r, _)| r.contains(&i));
     let bytes = line.as_bytes();
-    let mut out = Vec::new();
     let mut search = 0;
-    while let Some(found) = line[search..].find("](") {
+    // Each `](`, found by its `]`.
+    while let Some(found) = memchr::memchr(b']', &bytes[search..]) {
         let close = search + found;
+        if bytes.get(close + 1) != Some(&b'(') {
+            search = close + 1;
+            continue;
+        }
         search = close + 2;
         if in_code(close) {
             continue;
@@ -468,14 +481,10 @@ fn links(line: &str, code: &[(Range<usize>, Range<usize>)]) -> Vec<(Range<usize>
             search = k + 1;
         }
     }
-    out
 }
 
 /// `href="…"` and `src="…"` in inline HTML.
 fn html_attrs(line: &str) -> Vec<Range<usize>> {
-    if !line.contains('<') {
-        return Vec::new();
-    }
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(r#"(?i)<[a-z][^>]*?\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')"#)
@@ -486,34 +495,53 @@ fn html_attrs(line: &str) -> Vec<Range<usize>> {
         .collect()
 }
 
-fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>) {
-    let code = code_spans(line);
-    let links = links(line, &code);
-    let attrs = html_attrs(line);
-    let mut taken: Vec<Range<usize>> = code.iter().map(|(r, _)| r.clone()).collect();
-    for (whole, dest) in &links {
+/// Buffers that `markdown` reuses for every line.
+#[derive(Default)]
+struct Scratch {
+    code: Vec<(Range<usize>, Range<usize>)>,
+    links: Vec<(Range<usize>, Range<usize>)>,
+    taken: Vec<Range<usize>>,
+}
+
+fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratch) {
+    let Scratch { code, links, taken } = scratch;
+    let bytes = line.as_bytes();
+    // Each scanner runs only when the byte it starts from is in the line.
+    code_spans(line, code);
+    if memchr::memchr(b']', bytes).is_some() {
+        self::links(line, code, links);
+    } else {
+        links.clear();
+    }
+    let has_tag = memchr::memchr(b'<', bytes).is_some();
+    taken.clear();
+    taken.extend(code.iter().map(|(r, _)| r.clone()));
+    for (whole, dest) in links.iter() {
         taken.push(whole.clone());
         if let Some(r) = link_ref(line, start, dest.clone()) {
             out.push(r);
         }
     }
-    for attr in &attrs {
-        if let Some(r) = link_ref(line, start, attr.clone()) {
-            out.push(r);
+    if has_tag {
+        for attr in html_attrs(line) {
+            if let Some(r) = link_ref(line, start, attr) {
+                out.push(r);
+            }
         }
-    }
-    // Inline HTML tags are not prose.
-    static TAG: OnceLock<Regex> = OnceLock::new();
-    let tag = TAG.get_or_init(|| Regex::new(r"</?[A-Za-z][^<>]*>").expect("tag regex"));
-    if line.contains('<') {
+        // Inline HTML tags are not prose.
+        static TAG: OnceLock<Regex> = OnceLock::new();
+        let tag = TAG.get_or_init(|| Regex::new(r"</?[A-Za-z][^<>]*>").expect("tag regex"));
         taken.extend(tag.find_iter(line).map(|m| m.range()));
     }
-    for (_, content) in &code {
+    for (_, content) in code.iter() {
         words(line, content.clone(), start, out);
     }
     // Words outside code spans, links and tags: the gaps between the taken
-    // ranges, in one pass over them sorted by start.
-    taken.sort_unstable_by_key(|r| (r.start, r.end));
+    // ranges, in one pass over them sorted by start (code spans alone come
+    // sorted and apart).
+    if !links.is_empty() || has_tag {
+        taken.sort_unstable_by_key(|r| (r.start, r.end));
+    }
     let mut segment_start = 0;
     for r in taken.iter().filter(|r| !r.is_empty()) {
         if r.start >= segment_start {
