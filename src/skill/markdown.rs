@@ -272,45 +272,46 @@ fn has_example_marker(line: &str) -> bool {
 /// A cheap test that `has_example_marker` can only pass: every marker word,
 /// with `*` and `_` removed and lower-cased, holds one of these substrings.
 /// (Lower-casing maps no non-ASCII letter to an ASCII one in them.)
+const MARKER_NEEDLES: [&str; 5] = ["example", "e.g", "eg.", "instance", "such"];
+
+/// Whether the line holds a `MARKER_NEEDLES` substring once `*` and `_` are
+/// removed and ASCII letters lower-cased: one pass of a lazy DFA for the
+/// needles, ASCII case-blind, with `[*_]*` between their letters.
 fn may_have_example_marker(line: &str) -> bool {
-    const NEEDLES: [&[u8]; 5] = [b"example", b"e.g", b"eg.", b"instance", b"such"];
-    // Without `*` or `_` the folded line is the line in lower case: one
-    // case-blind automaton pass answers (most lines take this path).
-    if !line.bytes().any(|b| b == b'*' || b == b'_') {
-        static AC: OnceLock<aho_corasick::AhoCorasick> = OnceLock::new();
-        return AC
-            .get_or_init(|| {
-                aho_corasick::AhoCorasick::builder()
-                    .ascii_case_insensitive(true)
-                    .build(NEEDLES)
-                    .expect("example needles")
-            })
-            .is_match(line);
+    use regex_automata::hybrid::dfa::{Cache, DFA};
+    use regex_automata::Input;
+    static DFA: OnceLock<DFA> = OnceLock::new();
+    thread_local! {
+        static CACHE: std::cell::RefCell<Option<Cache>> = const { std::cell::RefCell::new(None) };
     }
-    let mut folded = [0u8; 256];
-    let mut n = 0;
-    let check = |buf: &[u8]| {
-        NEEDLES
+    let dfa = DFA.get_or_init(|| {
+        let alternation = MARKER_NEEDLES
             .iter()
-            .any(|w| buf.windows(w.len()).any(|x| x[0] == w[0] && x == *w))
-    };
-    // Scanned in overlapping chunks so long lines need no allocation.
-    for &b in line.as_bytes() {
-        if b == b'*' || b == b'_' {
-            continue;
-        }
-        if n == folded.len() {
-            if check(&folded[..n]) {
-                return true;
-            }
-            // Keep the last 7 bytes: a needle may straddle the chunks.
-            folded.copy_within(n - 7..n, 0);
-            n = 7;
-        }
-        folded[n] = b.to_ascii_lowercase();
-        n += 1;
-    }
-    check(&folded[..n])
+            .map(|n| {
+                n.chars()
+                    .map(|c| regex::escape(c.encode_utf8(&mut [0; 4])))
+                    .collect::<Vec<_>>()
+                    .join("[*_]*")
+            })
+            .collect::<Vec<_>>()
+            .join("|");
+        DFA::builder()
+            .syntax(
+                regex_automata::util::syntax::Config::new()
+                    .unicode(false)
+                    .case_insensitive(true),
+            )
+            .build(&alternation)
+            .expect("example needles")
+    });
+    CACHE.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let cache = cache.get_or_insert_with(|| dfa.create_cache());
+        // A search that gives up (it cannot here: the cache holds every
+        // state) counts as a possible marker, so the exact test still runs.
+        dfa.try_search_fwd(cache, &Input::new(line).earliest(true))
+            .map_or(true, |m| m.is_some())
+    })
 }
 
 /// `[label]: destination` (not a `[^footnote]:`).
@@ -1097,6 +1098,35 @@ mod tests {
         assert_eq!(prose(text), vec!["docs/a.md", "b.md"]);
         // U+001C is no whitespace: the word is split like code.
         assert!(refs(text).contains(&(RefKind::Code, "c.md".into(), "c.md".into())));
+    }
+
+    #[test]
+    fn example_marker_prefilter() {
+        for line in [
+            "E.G. this",
+            "For *example* that",
+            "such_as",
+            "e*x*a*m*p*l*e",
+            "An EXAMPLE",
+            "__InStAnCe__",
+            "eg.",
+        ] {
+            assert!(may_have_example_marker(line), "{line:?}");
+        }
+        for line in [
+            "exam-ple",
+            "\u{17f}uch",
+            "e g",
+            "eg",
+            "E-G",
+            "inst ance",
+            "",
+        ] {
+            assert!(!may_have_example_marker(line), "{line:?}");
+        }
+        assert!(has_example_marker("E.G. this"));
+        assert!(has_example_marker("For *example*, run it"));
+        assert!(!has_example_marker("such_as"));
     }
 
     #[test]
