@@ -677,10 +677,14 @@ fn word(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
 }
 
 /// `BYTE_CLASS` bits: an ASCII `is_path_char`, a `.` or `/`, a byte of a
-/// non-ASCII char.
+/// non-ASCII char, …
 const PATH: u8 = 1;
 const DOT_OR_SLASH: u8 = 2;
 const NON_ASCII: u8 = 4;
+/// An ASCII `is_glob_char`.
+const GLOB: u8 = 8;
+/// An ASCII letter or digit.
+const ALPHANUMERIC: u8 = 16;
 
 static BYTE_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -689,10 +693,14 @@ static BYTE_CLASS: [u8; 256] = {
         let c = b as u8;
         if c >= 0x80 {
             t[b] = NON_ASCII;
-        } else if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'+') {
-            t[b] = PATH;
+        } else if c.is_ascii_alphanumeric() {
+            t[b] = PATH | GLOB | ALPHANUMERIC;
+        } else if matches!(c, b'_' | b'-' | b'+') {
+            t[b] = PATH | GLOB;
         } else if matches!(c, b'.' | b'/') {
-            t[b] = PATH | DOT_OR_SLASH;
+            t[b] = PATH | GLOB | DOT_OR_SLASH;
+        } else if matches!(c, b'*' | b'{' | b'}') {
+            t[b] = GLOB;
         }
         b += 1;
     }
@@ -756,32 +764,61 @@ fn may_name_a_file(word: &str) -> bool {
 /// look like file names (contain `.` or `/`, or are a plain word when
 /// `bare` is set, as in code files).
 fn code_words(line: &str, start: usize, bare: bool, out: &mut Vec<Ref>) {
-    let mut chars = line.char_indices().peekable();
-    while let Some((s, c)) = chars.next() {
-        if !is_glob_char(c) {
-            continue;
-        }
-        let mut e = line.len();
-        while let Some(&(k, c)) = chars.peek() {
-            if !is_glob_char(c) {
-                e = k;
-                break;
+    let bytes = line.as_bytes();
+    // Without `bare` every word kept has a `.` or `/` (most code lines of
+    // Markdown have none).
+    if !bare && memchr::memchr2(b'.', b'/', bytes).is_none() {
+        return;
+    }
+    let n = bytes.len();
+    let mut i = 0;
+    loop {
+        // The next glob char starts a word; a byte at a time while ASCII.
+        while i < n {
+            let b = bytes[i];
+            if b < 0x80 {
+                if BYTE_CLASS[b as usize] & GLOB != 0 {
+                    break;
+                }
+                i += 1;
+            } else {
+                let c = line[i..].chars().next().unwrap_or('\0');
+                if is_glob_char(c) {
+                    break;
+                }
+                i += c.len_utf8();
             }
-            chars.next();
         }
-        let mut word = &line[s..e];
+        if i >= n {
+            return;
+        }
+        let s = i;
+        while i < n {
+            let b = bytes[i];
+            if b < 0x80 {
+                if BYTE_CLASS[b as usize] & GLOB == 0 {
+                    break;
+                }
+                i += 1;
+            } else {
+                let c = line[i..].chars().next().unwrap_or('\0');
+                if !is_glob_char(c) {
+                    break;
+                }
+                i += c.len_utf8();
+            }
+        }
+        let mut word = &bytes[s..i];
         let mut ws = s;
         // Unbalanced braces and sentence punctuation at the edges.
         loop {
             let before = word.len();
-            if word.starts_with('{') && !word.contains('}') || word.starts_with('}') {
+            if word.first() == Some(&b'{') && !word.contains(&b'}') || word.first() == Some(&b'}') {
                 word = &word[1..];
                 ws += 1;
             }
-            if word.ends_with('}') && !word.contains('{')
-                || word.ends_with('{')
-                || word.ends_with('.')
-                || word.ends_with('-')
+            if word.last() == Some(&b'}') && !word.contains(&b'{')
+                || matches!(word.last(), Some(b'{' | b'.' | b'-'))
             {
                 word = &word[..word.len() - 1];
             }
@@ -789,7 +826,10 @@ fn code_words(line: &str, start: usize, bare: bool, out: &mut Vec<Ref>) {
                 break;
             }
         }
-        if (bare || may_name_a_file(word)) && word.chars().any(char::is_alphanumeric) {
+        let word = &line[ws..ws + word.len()];
+        // A glob char beyond ASCII is alphanumeric.
+        let alphanumeric = |b: u8| BYTE_CLASS[b as usize] & (ALPHANUMERIC | NON_ASCII) != 0;
+        if (bare || may_name_a_file(word)) && word.bytes().any(alphanumeric) {
             out.push(Ref {
                 span: Span::new(start + ws, word.len()),
                 text: word.to_string(),
@@ -799,14 +839,11 @@ fn code_words(line: &str, start: usize, bare: bool, out: &mut Vec<Ref>) {
     }
 }
 
-/// Scans a non-Markdown text (code, data, frontmatter) as code.
+/// Scans a non-Markdown text (code, data, frontmatter) as code. (No word
+/// holds a line end, so the text is one line to `code_words`.)
 pub fn code(text: &str, range: Range<usize>) -> Vec<Ref> {
     let mut out = Vec::new();
-    let mut pos = range.start;
-    for line in text[range].split_inclusive('\n') {
-        code_words(line.trim_end_matches(['\n', '\r']), pos, true, &mut out);
-        pos += line.len();
-    }
+    code_words(&text[range.clone()], range.start, true, &mut out);
     out
 }
 
