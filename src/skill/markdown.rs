@@ -117,6 +117,7 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
     let end = range.end.min(text.len());
     let mut examples = ExampleContext::default();
     let mut scratch = Scratch::default();
+    let mut markers = MarkerScan::new(text, end);
     while pos < end {
         let line_end = memchr::memchr(b'\n', &text.as_bytes()[pos..end]).map_or(end, |i| pos + i);
         let line = text[pos..line_end].trim_end_matches('\r');
@@ -139,7 +140,7 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
             continue;
         }
         let first = out.len();
-        let example = examples.line(line);
+        let example = examples.line(line, || markers.in_line(start, start + line.len()));
         prose_line(line, start, &mut out, &mut scratch);
         if example {
             for r in &mut out[first..] {
@@ -171,7 +172,8 @@ struct ExampleContext {
 
 impl ExampleContext {
     /// Feeds one prose line; returns whether it is in an example.
-    fn line(&mut self, line: &str) -> bool {
+    /// `may_mark` is `may_have_example_marker(line)`.
+    fn line(&mut self, line: &str, may_mark: impl FnOnce() -> bool) -> bool {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             if self.started {
@@ -204,7 +206,7 @@ impl ExampleContext {
         if item {
             self.item = false;
         }
-        let marker = has_example_marker(line);
+        let marker = may_mark() && example_marker(line);
         if self.in_list {
             self.item |= marker;
         }
@@ -233,10 +235,13 @@ fn is_list_item(t: &str) -> bool {
 /// `Example:`, `e.g.`, `for example`, `an example`, `for instance` or
 /// `such as` as prose words (not inside code spans or path names such as
 /// `examples/a.md`; a bare `example patterns` is not a marker).
+#[cfg(test)]
 fn has_example_marker(line: &str) -> bool {
-    if !may_have_example_marker(line) {
-        return false;
-    }
+    may_have_example_marker(line) && example_marker(line)
+}
+
+/// `has_example_marker` for a line that passed `may_have_example_marker`.
+fn example_marker(line: &str) -> bool {
     let mut prose = String::with_capacity(line.len());
     let mut last = 0;
     let mut code = Vec::new();
@@ -275,43 +280,94 @@ fn has_example_marker(line: &str) -> bool {
 const MARKER_NEEDLES: [&str; 5] = ["example", "e.g", "eg.", "instance", "such"];
 
 /// Whether the line holds a `MARKER_NEEDLES` substring once `*` and `_` are
-/// removed and ASCII letters lower-cased: one pass of a lazy DFA for the
-/// needles, ASCII case-blind, with `[*_]*` between their letters.
+/// removed and ASCII letters lower-cased.
+#[cfg(test)]
 fn may_have_example_marker(line: &str) -> bool {
-    use regex_automata::hybrid::dfa::{Cache, DFA};
-    use regex_automata::Input;
-    static DFA: OnceLock<DFA> = OnceLock::new();
-    thread_local! {
-        static CACHE: std::cell::RefCell<Option<Cache>> = const { std::cell::RefCell::new(None) };
+    MarkerScan::new(line, line.len()).in_line(0, line.len())
+}
+
+/// `may_have_example_marker` for each line of a text, from one search per
+/// marker found rather than one per line: a lazy DFA for the needles, ASCII
+/// case-blind, with `[*_]*` between their letters (no needle holds a line
+/// end, so a match lies within one line).
+struct MarkerScan<'a> {
+    text: &'a str,
+    end: usize,
+    /// The end of the earliest match at or after the last search's start
+    /// (`Some(None)`: none up to `end`); `None` before any search.
+    found: Option<Option<usize>>,
+}
+
+impl<'a> MarkerScan<'a> {
+    fn new(text: &'a str, end: usize) -> Self {
+        MarkerScan {
+            text,
+            end,
+            found: None,
+        }
     }
-    let dfa = DFA.get_or_init(|| {
-        let alternation = MARKER_NEEDLES
-            .iter()
-            .map(|n| {
-                n.chars()
-                    .map(|c| regex::escape(c.encode_utf8(&mut [0; 4])))
-                    .collect::<Vec<_>>()
-                    .join("[*_]*")
-            })
-            .collect::<Vec<_>>()
-            .join("|");
-        DFA::builder()
-            .syntax(
-                regex_automata::util::syntax::Config::new()
-                    .unicode(false)
-                    .case_insensitive(true),
-            )
-            .build(&alternation)
-            .expect("example needles")
-    });
-    CACHE.with(|cell| {
-        let mut cache = cell.borrow_mut();
-        let cache = cache.get_or_insert_with(|| dfa.create_cache());
-        // A search that gives up (it cannot here: the cache holds every
-        // state) counts as a possible marker, so the exact test still runs.
-        dfa.try_search_fwd(cache, &Input::new(line).earliest(true))
-            .map_or(true, |m| m.is_some())
-    })
+
+    /// Whether `text[start..end]`, a line, holds a match. Lines are asked
+    /// in order.
+    fn in_line(&mut self, start: usize, end: usize) -> bool {
+        match self.found {
+            // A match that ends after the line start begins in this line
+            // or a later one; the earliest ends in this line if any does.
+            Some(Some(m)) if m > start => return m <= end,
+            Some(None) => return false,
+            _ => {}
+        }
+        match self.search(start) {
+            Ok(m) => {
+                self.found = Some(m);
+                m.is_some_and(|m| m <= end)
+            }
+            // A search that gives up (it cannot here: the cache holds every
+            // state) counts as a possible marker, so the exact test runs.
+            Err(()) => {
+                self.found = None;
+                true
+            }
+        }
+    }
+
+    /// The end of the earliest match in `text[from..end]`.
+    fn search(&self, from: usize) -> Result<Option<usize>, ()> {
+        use regex_automata::hybrid::dfa::{Cache, DFA};
+        use regex_automata::Input;
+        static DFA: OnceLock<DFA> = OnceLock::new();
+        thread_local! {
+            static CACHE: std::cell::RefCell<Option<Cache>> = const { std::cell::RefCell::new(None) };
+        }
+        let dfa = DFA.get_or_init(|| {
+            let alternation = MARKER_NEEDLES
+                .iter()
+                .map(|n| {
+                    n.chars()
+                        .map(|c| regex::escape(c.encode_utf8(&mut [0; 4])))
+                        .collect::<Vec<_>>()
+                        .join("[*_]*")
+                })
+                .collect::<Vec<_>>()
+                .join("|");
+            DFA::builder()
+                .syntax(
+                    regex_automata::util::syntax::Config::new()
+                        .unicode(false)
+                        .case_insensitive(true),
+                )
+                .build(&alternation)
+                .expect("example needles")
+        });
+        CACHE.with(|cell| {
+            let mut cache = cell.borrow_mut();
+            let cache = cache.get_or_insert_with(|| dfa.create_cache());
+            let input = Input::new(self.text).range(from..self.end).earliest(true);
+            dfa.try_search_fwd(cache, &input)
+                .map(|m| m.map(|m| m.offset()))
+                .map_err(|_| ())
+        })
+    }
 }
 
 /// `[label]: destination` (not a `[^footnote]:`).
