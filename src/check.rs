@@ -271,14 +271,29 @@ pub fn lint_profiles(
     Ok(loaded)
 }
 
-/// Reads an open file whose size is known: into a buffer of that size (a
-/// file that grows meanwhile is still read whole), without the size probes
-/// `File::read_to_end` makes (a `statx` and an `lseek` per file).
+/// Reads an open file whose size is known: into a buffer of that size,
+/// without the size probes `File::read_to_end` makes (a `statx` and an
+/// `lseek` per file). Reading stops at the size the file's stat gave, as
+/// git's does, without one more `read` to find the end (a file appended to
+/// meanwhile is read as it was when opened; one that shrank, as it is).
 pub fn read_sized(file: &mut std::fs::File, size: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let capacity = usize::try_from(size).unwrap_or(0).min(1 << 30);
-    let mut bytes = Vec::with_capacity(capacity.saturating_add(1));
-    file.take(u64::MAX).read_to_end(&mut bytes)?;
+    let mut bytes = vec![0; capacity];
+    let mut filled = 0;
+    while filled < capacity {
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(filled);
+    if filled == capacity && u64::try_from(capacity).ok() != Some(size) {
+        // Larger than the cap: the rest, as it comes.
+        file.read_to_end(&mut bytes)?;
+    }
     Ok(bytes)
 }
 
@@ -345,6 +360,20 @@ mod tests {
     use super::*;
     use crate::diagnostic::Diagnostic;
     use crate::source::Span;
+
+    #[test]
+    fn read_sized_reads_up_to_the_size_the_stat_gave() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.profile.json");
+        std::fs::write(&path, b"0123456789").unwrap();
+        let read = |size: u64| read_sized(&mut std::fs::File::open(&path).unwrap(), size).unwrap();
+        assert_eq!(read(10), b"0123456789");
+        // Appended to after the stat: read as it was.
+        assert_eq!(read(4), b"0123");
+        // Shrunk after the stat: read as it is.
+        assert_eq!(read(64), b"0123456789");
+        assert_eq!(read(0), b"");
+    }
 
     #[test]
     fn scrubs_secrets_and_their_heads_from_every_text() {
