@@ -229,33 +229,19 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         mut roots,
         mut listing,
     } = found;
-    listing
-        .entries
-        .sort_unstable_by(|a, b| walk_order(&a.0, &b.0));
+    {
+        use rayon::slice::ParallelSliceMut;
+        listing
+            .entries
+            .par_sort_unstable_by(|a, b| walk_order(&a.0, &b.0));
+    }
     listing.entries.dedup_by(|a, b| a.0 == b.0);
     // A folder named like a skills root that is itself a skill holds the
     // skill's resources, not skills.
     roots.retain(|r| skills.get(r).is_none_or(|s| s.skill_md.is_none()));
     // Every folder directly inside a skill root must be a skill.
     for r in &roots {
-        let abs = if r.is_empty() {
-            root.clone()
-        } else {
-            root.join(r)
-        };
-        let Ok(read) = std::fs::read_dir(&abs) else {
-            continue;
-        };
-        for entry in read.flatten() {
-            let Ok(ft) = entry.file_type() else { continue };
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if !ft.is_dir() || name.starts_with('.') || ALWAYS_SKIPPED.contains(&name.as_str()) {
-                continue;
-            }
-            let dir = join_rel(r, &name);
-            if settings.is_excluded(&dir) {
-                continue;
-            }
+        for dir in root_folders(settings, &root, &listing, r) {
             skills
                 .entry(dir.clone())
                 .or_insert_with(|| SkillDir {
@@ -271,6 +257,42 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         skill_roots: roots.into_iter().collect(),
         listing,
     })
+}
+
+/// The folders directly inside the skill root `r` (hidden, always-skipped
+/// and excluded ones aside): from the walk's listing, which holds them when
+/// the walk covered `r`, else read from disk.
+fn root_folders(settings: &Settings, root: &Path, listing: &Listing, r: &str) -> Vec<String> {
+    if let Some((below, _)) = listing.folder(r) {
+        // Pruned folders are not in the listing, and the walk entered every
+        // other folder, so only hidden ones are left to drop.
+        return below
+            .into_iter()
+            .filter(|(p, kind)| *kind == EntryKind::Dir && !p.contains('/') && !p.starts_with('.'))
+            .map(|(p, _)| join_rel(r, p))
+            .collect();
+    }
+    let abs = if r.is_empty() {
+        root.to_path_buf()
+    } else {
+        root.join(r)
+    };
+    let Ok(read) = std::fs::read_dir(&abs) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for entry in read.flatten() {
+        let Ok(ft) = entry.file_type() else { continue };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !ft.is_dir() || name.starts_with('.') || ALWAYS_SKIPPED.contains(&name.as_str()) {
+            continue;
+        }
+        let dir = join_rel(r, &name);
+        if !settings.is_excluded(&dir) {
+            out.push(dir);
+        }
+    }
+    out
 }
 
 /// What one part of a walk found.
