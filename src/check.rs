@@ -305,9 +305,9 @@ pub fn read_sized(file: &mut std::fs::File, size: u64) -> std::io::Result<Vec<u8
 /// history is reviewed as soon as they are linted. Errors are reported in
 /// the order of the sequential pipeline: profiles, skills, then history.
 pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal> {
-    let inventory = discover::discover(settings, &options.paths)?;
-    let inventory = &inventory;
-    std::thread::scope(|scope| {
+    let discovered = discover::discover(settings, &options.paths)?;
+    let inventory = &discovered;
+    let report = std::thread::scope(|scope| {
         let profiles_job = scope.spawn(move || {
             let mut report = Report::default();
             lint_profiles(settings, inventory, &mut report).map(|p| (p, report))
@@ -343,10 +343,16 @@ pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal>
         {
             h.attach(&mut report, profile_reviews, skill_reviews);
         }
+        // The repository's caches and blobs read ahead go with the process.
+        std::mem::forget(history);
         report.summary.files = report.sources.len().max(report.summary.files);
         report.finish(settings);
         Ok(report)
-    })
+    });
+    // Only `caplint check` runs this, and its process ends once the report
+    // is rendered: the listing of every walked path is left to the exit.
+    std::mem::forget(discovered);
+    report
 }
 
 /// A scoped thread's result; its panic goes on unwinding here.
