@@ -16,6 +16,7 @@ pub mod git;
 pub mod history;
 pub mod init;
 pub mod json;
+pub mod lazy_dfa;
 pub mod output;
 pub mod render;
 pub mod report;

@@ -205,42 +205,13 @@ const TRIGGERS: &[&str] = &[
     "\u{212a}",
 ];
 
-/// Whether `text` may hold a secret (see [`TRIGGERS`]).
-///
-/// The triggers are searched by a lazily built DFA (ASCII case folded,
-/// stopping at the first trigger): its search loop takes a few instructions
-/// per byte, where a case-blind Aho-Corasick automaton, which has no
-/// prefilter for these many common start bytes, took about sixteen.
+/// Whether `text` may hold a secret (see [`TRIGGERS`]): one lazy-DFA pass,
+/// stopping at the first trigger.
 fn may_hold_secret(text: &str) -> bool {
-    use regex_automata::hybrid::dfa::{Cache, DFA};
-    use regex_automata::Input;
-    static DFA: OnceLock<DFA> = OnceLock::new();
-    thread_local! {
-        static CACHE: std::cell::RefCell<Option<Cache>> = const { std::cell::RefCell::new(None) };
-    }
-    let dfa = DFA.get_or_init(|| {
-        let alternation = TRIGGERS
-            .iter()
-            .map(|t| regex::escape(t))
-            .collect::<Vec<_>>()
-            .join("|");
-        DFA::builder()
-            .syntax(
-                regex_automata::util::syntax::Config::new()
-                    .unicode(false)
-                    .case_insensitive(true),
-            )
-            .build(&alternation)
-            .expect("secret triggers")
-    });
-    CACHE.with(|cell| {
-        let mut cache = cell.borrow_mut();
-        let cache = cache.get_or_insert_with(|| dfa.create_cache());
-        // A search that gives up (it cannot here: the cache holds every
-        // state) counts as a possible secret, so the patterns still run.
-        dfa.try_search_fwd(cache, &Input::new(text).earliest(true))
-            .map_or(true, |m| m.is_some())
-    })
+    static TRIGGER_WORDS: OnceLock<crate::lazy_dfa::CaseBlindWords> = OnceLock::new();
+    TRIGGER_WORDS
+        .get_or_init(|| crate::lazy_dfa::CaseBlindWords::new(TRIGGERS, ""))
+        .may_match(text)
 }
 
 /// Every secret in `text`, in order, without overlaps.

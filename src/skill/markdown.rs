@@ -333,40 +333,11 @@ impl<'a> MarkerScan<'a> {
 
     /// The end of the earliest match in `text[from..end]`.
     fn search(&self, from: usize) -> Result<Option<usize>, ()> {
-        use regex_automata::hybrid::dfa::{Cache, DFA};
-        use regex_automata::Input;
-        static DFA: OnceLock<DFA> = OnceLock::new();
-        thread_local! {
-            static CACHE: std::cell::RefCell<Option<Cache>> = const { std::cell::RefCell::new(None) };
-        }
-        let dfa = DFA.get_or_init(|| {
-            let alternation = MARKER_NEEDLES
-                .iter()
-                .map(|n| {
-                    n.chars()
-                        .map(|c| regex::escape(c.encode_utf8(&mut [0; 4])))
-                        .collect::<Vec<_>>()
-                        .join("[*_]*")
-                })
-                .collect::<Vec<_>>()
-                .join("|");
-            DFA::builder()
-                .syntax(
-                    regex_automata::util::syntax::Config::new()
-                        .unicode(false)
-                        .case_insensitive(true),
-                )
-                .build(&alternation)
-                .expect("example needles")
-        });
-        CACHE.with(|cell| {
-            let mut cache = cell.borrow_mut();
-            let cache = cache.get_or_insert_with(|| dfa.create_cache());
-            let input = Input::new(self.text).range(from..self.end).earliest(true);
-            dfa.try_search_fwd(cache, &input)
-                .map(|m| m.map(|m| m.offset()))
-                .map_err(|_| ())
-        })
+        static NEEDLES: OnceLock<crate::lazy_dfa::CaseBlindWords> = OnceLock::new();
+        NEEDLES
+            .get_or_init(|| crate::lazy_dfa::CaseBlindWords::new(&MARKER_NEEDLES, "[*_]*"))
+            .earliest_end(self.text, from..self.end)
+            .map_err(|_| ())
     }
 }
 
