@@ -144,14 +144,15 @@ impl Repo {
                 return false;
             };
             for (path, entry) in files {
-                // The folders between `full` and the file, as the walk would
-                // have been allowed into them.
-                let inside = path
-                    .match_indices('/')
-                    .map(|(i, _)| i)
-                    .filter(|&i| i > full.len())
-                    .all(|i| descend(&path[..i]));
-                if inside && keep(path) {
+                // Kept, and inside the folders between `full` and the file as
+                // the walk would have been allowed into them.
+                let inside = || {
+                    path.match_indices('/')
+                        .map(|(i, _)| i)
+                        .filter(|&i| i > full.len())
+                        .all(|i| descend(&path[..i]))
+                };
+                if keep(path) && inside() {
                     let rel = if dir.is_empty() {
                         path
                     } else {

@@ -175,18 +175,20 @@ impl Ctx<'_> {
 
     /// Whether a repo-relative file path is a profile this run covers.
     pub fn is_profile(&self, rel: &str) -> bool {
-        if !self.scope.contains(rel) {
+        // Named like a profile first: most files of a tree are not, and this
+        // one glob match settles them.
+        if !(self.settings.profile_globs.is_match(rel) || self.scope.explicit.contains(rel)) {
             return false;
         }
-        let dir = crate::discover::parent_of(rel);
-        if self.skipped_dir(&dir) || self.settings.is_excluded(rel) {
+        if !self.scope.contains(rel) {
             return false;
         }
         let name = rel.rsplit('/').next().unwrap_or(rel);
         if name == SKILL_MD || name.eq_ignore_ascii_case(SKILL_MD) {
             return false;
         }
-        self.settings.profile_globs.is_match(rel) || self.scope.explicit.contains(rel)
+        let dir = crate::discover::parent_of(rel);
+        !(self.skipped_dir(&dir) || self.settings.is_excluded(rel))
     }
 
     /// Whether a walk should look inside a folder given as a git path.
