@@ -127,6 +127,16 @@ impl Repo {
         format!("{}{rel}", self.prefix)
     }
 
+    /// [`Repo::to_git`], borrowing `rel` when caplint's root is the work
+    /// tree's (no prefix to add).
+    pub fn git_path<'a>(&self, rel: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.prefix.is_empty() {
+            std::borrow::Cow::Borrowed(rel)
+        } else {
+            std::borrow::Cow::Owned(self.to_git(rel))
+        }
+    }
+
     /// A git path as a path relative to caplint's root, if it is under it.
     pub fn from_git<'a>(&self, path: &'a str) -> Option<&'a str> {
         path.strip_prefix(self.prefix.as_str())

@@ -10,7 +10,7 @@ use crate::error::Fatal;
 use crate::git::{BlobHasher, FileStat, Index, ObjectId, Repo};
 use crate::json::Value;
 use crate::source::SourceFile;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 /// Which part of the repository a run covers (repo-relative paths).
@@ -278,9 +278,9 @@ pub struct WorkTree<'a> {
     pub inventory: &'a Inventory,
     pub sources: &'a BTreeMap<String, SourceFile>,
     /// path → `agent_id` of every profile linted in this run.
-    pub agent_ids: HashMap<&'a str, &'a str>,
+    pub agent_ids: foldhash::HashMap<&'a str, &'a str>,
     /// path → stat data of every profile linted in this run, as it was read.
-    pub stats: HashMap<&'a str, FileStat>,
+    pub stats: foldhash::HashMap<&'a str, FileStat>,
     pub index: Option<&'a Index>,
 }
 
@@ -327,7 +327,9 @@ impl Head<'_> {
                 .collect()),
             Head::Work(w) => {
                 use rayon::prelude::*;
-                let mut out = BTreeMap::new();
+                // Collected, then built into a map at once (in path order,
+                // as the inventory lists them, but for those hashed).
+                let mut out = Vec::with_capacity(w.inventory.profiles.len());
                 let mut texts = Vec::new();
                 for rel in &w.inventory.profiles {
                     if !ctx.scope.contains(rel) {
@@ -336,12 +338,12 @@ impl Head<'_> {
                     let Some(src) = w.sources.get(rel) else {
                         continue;
                     };
-                    let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
+                    let entry = w.index.and_then(|i| i.get(&ctx.repo.git_path(rel)));
                     // Unchanged since staged, by the stat data taken when it
                     // was read: the index knows its id (as `git status` does).
                     if let (Some(e), Some(stat)) = (entry, w.stats.get(rel.as_str())) {
                         if !e.link && e.matches_stat(stat) {
-                            out.insert(rel.clone(), e.id);
+                            out.push((rel.clone(), e.id));
                             continue;
                         }
                     }
@@ -354,7 +356,7 @@ impl Head<'_> {
                     .map(|(rel, bytes, staged)| (rel.clone(), hash_text(hasher, bytes, staged)))
                     .collect();
                 out.extend(hashed);
-                Ok(out)
+                Ok(out.into_iter().collect())
             }
         }
     }
@@ -485,7 +487,7 @@ impl Head<'_> {
     ) -> Result<Option<(SourceFile, ObjectId)>, Fatal> {
         let id = match self {
             Head::Tree(tree) => ctx.tree_file(*tree, rel)?,
-            Head::Index(index) => index.get(&ctx.repo.to_git(rel)).map(|e| e.id),
+            Head::Index(index) => index.get(&ctx.repo.git_path(rel)).map(|e| e.id),
             Head::Work(w) => {
                 let bytes = match w.sources.get(rel) {
                     Some(s) => s.text.clone().into_bytes(),
