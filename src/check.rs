@@ -205,7 +205,7 @@ pub fn read_source_stat(
     rel: &str,
 ) -> Result<(SourceFile, Option<usize>, Option<FileStat>), Fatal> {
     let fail = |e: std::io::Error| Fatal::Io(format!("cannot read {rel}: {e}"));
-    let mut file = std::fs::File::open(settings.root.join(rel)).map_err(fail)?;
+    let mut file = std::fs::File::open(settings.open_path(rel)).map_err(fail)?;
     let (stat, size) = match FileStat::of(&file) {
         Some((stat, len)) => (Some(stat), len),
         None => (None, file.metadata().map_or(0, |m| m.len())),

@@ -91,6 +91,10 @@ pub const ALWAYS_SKIPPED: &[&str] = &[".git", "node_modules", "target"];
 pub struct Settings {
     /// The repository root (or the working directory outside git).
     pub root: PathBuf,
+    /// What files are opened relative to: `.` when the working directory is
+    /// the root (the kernel then walks three fewer path components or so per
+    /// file), else `root`.
+    open_root: PathBuf,
     pub config: Config,
     pub config_path: Option<PathBuf>,
     pub as_of: Date,
@@ -122,7 +126,12 @@ impl Settings {
             .iter()
             .map(|o| Ok((build(&o.paths)?, o.rules.clone())))
             .collect::<Result<Vec<_>, Fatal>>()?;
+        let open_root = match (std::env::current_dir(), root.canonicalize()) {
+            (Ok(cwd), Ok(canonical)) if cwd == canonical => PathBuf::from("."),
+            _ => root.clone(),
+        };
         Ok(Settings {
+            open_root,
             profile_globs: build(&config.profiles)?,
             skill_root_globs: build(&config.skill_roots)?,
             exclude_globs: build(&config.exclude)?,
@@ -169,6 +178,15 @@ impl Settings {
             }
         }
         level.severity()
+    }
+
+    /// The path to open the repository-relative `rel` by (see `open_root`).
+    pub fn open_path(&self, rel: &str) -> PathBuf {
+        if rel.is_empty() {
+            self.open_root.clone()
+        } else {
+            self.open_root.join(rel)
+        }
     }
 
     /// Whether any path is excluded at all (a walk then need not work out

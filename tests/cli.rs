@@ -483,6 +483,40 @@ fn testdata_shows_every_file_rule() {
 }
 
 #[test]
+fn findings_are_the_same_from_the_root_and_from_a_folder_below() {
+    // From the root, files are opened relative to the working directory;
+    // from below it, by the root's path. Both must read the same files.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = |dir: &Path, path: &str| {
+        let out = caplint()
+            .current_dir(dir)
+            .args([
+                "check",
+                path,
+                "--no-history",
+                "--as-of",
+                AS_OF,
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        json["diagnostics"].clone()
+    };
+    let from_root = run(root, "testdata");
+    assert!(from_root.as_array().is_some_and(|d| d.len() > 20));
+    assert_eq!(run(&root.join("testdata"), "."), from_root);
+    assert_eq!(run(&root.join("testdata/skills"), ".."), from_root);
+}
+
+#[test]
 fn rules_and_explain_come_from_the_registry() {
     let out = caplint().args(["rules"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));

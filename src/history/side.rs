@@ -412,7 +412,7 @@ impl Head<'_> {
                 // Profiles outside the scope: discover them all.
                 let inventory = crate::discover::discover(ctx.settings, &[])?;
                 for rel in &inventory.profiles {
-                    let Ok(bytes) = std::fs::read(ctx.settings.root.join(rel)) else {
+                    let Ok(bytes) = std::fs::read(ctx.settings.open_path(rel)) else {
                         continue;
                     };
                     let text = String::from_utf8_lossy(&bytes);
@@ -493,7 +493,7 @@ impl Head<'_> {
                     Some(s) => s.text.clone().into_bytes(),
                     None => {
                         // Never opens what is not a regular file (a FIFO would block).
-                        let path = ctx.settings.root.join(rel);
+                        let path = ctx.settings.open_path(rel);
                         if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
                             return Ok(None);
                         }

@@ -136,7 +136,7 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 /// Whether a file starts like a skill: `---` on its first line (BOM allowed).
 fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
     let mut head = [0u8; 8];
-    let Ok(mut file) = std::fs::File::open(settings.root.join(rel)) else {
+    let Ok(mut file) = std::fs::File::open(settings.open_path(rel)) else {
         return false;
     };
     let n = file.read(&mut head).unwrap_or(0);

@@ -164,11 +164,7 @@ fn list(settings: &Settings, dir: &str, abs: &Path) -> (Vec<(String, EntryKind)>
 /// in the listing as a `SKILL.md` below the top, so it costs no probe per
 /// folder, and its files are never read.
 pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>) -> Folder {
-    let abs = if dir.is_empty() {
-        settings.root.clone()
-    } else {
-        settings.root.join(dir)
-    };
+    let abs = settings.open_path(dir);
     let mut folder = Folder {
         dir: dir.to_string(),
         abs: abs.clone(),
