@@ -443,21 +443,8 @@ fn hostile_profiles_end_quickly_without_panics() {
 #[test]
 fn testdata_shows_every_file_rule() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = caplint()
-        .current_dir(root)
-        .args([
-            "check",
-            "testdata",
-            "--no-history",
-            "--as-of",
-            AS_OF,
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (code, json) = check_json(root, &["testdata"]);
+    assert_eq!(code, 1);
     let fired: BTreeSet<String> = rules_of(&json).into_iter().collect();
     for rule in
         caplint::rules::all().filter(|r| ["profile", "skill", "security"].contains(&r.family()))
@@ -488,26 +475,8 @@ fn findings_are_the_same_from_the_root_and_from_a_folder_below() {
     // from below it, by the root's path. Both must read the same files.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let run = |dir: &Path, path: &str| {
-        let out = caplint()
-            .current_dir(dir)
-            .args([
-                "check",
-                path,
-                "--no-history",
-                "--as-of",
-                AS_OF,
-                "--format",
-                "json",
-            ])
-            .output()
-            .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (code, json) = check_json(dir, &[path]);
+        assert_eq!(code, 1);
         json["diagnostics"].clone()
     };
     let from_root = run(root, "testdata");
