@@ -241,7 +241,7 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
     roots.retain(|r| skills.get(r).is_none_or(|s| s.skill_md.is_none()));
     // Every folder directly inside a skill root must be a skill.
     for r in &roots {
-        for dir in root_folders(settings, &root, &listing, r) {
+        for dir in root_folders(&listing, r) {
             skills
                 .entry(dir.clone())
                 .or_insert_with(|| SkillDir {
@@ -260,39 +260,17 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
 }
 
 /// The folders directly inside the skill root `r` (hidden, always-skipped
-/// and excluded ones aside): from the walk's listing, which holds them when
-/// the walk covered `r`, else read from disk.
-fn root_folders(settings: &Settings, root: &Path, listing: &Listing, r: &str) -> Vec<String> {
-    if let Some((below, _)) = listing.folder(r) {
-        // Pruned folders are not in the listing, and the walk entered every
-        // other folder, so only hidden ones are left to drop.
-        return below
-            .into_iter()
-            .filter(|(p, kind)| *kind == EntryKind::Dir && !p.contains('/') && !p.starts_with('.'))
-            .map(|(p, _)| join_rel(r, p))
-            .collect();
-    }
-    let abs = if r.is_empty() {
-        root.to_path_buf()
-    } else {
-        root.join(r)
-    };
-    let Ok(read) = std::fs::read_dir(&abs) else {
+/// and excluded ones aside), from the walk's listing: a root is only found
+/// by a walk that then enters it, and pruned folders are not listed.
+fn root_folders(listing: &Listing, r: &str) -> Vec<String> {
+    let Some((below, _)) = listing.folder(r) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    for entry in read.flatten() {
-        let Ok(ft) = entry.file_type() else { continue };
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !ft.is_dir() || name.starts_with('.') || ALWAYS_SKIPPED.contains(&name.as_str()) {
-            continue;
-        }
-        let dir = join_rel(r, &name);
-        if !settings.is_excluded(&dir) {
-            out.push(dir);
-        }
-    }
-    out
+    below
+        .into_iter()
+        .filter(|(p, kind)| *kind == EntryKind::Dir && !p.contains('/') && !p.starts_with('.'))
+        .map(|(p, _)| join_rel(r, p))
+        .collect()
 }
 
 /// What one part of a walk found.
@@ -568,6 +546,11 @@ mod tests {
         fs::create_dir_all(root.join("skills/good")).unwrap();
         fs::create_dir_all(root.join("skills/bare")).unwrap();
         fs::create_dir_all(root.join("skills/lower")).unwrap();
+        // Not skills: hidden and always-skipped folders of a skill root, and
+        // a file in it.
+        fs::create_dir_all(root.join("skills/.cache/x")).unwrap();
+        fs::create_dir_all(root.join("skills/node_modules/y")).unwrap();
+        fs::write(root.join("skills/README.md"), "").unwrap();
         fs::write(root.join("a.profile.json"), "{}").unwrap();
         fs::write(root.join("agents/sub/b.profile.json"), "{}").unwrap();
         fs::write(root.join("agents/other.json"), "{}").unwrap();
