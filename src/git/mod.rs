@@ -123,17 +123,12 @@ impl Repo {
     }
 
     /// A path relative to caplint's root as a git path.
-    pub fn to_git(&self, rel: &str) -> String {
-        format!("{}{rel}", self.prefix)
-    }
-
-    /// [`Repo::to_git`], borrowing `rel` when caplint's root is the work
-    /// tree's (no prefix to add).
-    pub fn git_path<'a>(&self, rel: &'a str) -> std::borrow::Cow<'a, str> {
+    pub fn to_git<'a>(&self, rel: &'a str) -> std::borrow::Cow<'a, str> {
+        // Borrowed when caplint's root is the work tree's (no prefix to add).
         if self.prefix.is_empty() {
             std::borrow::Cow::Borrowed(rel)
         } else {
-            std::borrow::Cow::Owned(self.to_git(rel))
+            std::borrow::Cow::Owned(format!("{}{rel}", self.prefix))
         }
     }
 

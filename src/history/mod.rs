@@ -215,7 +215,7 @@ pub fn open<'s>(
     };
     if let Some(index) = &index {
         let changed = base_profiles.iter().filter_map(|(rel, &bid)| {
-            let entry = index.get(&repo.git_path(rel))?;
+            let entry = index.get(&repo.to_git(rel))?;
             (entry.id != bid).then_some(bid)
         });
         repo.prefetch(changed, PREFETCH_BUDGET);

@@ -82,7 +82,6 @@ impl Scope {
     }
 }
 
-/// What a comparison needs at hand: the repository, the settings and the scope.
 /// A profile revision before parsing: a blob's bytes, or a text as linted.
 pub enum ProfileInput {
     Blob(Vec<u8>),
@@ -96,14 +95,7 @@ impl ProfileInput {
             ProfileInput::Blob(bytes) => parse_profile(rel, id, bytes),
             // Parsed again here: `check` keeps texts, not trees, and history
             // only loads the profiles that changed.
-            ProfileInput::Source(source) => crate::rules::profile::parse_json(&source.text)
-                .ok()
-                .map(|value| ProfileRev {
-                    path: rel.to_string(),
-                    id,
-                    source,
-                    value,
-                }),
+            ProfileInput::Source(source) => parse_source(rel, id, source),
         }
     }
 }
@@ -114,6 +106,11 @@ pub fn parse_profile(rel: &str, id: ObjectId, bytes: Vec<u8>) -> Option<ProfileR
     if bad.is_some() {
         return None;
     }
+    parse_source(rel, id, source)
+}
+
+/// A profile revision from its text; `None` when it is not JSON.
+fn parse_source(rel: &str, id: ObjectId, source: SourceFile) -> Option<ProfileRev> {
     let value = crate::rules::profile::parse_json(&source.text).ok()?;
     Some(ProfileRev {
         path: rel.to_string(),
@@ -145,6 +142,8 @@ pub fn hash_text(hasher: BlobHasher, bytes: &[u8], expected: Option<ObjectId>) -
     id
 }
 
+/// What a comparison needs at hand: the repository, the settings, the scope
+/// and, when there is one, the index.
 pub struct Ctx<'a> {
     pub repo: &'a Repo,
     pub settings: &'a Settings,
@@ -338,7 +337,7 @@ impl Head<'_> {
                     let Some(src) = w.sources.get(rel) else {
                         continue;
                     };
-                    let entry = w.index.and_then(|i| i.get(&ctx.repo.git_path(rel)));
+                    let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
                     // Unchanged since staged, by the stat data taken when it
                     // was read: the index knows its id (as `git status` does).
                     if let (Some(e), Some(stat)) = (entry, w.stats.get(rel.as_str())) {
@@ -487,7 +486,7 @@ impl Head<'_> {
     ) -> Result<Option<(SourceFile, ObjectId)>, Fatal> {
         let id = match self {
             Head::Tree(tree) => ctx.tree_file(*tree, rel)?,
-            Head::Index(index) => index.get(&ctx.repo.git_path(rel)).map(|e| e.id),
+            Head::Index(index) => index.get(&ctx.repo.to_git(rel)).map(|e| e.id),
             Head::Work(w) => {
                 let bytes = match w.sources.get(rel) {
                     Some(s) => s.text.clone().into_bytes(),
