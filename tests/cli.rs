@@ -460,13 +460,25 @@ fn testdata_shows_every_file_rule() {
         .unwrap()
         .iter()
         .all(|d| d["path"].as_str().unwrap().starts_with("testdata/")));
-    // The good example stays clean.
+    // The good examples stay clean: a passing case for every profile,
+    // skill and security rule at once.
     assert!(!json["diagnostics"]
         .as_array()
         .unwrap()
         .iter()
         .any(|d| d["path"] == "testdata/agents/research.profile.json"
             && d["rule"] != "profile/duplicate-agent-id"));
+    for skill in ["incident-report", "refund-policy"] {
+        let dir = format!("testdata/skills/{skill}/");
+        assert!(
+            !json["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|d| d["path"].as_str().unwrap().starts_with(&dir)),
+            "{skill} has findings"
+        );
+    }
 }
 
 #[test]
