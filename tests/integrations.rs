@@ -1289,3 +1289,138 @@ fn ci_recipe_judges_a_fetch_depth_2_pull_request_against_its_target() {
     assert!(review.contains("data-cleaning"), "{review}");
     assert!(!review.contains("No claim changes: "), "{review}");
 }
+
+/// scripts/pr-comment.sh (the action's review comment) with a stand-in for
+/// the GitHub CLI that records each call: one comment, found by its marker
+/// and updated in place; none while no claims changed; a notice, not a
+/// failure, when the token may not comment.
+#[test]
+fn pr_comment_script_keeps_one_comment() {
+    let w = CiWorld::new();
+    w.dev.write(
+        "agents/a.profile.json",
+        &common::claim_change_without_bump(),
+    );
+    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    let review = |base: &str| {
+        let out = w
+            .dev
+            .command(env!("CARGO_BIN_EXE_caplint"))
+            .args(["diff", base, "HEAD", "--format", "markdown"])
+            .output()
+            .unwrap();
+        assert!(out.status.code().unwrap_or(2) <= 1, "{}", out_text(&out));
+        out.stdout
+    };
+    let tmp = w.dev.dir.path();
+    let changed = tmp.join("changed.md");
+    std::fs::write(&changed, review(&w.first)).unwrap();
+    let unchanged = tmp.join("unchanged.md");
+    std::fs::write(&unchanged, review("HEAD")).unwrap();
+
+    let bin = tmp.join("fake-bin");
+    std::fs::create_dir(&bin).unwrap();
+    let gh = bin.join("gh");
+    std::fs::write(
+        &gh,
+        r#"#!/bin/sh
+printf '%s\n' "$*" >> "$FAKE_GH_LOG"
+case "$*" in
+    *--paginate*)
+        if [ -n "${FAKE_GH_EXISTING:-}" ]; then echo "$FAKE_GH_EXISTING"; fi
+        exit 0 ;;
+esac
+for a; do
+    case "$a" in body=@*) cp "${a#body=@}" "$FAKE_GH_BODY" ;; esac
+done
+case "${FAKE_GH_FAIL:-}" in
+    403) echo "gh: Resource not accessible by integration (HTTP 403)" >&2; exit 1 ;;
+    500) echo "gh: Server Error (HTTP 500)" >&2; exit 1 ;;
+esac
+"#,
+    )
+    .unwrap();
+    let out = std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&gh)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+
+    let run = |review: &Path, existing: &str, fail: &str| {
+        let log = tmp.join("gh.log");
+        let body = tmp.join("gh-body.md");
+        let _ = std::fs::remove_file(&log);
+        let _ = std::fs::remove_file(&body);
+        let out = w
+            .dev
+            .command("sh")
+            .arg(manifest().join("scripts/pr-comment.sh"))
+            .arg(review)
+            .env("PATH", common::path_with(&bin))
+            .env("GITHUB_REPOSITORY", "acme/agents")
+            .env("CAPLINT_PR", "7")
+            .env("FAKE_GH_LOG", &log)
+            .env("FAKE_GH_BODY", &body)
+            .env("FAKE_GH_EXISTING", existing)
+            .env("FAKE_GH_FAIL", fail)
+            .output()
+            .unwrap();
+        let calls = std::fs::read_to_string(&log).unwrap_or_default();
+        let posted = std::fs::read_to_string(&body).ok();
+        (out, calls, posted)
+    };
+    let marker = "<!-- caplint-review -->";
+
+    // Claims changed, no comment yet: one new comment, with the marker.
+    let (out, calls, posted) = run(&changed, "", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    let calls: Vec<&str> = calls.lines().collect();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    assert!(
+        calls[0].starts_with("api --paginate repos/acme/agents/issues/7/comments --jq")
+            && calls[0].contains(marker),
+        "{calls:?}"
+    );
+    assert!(
+        calls[1].contains("-X POST repos/acme/agents/issues/7/comments"),
+        "{calls:?}"
+    );
+    let posted = posted.unwrap();
+    assert!(posted.starts_with(&format!("{marker}\n")), "{posted}");
+    assert!(posted.contains("data-cleaning"), "{posted}");
+
+    // A comment with the marker exists: it is updated, no new one.
+    let (out, calls, posted) = run(&changed, "4242", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(
+        calls.contains("-X PATCH repos/acme/agents/issues/comments/4242")
+            && !calls.contains("POST"),
+        "{calls}"
+    );
+    assert!(posted.unwrap().contains("data-cleaning"));
+
+    // No claim changes and no comment: nothing is posted.
+    let (out, calls, posted) = run(&unchanged, "", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert_eq!(calls.lines().count(), 1, "{calls}");
+    assert!(posted.is_none());
+    // No claim changes, an earlier comment: it is updated to say so.
+    let (out, calls, posted) = run(&unchanged, "4242", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(calls.contains("-X PATCH"), "{calls}");
+    assert!(posted.unwrap().contains("No claim changes: "));
+
+    // A token that may not comment: a notice, exit 0.
+    let (out, _, _) = run(&changed, "", "403");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("::notice"),
+        "{}",
+        out_text(&out)
+    );
+    // Any other failure fails the step.
+    let (out, _, _) = run(&changed, "", "500");
+    assert!(!out.status.success(), "{}", out_text(&out));
+    assert!(out_text(&out).contains("HTTP 500"), "{}", out_text(&out));
+}
