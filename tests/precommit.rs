@@ -601,3 +601,68 @@ fn pre_commit_mirror_installs_from_the_wheel_without_cargo() {
         text(&out)
     );
 }
+
+/// The `caplint-system` hooks run the caplint on PATH (here the one under
+/// test): nothing is built, and they judge like the source hooks.
+#[test]
+fn system_hooks_run_the_caplint_on_path() {
+    let extra = ensure_pre_commit();
+    let repo = Repo::new();
+    let (src, rev) = snapshot_of_this_crate(repo.dir.path(), &repo);
+    let home = repo.dir.path().join("pre-commit-home");
+    // The caplint under test first, then pre-commit, then PATH as it is.
+    let old = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = [bin_dir()]
+        .into_iter()
+        .chain(extra)
+        .chain(std::env::split_paths(&old));
+    let path = std::env::join_paths(dirs).unwrap();
+    let try_repo = |hook: &str, args: &[&str]| {
+        repo.command("pre-commit")
+            .arg("try-repo")
+            .arg(&src)
+            .args([hook, "--ref", &rev])
+            .args(args)
+            .env("PATH", &path)
+            .env("PRE_COMMIT_HOME", &home)
+            .env("PRE_COMMIT_COLOR", "never")
+            .output()
+            .unwrap()
+    };
+    repo.write("agents/a.profile.json", GOOD);
+    repo.git_ok(&["add", "."]);
+    repo.git_ok(&["commit", "-q", "-m", "first"]);
+    let out = try_repo("caplint-system", &[]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    repo.write("agents/a.profile.json", &claim_change_without_bump());
+    repo.git_ok(&["add", "."]);
+    let out = try_repo("caplint-system", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+
+    let from = repo.git_ok(&["rev-parse", "HEAD"]);
+    repo.git_ok(&["commit", "-q", "-m", "claim more"]);
+    let to = repo.git_ok(&["rev-parse", "HEAD"]);
+    let out = try_repo(
+        "caplint-system-pre-push",
+        &[
+            "--hook-stage",
+            "pre-push",
+            "--from-ref",
+            from.trim(),
+            "--to-ref",
+            to.trim(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+}
