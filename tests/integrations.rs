@@ -874,3 +874,553 @@ fn config_errors_follow_the_color_flag() {
         assert!(!text.lines().any(|l| l.trim() == "config"), "{text}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Installing and CI recipes: scripts/install.sh against a release-shaped
+// folder, and the base each CI event is judged against (scripts/ci-base.sh,
+// used by action.yml, and the inline step of the example workflow
+// docs/examples/github/caplint-pipx.yml), in real clones shaped like the
+// ones CI makes.
+
+mod common;
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn out_text(out: &std::process::Output) -> String {
+    common::text(out)
+}
+
+/// The release target scripts/install.sh picks on this machine.
+fn release_target() -> String {
+    let os = match std::env::consts::OS {
+        "linux" => "unknown-linux-musl",
+        "macos" => "apple-darwin",
+        other => panic!("no release target for {other}"),
+    };
+    format!("{}-{os}", std::env::consts::ARCH)
+}
+
+fn sha256_line(file: &Path) -> String {
+    let dir = file.parent().unwrap();
+    let name = file.file_name().unwrap().to_str().unwrap();
+    let out = std::process::Command::new("sha256sum")
+        .arg(name)
+        .current_dir(dir)
+        .output()
+        .or_else(|_| {
+            std::process::Command::new("shasum")
+                .args(["-a", "256", name])
+                .current_dir(dir)
+                .output()
+        })
+        .expect("sha256sum or shasum");
+    assert!(out.status.success(), "{}", out_text(&out));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn run_install(releases: &Path, version: &str, to: &Path) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg(manifest().join("scripts/install.sh"))
+        .args(["--version", version, "--base-url"])
+        .arg(format!("file://{}", releases.display()))
+        .arg("--to")
+        .arg(to)
+        .env_remove("CAPLINT_TARGET")
+        .output()
+        .unwrap()
+}
+
+/// A good archive installs and runs; a missing release is exit 3 (build
+/// from source); a corrupted archive or a missing checksum is refused with
+/// exit 1 and installs nothing, leaving an installed caplint as it was.
+#[test]
+fn install_script_checks_the_release_archive() {
+    let curl = std::process::Command::new("curl").arg("--version").output();
+    assert!(
+        curl.map(|o| o.status.success()).unwrap_or(false),
+        "scripts/install.sh needs curl"
+    );
+    let version = env!("CARGO_PKG_VERSION");
+    let tmp = tempfile::tempdir().unwrap();
+    let releases = tmp.path().join("releases");
+    let dir = releases.join(format!("v{version}"));
+    let name = format!("caplint-v{version}-{}", release_target());
+    std::fs::create_dir_all(dir.join(&name)).unwrap();
+    std::fs::copy(
+        env!("CARGO_BIN_EXE_caplint"),
+        dir.join(&name).join("caplint"),
+    )
+    .unwrap();
+    let archive = dir.join(format!("{name}.tar.gz"));
+    let out = std::process::Command::new("tar")
+        .arg("-czf")
+        .arg(&archive)
+        .arg(&name)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", out_text(&out));
+    std::fs::remove_dir_all(dir.join(&name)).unwrap();
+    let checksum = dir.join(format!("{name}.tar.gz.sha256"));
+    std::fs::write(&checksum, sha256_line(&archive)).unwrap();
+
+    // A good archive.
+    let bin = tmp.path().join("bin");
+    let out = run_install(&releases, version, &bin);
+    assert!(out.status.success(), "{}", out_text(&out));
+    let run = std::process::Command::new(bin.join("caplint"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        format!("caplint {version}\n")
+    );
+    assert_eq!(
+        std::fs::read_dir(&bin).unwrap().count(),
+        1,
+        "only caplint is written"
+    );
+
+    // No such release: exit 3, nothing installed.
+    let none = tmp.path().join("none");
+    let out = run_install(&releases, "999.0.0", &none);
+    assert_eq!(out.status.code(), Some(3), "{}", out_text(&out));
+    assert!(out_text(&out).contains("cargo install --locked caplint"));
+    assert!(!none.exists());
+
+    // A corrupted archive (one byte changed, same size): refused.
+    let mut bytes = std::fs::read(&archive).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x55;
+    std::fs::write(&archive, &bytes).unwrap();
+    let fresh = tmp.path().join("fresh");
+    let out = run_install(&releases, version, &fresh);
+    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
+    assert!(
+        out_text(&out).contains("checksum mismatch"),
+        "{}",
+        out_text(&out)
+    );
+    assert!(!fresh.exists(), "nothing is installed");
+    // Over an installed caplint: it stays as it was.
+    let before = std::fs::read(bin.join("caplint")).unwrap();
+    let out = run_install(&releases, version, &bin);
+    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
+    assert_eq!(std::fs::read(bin.join("caplint")).unwrap(), before);
+    assert_eq!(std::fs::read_dir(&bin).unwrap().count(), 1);
+
+    // No checksum file: refused too.
+    std::fs::remove_file(&checksum).unwrap();
+    let out = run_install(&releases, version, &fresh);
+    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
+    assert!(!fresh.exists());
+
+    // Usage errors are exit 2.
+    let out = run_install(&releases, "latest", &fresh);
+    assert_eq!(out.status.code(), Some(2), "{}", out_text(&out));
+}
+
+/// A remote with main at a clean profile, and the developer's clone.
+struct CiWorld {
+    dev: common::Repo,
+    remote: std::path::PathBuf,
+    first: String,
+}
+
+impl CiWorld {
+    fn new() -> CiWorld {
+        let dev = common::Repo::new();
+        let remote = dev.add_remote();
+        dev.write("agents/a.profile.json", common::GOOD);
+        dev.git_ok(&["add", "."]);
+        dev.git_ok(&["commit", "-q", "-m", "first"]);
+        dev.git_ok(&["push", "-q", "origin", "main"]);
+        let first = dev.git_ok(&["rev-parse", "HEAD"]).trim().to_string();
+        CiWorld { dev, remote, first }
+    }
+
+    fn url(&self) -> String {
+        format!("file://{}", self.remote.display())
+    }
+
+    /// A full clone of the remote checked out at `rev` (fetch-depth: 0).
+    fn full_clone(&self, name: &str, rev: &str) -> std::path::PathBuf {
+        let ci = self.dev.dir.path().join(name);
+        let out = self
+            .dev
+            .command("git")
+            .args(["clone", "-q", &self.url()])
+            .arg(&ci)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", out_text(&out));
+        self.git_in(&ci, &["checkout", "-q", "--detach", rev]);
+        ci
+    }
+
+    fn git_in(&self, dir: &Path, args: &[&str]) -> String {
+        let out = self
+            .dev
+            .command("git")
+            .current_dir(dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {}", out_text(&out));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// The base from scripts/ci-base.sh (the action) and from the example
+    /// workflow's inline step, which must agree; `env` as GitHub sets it.
+    fn bases(&self, ci: &Path, env: &[(&str, &str)]) -> String {
+        let get = |name: &str| {
+            env.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| *v)
+                .unwrap_or("")
+        };
+        let mut action = self.dev.command("sh");
+        action
+            .current_dir(ci)
+            .arg(manifest().join("scripts/ci-base.sh"))
+            .env("CAPLINT_BEFORE", get("before"))
+            .env("CAPLINT_DEFAULT_BRANCH", get("default_branch"))
+            .env("CAPLINT_PR_BASE_SHA", get("pr_base_sha"));
+        if !get("base_ref").is_empty() {
+            action.env("GITHUB_BASE_REF", get("base_ref"));
+        }
+        let out = action.output().unwrap();
+        assert!(out.status.success(), "ci-base.sh: {}", out_text(&out));
+        let from_action = String::from_utf8_lossy(&out.stdout).trim().to_string();
+
+        let example =
+            std::fs::read_to_string(manifest().join("docs/examples/github/caplint-pipx.yml"))
+                .unwrap();
+        let block = &example[example.find("# caplint-base: begin").unwrap()
+            ..example.find("# caplint-base: end").unwrap()];
+        let script: String = block
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with("run: |"))
+            .skip(1)
+            .map(|l| format!("{}\n", l.get(10..).unwrap_or("")))
+            .collect();
+        let github_env = ci.join("../github-env");
+        let _ = std::fs::remove_file(&github_env);
+        let mut inline = self.dev.command("bash");
+        inline
+            .current_dir(ci)
+            .args(["-euc", &script])
+            .env("BEFORE", get("before"))
+            .env("DEFAULT_BRANCH", get("default_branch"))
+            .env("GITHUB_ENV", &github_env);
+        if !get("base_ref").is_empty() {
+            inline.env("GITHUB_BASE_REF", get("base_ref"));
+        }
+        let out = inline.output().unwrap();
+        assert!(out.status.success(), "example step: {}", out_text(&out));
+        let from_example = std::fs::read_to_string(&github_env).unwrap();
+        let from_example = from_example
+            .trim()
+            .strip_prefix("CAPLINT_BASE=")
+            .unwrap()
+            .to_string();
+        // The same commit, however it is named.
+        assert_eq!(
+            self.git_in(ci, &["rev-parse", &format!("{from_action}^{{commit}}")]),
+            self.git_in(ci, &["rev-parse", &format!("{from_example}^{{commit}}")]),
+            "ci-base.sh said {from_action}, the example said {from_example}"
+        );
+        from_action
+    }
+
+    fn check(&self, ci: &Path, base: &str) -> std::process::Output {
+        self.dev
+            .command(env!("CARGO_BIN_EXE_caplint"))
+            .current_dir(ci)
+            .args(["check", "--base", base])
+            .output()
+            .unwrap()
+    }
+}
+
+fn assert_not_bumped(out: &std::process::Output) {
+    assert_eq!(out.status.code(), Some(1), "{}", out_text(out));
+    assert!(
+        out_text(out).contains("history/version-not-bumped"),
+        "{}",
+        out_text(out)
+    );
+}
+
+/// A push to the default branch is judged against the pushed range
+/// (github.event.before): an unbumped claim change in it fails, while the
+/// same profile judged against the last commit alone would not.
+#[test]
+fn ci_recipe_judges_a_push_by_its_range() {
+    let w = CiWorld::new();
+    w.dev.write(
+        "agents/a.profile.json",
+        &common::claim_change_without_bump(),
+    );
+    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    w.dev.write("notes.txt", "later\n");
+    w.dev.git_ok(&["add", "."]);
+    w.dev.git_ok(&["commit", "-q", "-m", "notes"]);
+    w.dev.git_ok(&["push", "-q", "origin", "main"]);
+    let head = w.dev.git_ok(&["rev-parse", "HEAD"]).trim().to_string();
+    let ci = w.full_clone("ci-push", &head);
+    let base = w.bases(
+        &ci,
+        &[("before", w.first.as_str()), ("default_branch", "main")],
+    );
+    assert_eq!(base, w.first);
+    assert_not_bumped(&w.check(&ci, &base));
+    // HEAD~1 alone (what a last-commit check sees) has no claim change.
+    assert!(w.check(&ci, "HEAD~1").status.success());
+}
+
+/// A new branch (before is all zeros) is judged against the default branch.
+#[test]
+fn ci_recipe_judges_a_new_branch_against_the_default_branch() {
+    let w = CiWorld::new();
+    w.dev.git_ok(&["checkout", "-q", "-b", "feature"]);
+    w.dev.write(
+        "agents/a.profile.json",
+        &common::claim_change_without_bump(),
+    );
+    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    w.dev.git_ok(&["push", "-q", "origin", "feature"]);
+    let ci = w.full_clone("ci-new-branch", "origin/feature");
+    let base = w.bases(
+        &ci,
+        &[
+            ("before", "0000000000000000000000000000000000000000"),
+            ("default_branch", "main"),
+        ],
+    );
+    assert_eq!(base, "origin/main");
+    assert_not_bumped(&w.check(&ci, &base));
+}
+
+/// A pull request checked out as GitHub does with fetch-depth: 2 (the merge
+/// commit refs/pull/N/merge and its parents, no origin/main) is judged
+/// against its target branch: check and the review comment's diff agree.
+#[test]
+fn ci_recipe_judges_a_fetch_depth_2_pull_request_against_its_target() {
+    let w = CiWorld::new();
+    w.dev.git_ok(&["checkout", "-q", "-b", "feature"]);
+    w.dev.write(
+        "agents/a.profile.json",
+        &common::claim_change_without_bump(),
+    );
+    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    // main moved on meanwhile.
+    w.dev.git_ok(&["checkout", "-q", "main"]);
+    w.dev.write("README.txt", "main moved\n");
+    w.dev.git_ok(&["add", "."]);
+    w.dev.git_ok(&["commit", "-q", "-m", "main moves"]);
+    w.dev.git_ok(&["push", "-q", "origin", "main"]);
+    let main_tip = w.dev.git_ok(&["rev-parse", "HEAD"]).trim().to_string();
+    w.dev.git_ok(&["checkout", "-q", "--detach", "main"]);
+    w.dev.git_ok(&[
+        "merge",
+        "-q",
+        "--no-ff",
+        "-m",
+        "Merge feature into main",
+        "feature",
+    ]);
+    w.dev
+        .git_ok(&["push", "-q", "origin", "HEAD:refs/pull/1/merge"]);
+
+    let ci = w.dev.dir.path().join("ci-pr");
+    std::fs::create_dir(&ci).unwrap();
+    w.git_in(&ci, &["init", "-q"]);
+    w.git_in(
+        &ci,
+        &[
+            "fetch",
+            "-q",
+            "--depth",
+            "2",
+            &w.url(),
+            "+refs/pull/1/merge:refs/remotes/pull/1/merge",
+        ],
+    );
+    w.git_in(
+        &ci,
+        &["checkout", "-q", "--detach", "refs/remotes/pull/1/merge"],
+    );
+    assert!(
+        w.dev
+            .command("git")
+            .current_dir(&ci)
+            .args(["rev-parse", "-q", "--verify", "origin/main"])
+            .output()
+            .unwrap()
+            .stdout
+            .is_empty(),
+        "the clone has no origin/main"
+    );
+    let base = w.bases(
+        &ci,
+        &[
+            ("base_ref", "main"),
+            ("pr_base_sha", main_tip.as_str()),
+            ("before", "0000000000000000000000000000000000000000"),
+        ],
+    );
+    assert_eq!(base, main_tip);
+    assert_not_bumped(&w.check(&ci, &base));
+
+    // The review comment's body.
+    let out = w
+        .dev
+        .command(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(&ci)
+        .args(["diff", &base, "HEAD", "--format", "markdown"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
+    let review = String::from_utf8_lossy(&out.stdout);
+    assert!(review.contains("data-cleaning"), "{review}");
+    assert!(!review.contains("No claim changes: "), "{review}");
+}
+
+/// scripts/pr-comment.sh (the action's review comment) with a stand-in for
+/// the GitHub CLI that records each call: one comment, found by its marker
+/// and updated in place; none while no claims changed; a notice, not a
+/// failure, when the token may not comment.
+#[test]
+fn pr_comment_script_keeps_one_comment() {
+    let w = CiWorld::new();
+    w.dev.write(
+        "agents/a.profile.json",
+        &common::claim_change_without_bump(),
+    );
+    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    let review = |base: &str| {
+        let out = w
+            .dev
+            .command(env!("CARGO_BIN_EXE_caplint"))
+            .args(["diff", base, "HEAD", "--format", "markdown"])
+            .output()
+            .unwrap();
+        assert!(out.status.code().unwrap_or(2) <= 1, "{}", out_text(&out));
+        out.stdout
+    };
+    let tmp = w.dev.dir.path();
+    let changed = tmp.join("changed.md");
+    std::fs::write(&changed, review(&w.first)).unwrap();
+    let unchanged = tmp.join("unchanged.md");
+    std::fs::write(&unchanged, review("HEAD")).unwrap();
+
+    let bin = tmp.join("fake-bin");
+    std::fs::create_dir(&bin).unwrap();
+    let gh = bin.join("gh");
+    std::fs::write(
+        &gh,
+        r#"#!/bin/sh
+printf '%s\n' "$*" >> "$FAKE_GH_LOG"
+case "$*" in
+    *--paginate*)
+        if [ -n "${FAKE_GH_EXISTING:-}" ]; then echo "$FAKE_GH_EXISTING"; fi
+        exit 0 ;;
+esac
+for a; do
+    case "$a" in body=@*) cp "${a#body=@}" "$FAKE_GH_BODY" ;; esac
+done
+case "${FAKE_GH_FAIL:-}" in
+    403) echo "gh: Resource not accessible by integration (HTTP 403)" >&2; exit 1 ;;
+    500) echo "gh: Server Error (HTTP 500)" >&2; exit 1 ;;
+esac
+"#,
+    )
+    .unwrap();
+    let out = std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&gh)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+
+    let run = |review: &Path, existing: &str, fail: &str| {
+        let log = tmp.join("gh.log");
+        let body = tmp.join("gh-body.md");
+        let _ = std::fs::remove_file(&log);
+        let _ = std::fs::remove_file(&body);
+        let out = w
+            .dev
+            .command("sh")
+            .arg(manifest().join("scripts/pr-comment.sh"))
+            .arg(review)
+            .env("PATH", common::path_with(&bin))
+            .env("GITHUB_REPOSITORY", "acme/agents")
+            .env("CAPLINT_PR", "7")
+            .env("FAKE_GH_LOG", &log)
+            .env("FAKE_GH_BODY", &body)
+            .env("FAKE_GH_EXISTING", existing)
+            .env("FAKE_GH_FAIL", fail)
+            .output()
+            .unwrap();
+        let calls = std::fs::read_to_string(&log).unwrap_or_default();
+        let posted = std::fs::read_to_string(&body).ok();
+        (out, calls, posted)
+    };
+    let marker = "<!-- caplint-review -->";
+
+    // Claims changed, no comment yet: one new comment, with the marker.
+    let (out, calls, posted) = run(&changed, "", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    let calls: Vec<&str> = calls.lines().collect();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    assert!(
+        calls[0].starts_with("api --paginate repos/acme/agents/issues/7/comments --jq")
+            && calls[0].contains(marker),
+        "{calls:?}"
+    );
+    assert!(
+        calls[1].contains("-X POST repos/acme/agents/issues/7/comments"),
+        "{calls:?}"
+    );
+    let posted = posted.unwrap();
+    assert!(posted.starts_with(&format!("{marker}\n")), "{posted}");
+    assert!(posted.contains("data-cleaning"), "{posted}");
+
+    // A comment with the marker exists: it is updated, no new one.
+    let (out, calls, posted) = run(&changed, "4242", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(
+        calls.contains("-X PATCH repos/acme/agents/issues/comments/4242")
+            && !calls.contains("POST"),
+        "{calls}"
+    );
+    assert!(posted.unwrap().contains("data-cleaning"));
+
+    // No claim changes and no comment: nothing is posted.
+    let (out, calls, posted) = run(&unchanged, "", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert_eq!(calls.lines().count(), 1, "{calls}");
+    assert!(posted.is_none());
+    // No claim changes, an earlier comment: it is updated to say so.
+    let (out, calls, posted) = run(&unchanged, "4242", "");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(calls.contains("-X PATCH"), "{calls}");
+    assert!(posted.unwrap().contains("No claim changes: "));
+
+    // A token that may not comment: a notice, exit 0.
+    let (out, _, _) = run(&changed, "", "403");
+    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("::notice"),
+        "{}",
+        out_text(&out)
+    );
+    // Any other failure fails the step.
+    let (out, _, _) = run(&changed, "", "500");
+    assert!(!out.status.success(), "{}", out_text(&out));
+    assert!(out_text(&out).contains("HTTP 500"), "{}", out_text(&out));
+}
