@@ -188,6 +188,9 @@ pub fn check(source: &SourceFile, skill: &ParsedSkill, cx: &Context<'_>) -> Vec<
     check_optional_types(source, skill, &mut out);
     check_version(source, skill, &mut out);
     for key in ["when_to_use", "when_not_to_use"] {
+        if !super::targets::checks_selection_hints(cx.settings) {
+            break;
+        }
         if let Some(f) = skill.field(key) {
             check_hints(path, key, f.value, &mut out);
         }

@@ -280,6 +280,13 @@ pub fn unknown_field_effects(targets: &[Target]) -> String {
         .join("; ")
 }
 
+/// Whether a selected target reads agentskills-core's selection hints
+/// (`when_to_use` / `when_not_to_use` as lists); Claude Code's own
+/// `when_to_use` is a string.
+pub fn checks_selection_hints(settings: &Settings) -> bool {
+    has(settings, Target::Agentskills) || has(settings, Target::Platform)
+}
+
 /// Target-specific checks of one `SKILL.md`'s frontmatter.
 pub fn check(source: &SourceFile, skill: &ParsedSkill, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -873,8 +880,15 @@ impl Meta<'_> {
             self.unknown_keys(fields, "dependencies.tools[]", OPENAI_TOOL_KEYS);
             for required in ["type", "value"] {
                 if item.get(required).is_none() {
+                    // The entry's first line, not the whole mapping.
+                    let text = self.source.slice(item.span);
+                    let first = text.find(['\n', '\r']).unwrap_or(text.len());
+                    let line = Node {
+                        span: Span::new(item.span.offset, text[..first].trim_end().len()),
+                        ..item.clone()
+                    };
                     self.push(
-                        item,
+                        &line,
                         format!("a `dependencies.tools` entry has no `{required}`"),
                         &format!("no `{required}`"),
                         "Codex skips a dependency without `type` and `value`",
