@@ -926,9 +926,11 @@ fn check_unknown(
             .copied()
             .filter(|t| !missing.contains(t))
             .collect();
+        // `tools` is a subagent's field; a skill grants tools with `allowed-tools`.
+        let alias = (key == "tools" && known.contains(&"allowed-tools")).then_some("allowed-tools");
         let suggestion = read_by
             .is_empty()
-            .then(|| did_you_mean(key, known.iter().copied()))
+            .then(|| alias.or_else(|| did_you_mean(key, known.iter().copied())))
             .flatten();
         let message = if read_by.is_empty() {
             format!(
@@ -1530,6 +1532,8 @@ mod tests {
             unknown[0].help.as_deref(),
             Some("did you mean `description`?")
         );
+        let d = diags(&fm(&format!("{OK}tools: Read\n")));
+        assert_eq!(d[0].help.as_deref(), Some("did you mean `allowed-tools`?"));
         let r = run(&fm(&format!("{OK}category: support\n")));
         assert_eq!(r, vec![(UNKNOWN_FIELD, "category".into())]);
         let mut s = settings();

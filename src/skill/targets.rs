@@ -209,6 +209,7 @@ pub const CLAUDE_TOOLS: &[&str] = &[
     "ToolSearch",
     "WebFetch",
     "WebSearch",
+    "Workflow",
     "Write",
 ];
 
@@ -337,7 +338,7 @@ fn claude(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnostic>) {
                     )
                     .at(span_in_value(source, f.value.span, word))
                     .label("reserved by Anthropic")
-                    .help("Anthropic rejects skill names that contain `anthropic` or `claude` (target `claude`); name the skill for what it does"),
+                    .help("Anthropic's skill upload (the API and claude.ai) rejects names that contain `anthropic` or `claude`, though Claude Code loads them from a folder (target `claude`); name the skill for what it does"),
                 );
             }
         }
