@@ -1253,3 +1253,80 @@ fn an_unknown_target_is_a_usage_or_config_error_with_a_suggestion() {
     assert!(stderr.contains("did you mean `codex`?"), "{stderr}");
     assert!(stderr.contains(".caplint.yaml:3:5"), "{stderr}");
 }
+
+#[test]
+fn codex_metadata_messages_never_quote_a_secret() {
+    let t = Tree::new();
+    let key = "AKIAQWERTYUIOPASDFGH";
+    t.skill("pdf-tools", "# PDF tools\n").file(
+        "skills/pdf-tools/agents/openai.yaml",
+        format!("interface:\n  brand_color: \"{key}\"\n  icon_small: \"./assets/{key}.png\"\n"),
+    );
+    for format in ["json", "human", "sarif", "github"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+            .current_dir(t.path())
+            .args([
+                "check",
+                ".",
+                "--no-history",
+                "--target",
+                "codex",
+                "--format",
+                format,
+            ])
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(all.contains("skill/codex-metadata"), "{format}: {all}");
+        assert!(all.contains("security/secret-value"), "{format}: {all}");
+        assert!(!all.contains(key), "{format}: {all}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn codex_metadata_is_never_read_through_a_symlink_or_from_a_folder() {
+    let t = Tree::new();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(
+        outside.path().join("openai.yaml"),
+        "interface:\n  brand_color: \"blue\"\n",
+    )
+    .unwrap();
+    t.skill("pdf-tools", "# PDF tools\n");
+    std::fs::create_dir_all(t.path().join("skills/pdf-tools/agents")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("openai.yaml"),
+        t.path().join("skills/pdf-tools/agents/openai.yaml"),
+    )
+    .unwrap();
+    let run = t.run_with(&["--target", "codex"]);
+    assert!(
+        run.only("skill/codex-metadata").is_empty(),
+        "{}",
+        run.stdout
+    );
+    // The link itself is reported as leaving the folder, as for any file.
+    assert_eq!(
+        run.only("skill/reference-escapes").len(),
+        1,
+        "{}",
+        run.stdout
+    );
+
+    std::fs::remove_file(t.path().join("skills/pdf-tools/agents/openai.yaml")).unwrap();
+    std::fs::create_dir(t.path().join("skills/pdf-tools/agents/openai.yaml")).unwrap();
+    let run = t.run_with(&["--target", "codex"]);
+    assert!(
+        run.only("skill/codex-metadata").is_empty(),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}

@@ -133,8 +133,11 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
             .collect();
         refs.retain(|d| !(d.rule == UNREFERENCED_FILE && referenced.contains(&d.path)));
         refs.extend(meta.diagnostics);
-        if let Some(source) = meta.source {
+        if let Some(mut source) = meta.source {
+            // Read as a resource too, unless it was not (not UTF-8): then its
+            // secrets are looked for here, so that no message quotes one.
             if !folder.texts.contains_key(targets::OPENAI_YAML) {
+                refs.extend(security::check(&mut source));
                 out.sources.push(source);
             }
         }

@@ -572,6 +572,9 @@ pub fn codex_metadata(
 ) -> CodexMetadata {
     let mut found = CodexMetadata::default();
     let rel = crate::discover::join_rel(dir, OPENAI_YAML);
+    if settings.is_excluded(&rel) {
+        return found;
+    }
     let open = settings.open_path(&rel);
     let Ok(meta) = std::fs::symlink_metadata(&open) else {
         return found;
