@@ -1073,6 +1073,25 @@ fn codex_target_checks_openai_yaml_and_counts_it_as_referenced() {
         .iter()
         .all(|f| !f.path.ends_with(".png") || f.path.ends_with("pdf-small.png")));
 
+    // Codex's short description in SKILL.md: over 1024 characters, Codex
+    // refuses the skill.
+    t.file(
+        "skills/pdf-tools/SKILL.md",
+        format!(
+            "---\nname: pdf-tools\ndescription: Fill PDF forms.\nmetadata:\n  short-description: \"{}\"\n---\n# PDF\n",
+            "x".repeat(1025)
+        ),
+    );
+    let run = t.run_with(&["--target", "codex"]);
+    let long = run.only("skill/description-too-long");
+    assert_eq!(long.len(), 1, "{}", run.stdout);
+    assert_eq!(long[0].at, Some((5, 22)));
+    assert!(long[0]
+        .message
+        .contains("the limit is 1024 for target `codex`"));
+    assert!(t.run().only("skill/description-too-long").is_empty());
+    t.skill("pdf-tools", "# PDF tools\n");
+
     // YAML that does not parse.
     t.file("skills/pdf-tools/agents/openai.yaml", "interface: [\n");
     let run = t.run_with(&["--target", "codex"]);

@@ -79,7 +79,7 @@ pub static RULES: &[Rule] = &[
         "skills/a/SKILL.md: name: code-review\nskills/b/SKILL.md: name: code-review", "skills/a/SKILL.md: name: code-review\nskills/b/SKILL.md: name: security-review",
         "Give each skill its own name."),
     rule!(DESCRIPTION_TOO_LONG, Error, "yaml", "over `description_max_chars` (1024) characters, counted as Unicode scalar values; 500 with target `platform`",
-        "Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude` and `codex` 1024.",
+        "Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude` and `codex` 1024. With target `codex`, `metadata.short-description` is held to 1024 characters too: Codex refuses to load a skill whose short description is longer.",
         "The description is charged on every turn for every bound skill, and clients reject long ones.",
         "description: (1,500 characters)", "description: When a refund is given without asking, when it needs approval, and how to say no.",
         "Shorten it to when to reach for the skill; move detail into the body."),

@@ -13,7 +13,8 @@ use super::model::ParsedSkill;
 use crate::config::Settings;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::rules::skill::{
-    CODEX_METADATA, FIELD_TYPE, INVALID_CATEGORY, INVALID_NAME, UNKNOWN_TOOL, XML_IN_FRONTMATTER,
+    CODEX_METADATA, DESCRIPTION_TOO_LONG, FIELD_TYPE, INVALID_CATEGORY, INVALID_NAME, UNKNOWN_TOOL,
+    XML_IN_FRONTMATTER,
 };
 use crate::source::{SourceFile, Span};
 use crate::yaml::{Node, NodeKind, Resolved};
@@ -300,7 +301,42 @@ pub fn check(source: &SourceFile, skill: &ParsedSkill, settings: &Settings) -> V
     if has(settings, Target::Platform) {
         platform(source, skill, &mut out);
     }
+    if has(settings, Target::Codex) {
+        codex_short_description(source, skill, &mut out);
+    }
     out
+}
+
+/// Codex's one-line summary in `metadata.short-description`: over 1024
+/// characters, Codex refuses to load the skill.
+fn codex_short_description(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnostic>) {
+    let Some(meta) = skill.field("metadata") else {
+        return;
+    };
+    let Some(entry) = meta.value.get("short-description") else {
+        return;
+    };
+    let Some(text) = entry.value.as_str() else {
+        return;
+    };
+    let chars = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .count();
+    if chars > CODEX_TEXT_MAX {
+        out.push(
+            Diagnostic::new(
+                DESCRIPTION_TOO_LONG,
+                source.path.clone(),
+                format!("`metadata.short-description` is {chars} characters long; the limit is {CODEX_TEXT_MAX} for target `codex`"),
+            )
+            .at(entry.value.span)
+            .label(format!("{chars} characters"))
+            .help("Codex refuses to load a skill whose short description is over the limit; keep it to one line"),
+        );
+    }
 }
 
 /// The first XML-like tag in `text` (`<name>`, `</name>`, `<name attr="x">`,
