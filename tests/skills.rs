@@ -1259,6 +1259,19 @@ fn an_unknown_target_is_a_usage_or_config_error_with_a_suggestion() {
         "{stderr}"
     );
 
+    // `caplint` with no subcommand is `caplint check`, flag included.
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: Refunds for <Order> items.\n"),
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(t.path())
+        .args(["--no-history", "--target", "claude", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("skill/xml-in-frontmatter"));
+
     t.file(".caplint.yaml", "targets:\n  - agentskills\n  - codx\n");
     let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
         .current_dir(t.path())
