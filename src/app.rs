@@ -139,11 +139,15 @@ pub fn settings_for(
 }
 
 fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
-    let settings = settings_for(
+    let mut settings = settings_for(
         &args.paths,
         args.common.config.as_deref(),
         args.common.as_of.as_deref(),
     )?;
+    if !args.targets.is_empty() {
+        // `--target` replaces the config's `targets:`.
+        settings.config.targets = args.targets.clone();
+    }
     let history = if args.no_history {
         HistoryMode::Off
     } else if args.staged {

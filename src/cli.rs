@@ -129,6 +129,10 @@ pub struct CheckArgs {
     /// Skip history rules
     #[arg(long)]
     pub no_history: bool,
+    /// The client the skills are for; repeat for several (the strictest union applies).
+    /// Overrides `targets:` in the config
+    #[arg(long = "target", value_enum, value_name = "TARGET")]
+    pub targets: Vec<crate::skill::targets::Target>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

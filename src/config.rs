@@ -4,6 +4,7 @@
 use crate::date::Date;
 use crate::diagnostic::{did_you_mean, Severity};
 use crate::error::Fatal;
+use crate::skill::targets::Target;
 use crate::source::{SourceFile, Span};
 use crate::yaml::{self, Node, NodeKind, Resolved};
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
@@ -47,6 +48,8 @@ pub struct Config {
     pub reserved_skill_names: Vec<String>,
     pub extra_skill_fields: Vec<String>,
     pub base: Option<String>,
+    /// The clients the skills are written for (`targets:`, `--target`).
+    pub targets: Vec<Target>,
     pub rules: Vec<(String, Level)>,
     pub overrides: Vec<Override>,
 }
@@ -63,6 +66,7 @@ impl Default for Config {
             reserved_skill_names: vec!["knowledge".into(), "planning".into(), "skills".into()],
             extra_skill_fields: Vec::new(),
             base: None,
+            targets: vec![Target::Agentskills],
             rules: Vec::new(),
             overrides: Vec::new(),
         }
@@ -79,6 +83,7 @@ pub const KEYS: &[&str] = &[
     "reserved_skill_names",
     "extra_skill_fields",
     "base",
+    "targets",
     "rules",
     "overrides",
 ];
@@ -347,6 +352,7 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
                     ),
                 }
             }
+            "targets" => config.targets = targets(source, v)?,
             "rules" => config.rules = rule_map(source, v)?,
             "overrides" => config.overrides = overrides(source, v)?,
             other => {
@@ -416,6 +422,47 @@ fn string_list(source: &SourceFile, v: &Node, key: &str) -> Result<Vec<String>, 
                 })
         })
         .collect()
+}
+
+/// `targets:`: a non-empty list of target names; an unknown one gets a
+/// did-you-mean.
+fn targets(source: &SourceFile, v: &Node) -> Result<Vec<Target>, Fatal> {
+    let names = string_list(source, v, "targets")?;
+    let items = v.as_seq().unwrap_or(&[]);
+    if names.is_empty() {
+        return Err(config_error(
+            source,
+            Some(v.span),
+            "`targets` is an empty list",
+            Some(format!(
+                "name at least one target: {}",
+                Target::names().collect::<Vec<_>>().join(", ")
+            )),
+        ));
+    }
+    let mut out = Vec::new();
+    for (name, item) in names.iter().zip(items) {
+        let Some(t) = Target::parse(name) else {
+            let help = did_you_mean(name, Target::names())
+                .map(|t| format!("did you mean `{t}`?"))
+                .unwrap_or_else(|| {
+                    format!(
+                        "known targets: {}",
+                        Target::names().collect::<Vec<_>>().join(", ")
+                    )
+                });
+            return Err(config_error(
+                source,
+                Some(item.span),
+                format!("unknown target `{name}`"),
+                Some(help),
+            ));
+        };
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    Ok(out)
 }
 
 fn glob_list(source: &SourceFile, v: &Node) -> Result<Vec<String>, Fatal> {
@@ -662,12 +709,13 @@ mod tests {
     #[test]
     fn reads_every_key() {
         let c = parse_text(
-            "profiles: [\"agents/*.profile.json\"]\nskill_roots: [\"skills\"]\nexclude: [\"old/**\"]\nfreshness_days: 30\nmin_evidence: 2\ndescription_max_chars: 500\nreserved_skill_names: [x]\nextra_skill_fields: [category]\nbase: origin/main\nrules:\n  profile/stale: off\noverrides:\n  - paths: [\"legacy/**\"]\n    rules: {profile/unknown-field: error}\n",
+            "profiles: [\"agents/*.profile.json\"]\nskill_roots: [\"skills\"]\nexclude: [\"old/**\"]\nfreshness_days: 30\nmin_evidence: 2\ndescription_max_chars: 500\nreserved_skill_names: [x]\nextra_skill_fields: [category]\nbase: origin/main\ntargets: [codex]\nrules:\n  profile/stale: off\noverrides:\n  - paths: [\"legacy/**\"]\n    rules: {profile/unknown-field: error}\n",
         )
         .unwrap();
         assert_eq!(c.freshness_days, 30);
         assert_eq!(c.min_evidence, 2);
         assert_eq!(c.base.as_deref(), Some("origin/main"));
+        assert_eq!(c.targets, vec![Target::Codex]);
         assert_eq!(c.rules, vec![("profile/stale".to_string(), Level::Off)]);
         assert_eq!(c.overrides[0].paths, vec!["legacy/**".to_string()]);
     }
@@ -687,6 +735,40 @@ mod tests {
                 assert_eq!(help.as_deref(), Some("did you mean `freshness_days`?"));
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn targets_are_read_and_unknown_ones_are_errors_with_a_suggestion() {
+        assert_eq!(Config::default().targets, vec![Target::Agentskills]);
+        let c = parse_text("targets: [claude, codex, claude]\n").unwrap();
+        assert_eq!(c.targets, vec![Target::Claude, Target::Codex]);
+        let c = parse_text("targets:\n  - platform\n  - agentskills\n").unwrap();
+        assert_eq!(c.targets, vec![Target::Platform, Target::Agentskills]);
+        let text = "targets: [claude, cladue]\n";
+        match parse_text(text).unwrap_err() {
+            Fatal::Config {
+                span: Some(span),
+                message,
+                help,
+                ..
+            } => {
+                assert_eq!(&text[span.range()], "cladue");
+                assert_eq!(message, "unknown target `cladue`");
+                assert_eq!(help.as_deref(), Some("did you mean `claude`?"));
+            }
+            other => panic!("{other:?}"),
+        }
+        for bad in [
+            "targets: claude\n",
+            "targets: []\n",
+            "targets: [1]\n",
+            "targets: [openai]\n",
+        ] {
+            assert!(
+                matches!(parse_text(bad), Err(Fatal::Config { .. })),
+                "{bad}"
+            );
         }
     }
 

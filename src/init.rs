@@ -58,6 +58,11 @@ extra_skill_fields: {extra}
 # compares with HEAD (or with the pull request's base in GitHub Actions).
 base: {base}
 
+# The clients the skills are written for: agentskills (the open format),
+# claude, codex, platform. Several mean the strictest union; `--target`
+# overrides this list. docs/targets.md says what each one checks.
+targets: {targets}
+
 # Severity per rule id: error, warning or off.
 rules: {{}}
 #  profile/stale: error
@@ -78,6 +83,12 @@ overrides: []
         description_max_chars = d.description_max_chars,
         reserved = list(&d.reserved_skill_names),
         extra = list(&d.extra_skill_fields),
+        targets = list(
+            &d.targets
+                .iter()
+                .map(|t| t.name().to_string())
+                .collect::<Vec<_>>()
+        ),
     )
 }
 

@@ -192,7 +192,13 @@ pub fn skill() -> Value {
                 "additionalProperties": {"type": "string"},
                 "description": "Free-form string keys and string values (quote numbers and lists).",
             },
-            "allowed-tools": {"type": "string", "description": "Space-delimited tools the skill may use."},
+            "allowed-tools": {
+                "anyOf": [
+                    {"type": "string"},
+                    {"type": "array", "items": {"type": "string"}},
+                ],
+                "description": "Tools the skill may use: one space-delimited string, or a list of strings.",
+            },
             "version": {
                 "type": "string",
                 "pattern": SEMVER_PATTERN,
@@ -260,6 +266,13 @@ pub fn config() -> Value {
             "minLength": 1,
             "default": d.base,
             "description": "The default --base revision for history rules, e.g. origin/main.",
+        },
+        "targets": {
+            "type": "array",
+            "minItems": 1,
+            "items": {"enum": crate::skill::targets::Target::names().collect::<Vec<_>>()},
+            "default": d.targets.iter().map(|t| t.name()).collect::<Vec<_>>(),
+            "description": "The clients the skills are written for; several mean the strictest union. `--target` overrides it. See docs/targets.md.",
         },
         "rules": severity_map("Rule id → severity (error, warning or off)."),
         "overrides": {

@@ -445,7 +445,33 @@ fn testdata_shows_every_file_rule() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (code, json) = check_json(root, &["testdata"]);
     assert_eq!(code, 1);
-    let fired: BTreeSet<String> = rules_of(&json).into_iter().collect();
+    let mut fired: BTreeSet<String> = rules_of(&json).into_iter().collect();
+    // The rules of the other targets fire when those targets are selected.
+    let (code, all_targets) = check_json(
+        root,
+        &[
+            "testdata",
+            "--target",
+            "agentskills",
+            "--target",
+            "claude",
+            "--target",
+            "codex",
+            "--target",
+            "platform",
+        ],
+    );
+    assert_eq!(code, 1);
+    let with_targets: BTreeSet<String> = rules_of(&all_targets).into_iter().collect();
+    for rule in [
+        "skill/xml-in-frontmatter",
+        "skill/unknown-tool",
+        "skill/codex-metadata",
+        "skill/invalid-category",
+    ] {
+        assert!(!fired.contains(rule), "{rule} fired without its target");
+    }
+    fired.extend(with_targets);
     for rule in
         caplint::rules::all().filter(|r| ["profile", "skill", "security"].contains(&r.family()))
     {

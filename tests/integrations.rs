@@ -574,6 +574,7 @@ fn config_schema_knows_every_key_default_and_rule() {
         "reserved_skill_names": ["knowledge", "planning", "skills"],
         "extra_skill_fields": [],
         "base": null,
+        "targets": ["agentskills"],
         "rules": {},
         "overrides": [],
     });
@@ -613,9 +614,13 @@ fn config_schema_knows_every_key_default_and_rule() {
         json!({"profiles": "x"}),
         json!({"overrides": [{"rules": {}}]}),
         json!({"overrides": [{"paths": [], "severity": {}}]}),
+        json!({"targets": []}),
+        json!({"targets": ["openai"]}),
+        json!({"targets": "claude"}),
     ] {
         assert!(!validator.is_valid(&bad), "{bad}");
     }
+    assert!(validator.is_valid(&json!({"targets": ["claude", "codex", "platform"]})));
 }
 
 // ---------------------------------------------------------------- init

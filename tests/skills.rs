@@ -487,7 +487,7 @@ fn optional_field_types() {
     let t = Tree::new();
     t.file(
         SKILL,
-        frontmatter("name: refund-policy\ndescription: x\nlicense: 2\nmetadata:\n  owner: support\n  priority: 2\nallowed-tools:\n  - Read\n  - Grep\n"),
+        frontmatter("name: refund-policy\ndescription: x\nlicense: 2\nmetadata:\n  owner: support\n  priority: 2\nallowed-tools:\n  - Read\n  - 3\n"),
     );
     let run = t.run();
     assert_eq!(
@@ -495,7 +495,7 @@ fn optional_field_types() {
         vec![
             r("skill/field-type", SKILL, Some((4, 10))),
             r("skill/field-type", SKILL, Some((7, 13))),
-            r("skill/field-type", SKILL, Some((9, 3))),
+            r("skill/field-type", SKILL, Some((10, 5))),
         ]
     );
     let helps: Vec<String> = run
@@ -504,7 +504,16 @@ fn optional_field_types() {
         .map(|f| f.help)
         .collect();
     assert!(helps[1].contains("priority: \"2\""), "{helps:?}");
-    assert!(helps[2].contains("allowed-tools: Read Grep"), "{helps:?}");
+    assert_eq!(helps[2], "quote it: `- \"3\"`", "{helps:?}");
+    // A list of tool names is as valid as one string, for every target.
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: x\nallowed-tools:\n  - Read\n  - Grep\n"),
+    );
+    for target in ["agentskills", "claude", "codex", "platform"] {
+        let run = t.run_with(&["--target", target]);
+        assert_eq!(run.rules(), vec![], "{target}: {}", run.stdout);
+    }
 }
 
 #[test]
@@ -852,10 +861,36 @@ fn testdata_shows_every_skill_rule() {
         .unwrap();
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     let diagnostics = json["diagnostics"].as_array().unwrap();
-    let fired: std::collections::BTreeSet<&str> = diagnostics
+    let mut fired: std::collections::BTreeSet<String> = diagnostics
         .iter()
-        .map(|d| d["rule"].as_str().unwrap())
+        .map(|d| d["rule"].as_str().unwrap().to_string())
         .collect();
+    // The targets' own rules fire when their targets are selected.
+    let targets = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "testdata/skills",
+            "--no-history",
+            "--format",
+            "json",
+            "--target",
+            "claude",
+            "--target",
+            "codex",
+            "--target",
+            "platform",
+        ])
+        .output()
+        .unwrap();
+    let targets: Value = serde_json::from_slice(&targets.stdout).unwrap();
+    fired.extend(
+        targets["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["rule"].as_str().unwrap().to_string()),
+    );
     for rule in caplint::rules::skill::RULES {
         assert!(
             fired.contains(rule.id),
@@ -876,4 +911,454 @@ fn testdata_shows_every_skill_rule() {
         assert!(hits.is_empty(), "{clean}: {hits:?}");
     }
     assert_eq!(out.status.code(), Some(1));
+}
+
+// ---------------------------------------------------------------------------
+// Targets: `--target` and `targets:` choose the clients a skill is for.
+
+fn rule_ids(run: &Run) -> Vec<String> {
+    let mut ids: Vec<String> = run.findings().into_iter().map(|f| f.rule).collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn agentskills_target_says_skills_ref_rejects_an_unknown_field() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: When a refund is given.\nargument-hint: \"[order]\"\n"),
+    );
+    // The default target and the explicit one agree.
+    for run in [t.run(), t.run_with(&["--target", "agentskills"])] {
+        let unknown = run.only("skill/unknown-field");
+        assert_eq!(unknown.len(), 1, "{}", run.stdout);
+        assert!(
+            unknown[0]
+                .message
+                .contains("`skills-ref validate` rejects the skill"),
+            "{}",
+            unknown[0].message
+        );
+        assert_eq!(run.code, 0, "a warning");
+    }
+    // The same skill is clean for Claude, which reads `argument-hint`.
+    let run = t.run_with(&["--target", "claude"]);
+    assert_eq!(run.rules(), vec![], "{}", run.stdout);
+}
+
+#[test]
+fn claude_target_rejects_reserved_words_xml_tags_and_unknown_tools() {
+    let t = Tree::new();
+    t.file(
+        "skills/claude-helper/SKILL.md",
+        frontmatter("name: claude-helper\ndescription: Animate with the `<ViewTransition>` component.\nallowed-tools: Read List Bash(git add *) mcp__github__create_issue\n"),
+    )
+    .file(
+        "skills/react-animations/SKILL.md",
+        frontmatter("name: react-animations\ndescription: Animate route changes with view transitions.\nallowed-tools:\n  - Read\n  - Bash(git:*)\n  - mcp__github\n  - grep\nuser-invocable: false\ndisable-model-invocation: true\nargument-hint: \"[route]\"\nmodel: sonnet\ncontext: fork\nagent: Explore\n"),
+    );
+    // Without the target none of this is reported (Claude Code's own
+    // fields are unknown to the open format: warnings only).
+    let run = t.run();
+    assert!(
+        run.findings()
+            .iter()
+            .all(|f| f.rule == "skill/unknown-field"),
+        "{}",
+        run.stdout
+    );
+    let run = t.run_with(&["--target", "claude"]);
+    assert_eq!(run.code, 1);
+    let brief = run.rules();
+    assert_eq!(
+        brief,
+        vec![
+            r(
+                "skill/invalid-name",
+                "skills/claude-helper/SKILL.md",
+                Some((2, 7))
+            ),
+            r(
+                "skill/xml-in-frontmatter",
+                "skills/claude-helper/SKILL.md",
+                Some((3, 32))
+            ),
+            r(
+                "skill/unknown-tool",
+                "skills/claude-helper/SKILL.md",
+                Some((4, 21))
+            ),
+            r(
+                "skill/unknown-tool",
+                "skills/react-animations/SKILL.md",
+                Some((8, 5))
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+    let spans: Vec<String> = [
+        "skill/invalid-name",
+        "skill/xml-in-frontmatter",
+        "skill/unknown-tool",
+    ]
+    .iter()
+    .flat_map(|rule| run.span_text(rule, &t))
+    .collect();
+    assert_eq!(spans, vec!["claude", "<ViewTransition>", "List", "grep"]);
+    let grep = &run.only("skill/unknown-tool")[1];
+    assert_eq!(grep.help, "write `Grep`: tool names are case-sensitive");
+}
+
+#[test]
+fn claude_target_passes_a_clean_skill() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: When a refund is given without asking (a < b is fine).\nallowed-tools: Read, Grep, Bash(git log:*), WebFetch(domain:example.com), mcp__zendesk__get_ticket\nwhen_to_use: A customer asks for a refund.\neffort: high\n"),
+    );
+    let run = t.run_with(&["--target", "claude"]);
+    assert_eq!(run.rules(), vec![], "{}", run.stdout);
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn codex_target_checks_openai_yaml_and_counts_it_as_referenced() {
+    let t = Tree::new();
+    t.skill("pdf-tools", "# PDF tools\n")
+        .file(
+            "skills/pdf-tools/agents/openai.yaml",
+            "interface:\n  display_name: \"PDF tools\"\n  short_description: \"Fill and merge PDF forms quickly\"\n  icon_small: \"./assets/pdf-small.png\"\n  icon_large: \"./assets/pdf-large.svg\"\n  brand_color: \"#3B82F6\"\n  default_prompt: \"Fill in this form\"\ndependencies:\n  tools:\n    - type: \"mcp\"\n      value: \"github\"\n      transport: \"streamable_http\"\n      url: \"https://example.com/mcp\"\npolicy:\n  allow_implicit_invocation: false\n",
+        )
+        .file("skills/pdf-tools/assets/pdf-small.png", b"\x89PNG\r\n\x1a\n")
+        .file("skills/pdf-tools/assets/pdf-large.svg", "<svg/>\n");
+    let run = t.run_with(&["--target", "codex"]);
+    assert_eq!(run.rules(), vec![], "{}", run.stdout);
+    assert_eq!(run.code, 0);
+    // Without the target, the metadata is not checked, and nothing names it.
+    let run = t.run();
+    assert!(run.only("skill/codex-metadata").is_empty());
+
+    // A broken file: every finding points into it.
+    t.file(
+        "skills/pdf-tools/agents/openai.yaml",
+        "interface:\n  display-name: \"PDF tools\"\n  icon_small: \"./assets/missing.png\"\n  icon_large: \"../shared/logo.svg\"\n  brand_color: \"blue\"\ndependencies:\n  tools:\n    - value: \"github\"\npolicy:\n  allow_implicit_invocation: \"no\"\n",
+    );
+    let run = t.run_with(&["--target", "codex"]);
+    assert_eq!(run.code, 1);
+    let yaml = "skills/pdf-tools/agents/openai.yaml";
+    let metadata = run.only("skill/codex-metadata");
+    assert!(metadata.iter().all(|f| f.path == yaml), "{}", run.stdout);
+    assert_eq!(
+        run.span_text("skill/codex-metadata", &t),
+        vec![
+            "display-name",
+            "\"./assets/missing.png\"",
+            "\"../shared/logo.svg\"",
+            "\"blue\"",
+            "value: \"github\"",
+            "\"no\"",
+        ],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        metadata[0].help,
+        "did you mean `display_name`? Codex ignores keys it does not know"
+    );
+    // The icons that exist are referenced; the ones missing are reported once.
+    assert!(run
+        .only("skill/unreferenced-file")
+        .iter()
+        .all(|f| !f.path.ends_with(".png") || f.path.ends_with("pdf-small.png")));
+
+    // Codex's short description in SKILL.md: over 1024 characters, Codex
+    // refuses the skill.
+    t.file(
+        "skills/pdf-tools/SKILL.md",
+        format!(
+            "---\nname: pdf-tools\ndescription: Fill PDF forms.\nmetadata:\n  short-description: \"{}\"\n---\n# PDF\n",
+            "x".repeat(1025)
+        ),
+    );
+    let run = t.run_with(&["--target", "codex"]);
+    let long = run.only("skill/description-too-long");
+    assert_eq!(long.len(), 1, "{}", run.stdout);
+    assert_eq!(long[0].at, Some((5, 22)));
+    assert!(long[0]
+        .message
+        .contains("the limit is 1024 for target `codex`"));
+    assert!(t.run().only("skill/description-too-long").is_empty());
+    t.skill("pdf-tools", "# PDF tools\n");
+
+    // YAML that does not parse.
+    t.file("skills/pdf-tools/agents/openai.yaml", "interface: [\n");
+    let run = t.run_with(&["--target", "codex"]);
+    let metadata = run.only("skill/codex-metadata");
+    assert_eq!(metadata.len(), 1, "{}", run.stdout);
+    assert!(
+        metadata[0].message.starts_with("invalid YAML"),
+        "{}",
+        metadata[0].message
+    );
+}
+
+#[test]
+fn platform_target_limits_descriptions_to_500_and_checks_category() {
+    let t = Tree::new();
+    let long = "x".repeat(501);
+    t.file(
+        SKILL,
+        frontmatter(&format!(
+            "name: refund-policy\ndescription: {long}\ncategory: suport\n"
+        )),
+    );
+    let run = t.run_with(&["--target", "platform"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.rules(),
+        vec![
+            r("skill/description-too-long", SKILL, Some((3, 14))),
+            r("skill/invalid-category", SKILL, Some((4, 11))),
+        ],
+        "{}",
+        run.stdout
+    );
+    let too_long = &run.only("skill/description-too-long")[0];
+    assert_eq!(
+        too_long.message,
+        "the description is 501 characters long; the limit is 500 for target `platform`"
+    );
+    assert_eq!(
+        run.only("skill/invalid-category")[0].help,
+        "did you mean `support`?"
+    );
+    // The open format allows 1024 characters and does not know `category`.
+    let run = t.run();
+    assert_eq!(
+        rule_ids(&run),
+        vec!["skill/unknown-field"],
+        "{}",
+        run.stdout
+    );
+
+    // A passing case: 500 characters and a suggested category.
+    t.file(
+        SKILL,
+        frontmatter(&format!(
+            "name: refund-policy\ndescription: {}\ncategory: support\n",
+            "é".repeat(500)
+        )),
+    );
+    let run = t.run_with(&["--target", "platform"]);
+    assert_eq!(run.rules(), vec![], "{}", run.stdout);
+    // A capability name is reserved for the platform as for every target.
+    t.file(
+        "skills/planning/SKILL.md",
+        frontmatter("name: planning\ndescription: Plan sprints.\n"),
+    );
+    let run = t.run_with(&["--target", "platform"]);
+    assert_eq!(
+        rule_ids(&run),
+        vec!["skill/reserved-name"],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn several_targets_are_the_strictest_union() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter(&format!(
+            "name: refund-policy\ndescription: {}\ncategory: support\nargument-hint: \"[order]\"\nallowed-tools: Read List\n",
+            "x".repeat(600)
+        )),
+    );
+    let claude = t.run_with(&["--target", "claude"]);
+    assert_eq!(
+        rule_ids(&claude),
+        vec!["skill/unknown-field", "skill/unknown-tool"],
+        "{}",
+        claude.stdout
+    );
+    let platform = t.run_with(&["--target", "platform"]);
+    assert_eq!(
+        rule_ids(&platform),
+        vec!["skill/description-too-long", "skill/unknown-field"],
+        "{}",
+        platform.stdout
+    );
+    // Both: the 500-character limit, the unknown tool, and each field that
+    // one of the two does not read, saying which one.
+    let both = t.run_with(&["--target", "claude", "--target", "platform"]);
+    assert_eq!(
+        rule_ids(&both),
+        vec![
+            "skill/description-too-long",
+            "skill/unknown-field",
+            "skill/unknown-field",
+            "skill/unknown-tool",
+        ],
+        "{}",
+        both.stdout
+    );
+    let messages: Vec<String> = both
+        .only("skill/unknown-field")
+        .into_iter()
+        .map(|f| f.message)
+        .collect();
+    assert!(
+        messages[0].starts_with(
+            "frontmatter field `category` is read by target `platform` but not by `claude`"
+        ),
+        "{}",
+        messages[0]
+    );
+    assert!(
+        messages[1].starts_with(
+            "frontmatter field `argument-hint` is read by target `claude` but not by `platform`"
+        ),
+        "{}",
+        messages[1]
+    );
+    // The config's list works the same, and `--target` replaces it.
+    t.file(".caplint.yaml", "targets: [platform, claude]\n");
+    assert_eq!(rule_ids(&t.run()), rule_ids(&both));
+    assert_eq!(
+        rule_ids(&t.run_with(&["--target", "claude"])),
+        rule_ids(&claude)
+    );
+    // `extra_skill_fields` extends every target.
+    t.file(
+        ".caplint.yaml",
+        "targets: [platform, claude]\nextra_skill_fields: [category, argument-hint]\n",
+    );
+    assert_eq!(
+        rule_ids(&t.run()),
+        vec!["skill/description-too-long", "skill/unknown-tool"]
+    );
+}
+
+#[test]
+fn an_unknown_target_is_a_usage_or_config_error_with_a_suggestion() {
+    let t = Tree::new();
+    t.skill("refund-policy", "# Refunds\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(t.path())
+        .args(["check", ".", "--no-history", "--target", "cladue"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("'cladue'") && stderr.contains("claude"),
+        "{stderr}"
+    );
+
+    // `caplint` with no subcommand is `caplint check`, flag included.
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: Refunds for <Order> items.\n"),
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(t.path())
+        .args(["--no-history", "--target", "claude", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("skill/xml-in-frontmatter"));
+
+    t.file(".caplint.yaml", "targets:\n  - agentskills\n  - codx\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(t.path())
+        .args(["check", ".", "--no-history"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("unknown target `codx`"), "{stderr}");
+    assert!(stderr.contains("did you mean `codex`?"), "{stderr}");
+    assert!(stderr.contains(".caplint.yaml:3:5"), "{stderr}");
+}
+
+#[test]
+fn codex_metadata_messages_never_quote_a_secret() {
+    let t = Tree::new();
+    let key = "AKIAQWERTYUIOPASDFGH";
+    t.skill("pdf-tools", "# PDF tools\n").file(
+        "skills/pdf-tools/agents/openai.yaml",
+        format!("interface:\n  brand_color: \"{key}\"\n  icon_small: \"./assets/{key}.png\"\n"),
+    );
+    for format in ["json", "human", "sarif", "github"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+            .current_dir(t.path())
+            .args([
+                "check",
+                ".",
+                "--no-history",
+                "--target",
+                "codex",
+                "--format",
+                format,
+            ])
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(all.contains("skill/codex-metadata"), "{format}: {all}");
+        assert!(all.contains("security/secret-value"), "{format}: {all}");
+        assert!(!all.contains(key), "{format}: {all}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn codex_metadata_is_never_read_through_a_symlink_or_from_a_folder() {
+    let t = Tree::new();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(
+        outside.path().join("openai.yaml"),
+        "interface:\n  brand_color: \"blue\"\n",
+    )
+    .unwrap();
+    t.skill("pdf-tools", "# PDF tools\n");
+    std::fs::create_dir_all(t.path().join("skills/pdf-tools/agents")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("openai.yaml"),
+        t.path().join("skills/pdf-tools/agents/openai.yaml"),
+    )
+    .unwrap();
+    let run = t.run_with(&["--target", "codex"]);
+    assert!(
+        run.only("skill/codex-metadata").is_empty(),
+        "{}",
+        run.stdout
+    );
+    // The link itself is reported as leaving the folder, as for any file.
+    assert_eq!(
+        run.only("skill/reference-escapes").len(),
+        1,
+        "{}",
+        run.stdout
+    );
+
+    std::fs::remove_file(t.path().join("skills/pdf-tools/agents/openai.yaml")).unwrap();
+    std::fs::create_dir(t.path().join("skills/pdf-tools/agents/openai.yaml")).unwrap();
+    let run = t.run_with(&["--target", "codex"]);
+    assert!(
+        run.only("skill/codex-metadata").is_empty(),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
 }

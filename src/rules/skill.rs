@@ -22,6 +22,10 @@ pub const BROKEN_REFERENCE: &str = "skill/broken-reference";
 pub const REFERENCE_ESCAPES: &str = "skill/reference-escapes";
 pub const UNREFERENCED_FILE: &str = "skill/unreferenced-file";
 pub const BODY_TOO_LONG: &str = "skill/body-too-long";
+pub const XML_IN_FRONTMATTER: &str = "skill/xml-in-frontmatter";
+pub const UNKNOWN_TOOL: &str = "skill/unknown-tool";
+pub const CODEX_METADATA: &str = "skill/codex-metadata";
+pub const INVALID_CATEGORY: &str = "skill/invalid-category";
 
 pub static RULES: &[Rule] = &[
     rule!(MISSING_SKILL_MD, Error, "text", "a folder under a skills root (`skill_roots`) has no `SKILL.md`",
@@ -54,8 +58,8 @@ pub static RULES: &[Rule] = &[
         "The name is the id a model loads the skill by, and the description is the only part the model sees before deciding to load it.",
         "name: refund-policy", "name: refund-policy\ndescription: When a refund is given without asking, when it needs approval, and how to say no.",
         "Add the missing field."),
-    rule!(INVALID_NAME, Error, "yaml", "not 1–64 characters of lower-case letters, digits and single hyphens, or starts/ends with `-`",
-        "Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`. The help suggests a valid name when one can be made from the text.",
+    rule!(INVALID_NAME, Error, "yaml", "not 1–64 characters of lower-case letters, digits and single hyphens, or starts/ends with `-`; with target `claude`, contains `anthropic` or `claude`",
+        "Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`, for every target. The help suggests a valid name when one can be made from the text. With target `claude`, a name that contains the reserved words `anthropic` or `claude` is reported too: Anthropic's skill upload (the API and claude.ai) rejects it, though Claude Code loads such a skill from a folder.",
         "Models write ids in this form; a name such as `Refund policy` is loaded as `refund-policy` and the call fails.",
         "name: Refund Policy", "name: refund-policy",
         "Rename to lower-case words joined by single hyphens."),
@@ -74,13 +78,13 @@ pub static RULES: &[Rule] = &[
         "Installation matches by name; a collision is skipped silently forever.",
         "skills/a/SKILL.md: name: code-review\nskills/b/SKILL.md: name: code-review", "skills/a/SKILL.md: name: code-review\nskills/b/SKILL.md: name: security-review",
         "Give each skill its own name."),
-    rule!(DESCRIPTION_TOO_LONG, Error, "yaml", "over `description_max_chars` (1024) characters, counted as Unicode scalar values",
-        "Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024).",
+    rule!(DESCRIPTION_TOO_LONG, Error, "yaml", "over `description_max_chars` (1024) characters, counted as Unicode scalar values; 500 with target `platform`",
+        "Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude` and `codex` 1024. With target `codex`, `metadata.short-description` is held to 1024 characters too: Codex refuses to load a skill whose short description is longer.",
         "The description is charged on every turn for every bound skill, and clients reject long ones.",
         "description: (1,500 characters)", "description: When a refund is given without asking, when it needs approval, and how to say no.",
         "Shorten it to when to reach for the skill; move detail into the body."),
-    rule!(FIELD_TYPE, Error, "yaml", "`license` not a string; `compatibility` not a string of 1–500 chars; `metadata` not a map of strings to strings; `allowed-tools` not a string (also `name` or `description` not a string)",
-        "Checks the types of the optional fields of the Agent Skills format, with YAML 1.2 core-schema resolution: an unquoted `2` or `true` is not a string. `name` and `description` must be strings too. The help shows the quoted form, or the list joined into one string.",
+    rule!(FIELD_TYPE, Error, "yaml", "`license` not a string; `compatibility` not a string of 1–500 chars; `metadata` not a map of strings to strings; `allowed-tools` not a string or a list of strings (also `name` or `description` not a string; with target `platform`, `category` not a string)",
+        "Checks the types of the optional fields of the Agent Skills format, with YAML 1.2 core-schema resolution: an unquoted `2` or `true` is not a string. `name` and `description` must be strings too. `allowed-tools` may be one string (`Read Grep`) or a list of strings: the reference validator and clients accept both. With target `platform`, `category` must be a string. The help shows the quoted form, or the list joined into one string.",
         "Clients validate these types on registration and reject the skill when they are wrong.",
         "metadata:\n  tags: [incident, sev1]\n  priority: 2", "metadata:\n  tags: \"incident sev1\"\n  priority: \"2\"",
         "Use the type in the message; quote values."),
@@ -94,8 +98,8 @@ pub static RULES: &[Rule] = &[
         "The hints are charged on every turn for every registered skill; clients enforce these limits.",
         "when_to_use: A production service is down", "when_to_use:\n  - A production service is degraded or down",
         "Write a short list of plain cases."),
-    rule!(UNKNOWN_FIELD, Warning, "yaml", "a top-level key outside the spec, `version`, `when_to_use`, `when_not_to_use` and `extra_skill_fields`",
-        "Warns about top-level frontmatter keys outside `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools`, `version`, `when_to_use` and `when_not_to_use`, with a did-you-mean for misspellings. Extend the list with `extra_skill_fields`.",
+    rule!(UNKNOWN_FIELD, Warning, "yaml", "a top-level key outside the spec, `version`, `when_to_use`, `when_not_to_use` and `extra_skill_fields` (each target has its own list; with several, a key must be known to all)",
+        "Warns about top-level frontmatter keys a selected target does not read, with a did-you-mean for misspellings, and says what each such target does with the key. Target `agentskills` (the default) knows `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools`, `version`, `when_to_use` and `when_not_to_use`; `skills-ref validate` rejects any other key. Target `claude` adds Claude Code's fields (`argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `model`, `effort`, `context`, `agent`, `hooks`, `paths`, `shell`, `when_to_use`); `codex` knows the open format's six fields; `platform` adds `category`. With several targets a key must be known to every one of them. Extend every list with `extra_skill_fields`.",
         "Unknown keys are ignored or rejected depending on the client; a misspelt key (`descripton`) silently loses the field.",
         "descripton: Triage incidents.", "description: Triage incidents.",
         "Rename the key, move it under `metadata`, or list it in `extra_skill_fields`."),
@@ -124,4 +128,24 @@ pub static RULES: &[Rule] = &[
         "The body is loaded whole into the conversation; details only some conversations need belong in resource files.",
         "SKILL.md with 900 lines", "SKILL.md with 120 lines pointing at references/details.md",
         "Move details into referenced files."),
+    rule!(XML_IN_FRONTMATTER, Error, "yaml", "with target `claude`: the name or description holds an XML tag (`<tag>`, `</tag>`)",
+        "Enabled by target `claude`. Reports an XML-like tag — `<name>`, `</name>`, `<name attr=\"…\">`, `<name/>` — in `name` or `description`, even inside backticks. Comparisons and arrows (`a < b`, `<=`, `->`) are not tags.",
+        "Anthropic rejects a skill whose name or description contains XML tags on upload: the description is placed in the system prompt, where a tag could pass for structure.",
+        "description: Animate route changes with the `<ViewTransition>` component.", "description: Animate route changes with the ViewTransition component.",
+        "Write the name or description without angle brackets (`ViewTransition` rather than `<ViewTransition>`)."),
+    rule!(UNKNOWN_TOOL, Error, "yaml", "with target `claude`: `allowed-tools` names a tool Claude Code does not have",
+        "Enabled by target `claude`. Splits `allowed-tools` (a string split on spaces and commas outside parentheses, or a list) into tool specs and checks each base name against Claude Code's tools: Agent, AskUserQuestion, Bash, BashOutput, CronCreate, CronDelete, CronList, Edit, EnterPlanMode, EnterWorktree, ExitPlanMode, ExitWorktree, Glob, Grep, KillShell, LS, LSP, ListMcpResourcesTool, Monitor, MultiEdit, NotebookEdit, NotebookRead, PowerShell, Read, ReadMcpResourceTool, SendMessage, Skill, SlashCommand, Task, TaskCreate, TaskGet, TaskList, TaskOutput, TaskStop, TaskUpdate, TeamCreate, TeamDelete, TodoRead, TodoWrite, ToolSearch, WebFetch, WebSearch, Workflow, Write. Patterns such as `Bash(git:*)` or `Bash(npm run test *)` and MCP tools (`mcp__server`, `mcp__server__tool`) are valid. Names are case-sensitive; the help suggests the nearest tool.",
+        "A tool that does not exist is never granted: the skill asks for permission at every use, or is rejected on upload.",
+        "allowed-tools: Read List Bash(git:*)", "allowed-tools: Read LS Bash(git:*)",
+        "Use the tool's exact name."),
+    rule!(CODEX_METADATA, Error, "yaml", "with target `codex`: `agents/openai.yaml` does not parse, has a wrong type or unknown key, or names an icon that is missing or outside `assets/`",
+        "Enabled by target `codex`. Checks the skill's `agents/openai.yaml`: valid YAML; top-level `interface`, `dependencies`, `policy` and `permissions`; `interface.display_name` (at most 64 characters), `short_description` and `default_prompt` (at most 1024) as non-empty strings; `brand_color` as `#RRGGBB`; `icon_small` and `icon_large` as relative paths under the skill's `assets/` folder that exist; each `dependencies.tools` entry a mapping with `type` and `value`; `policy.allow_implicit_invocation` a boolean. Unknown keys get a did-you-mean. The file and the icons it names count as referenced for `skill/unreferenced-file`.",
+        "Codex reads this file to show the skill (name, icon, colour, starting prompt) and to install its dependencies. It fails open: a file that does not parse or has a wrong type is ignored whole, and a bad value is dropped, without a word to the author.",
+        "interface:\n  display_name: \"PDF tools\"\n  icon_small: \"./icons/pdf.png\"\n  brand_color: \"blue\"", "interface:\n  display_name: \"PDF tools\"\n  icon_small: \"./assets/pdf.png\"\n  brand_color: \"#3B82F6\"",
+        "Fix the value at the position shown."),
+    rule!(INVALID_CATEGORY, Warning, "yaml", "with target `platform`: `category` is not one of the platform's suggested categories",
+        "Enabled by target `platform`. Compares `category` with the platform's suggested categories that its documentation names (support, engineering, finance, legal, security, marketing), with a did-you-mean for misspellings.",
+        "The category drives the filter of the platform's skill list; a misspelt category files the skill where nobody looks. It has no effect on what the agent sees.",
+        "category: suport", "category: support",
+        "Use one of the suggested categories."),
 ];

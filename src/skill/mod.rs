@@ -10,6 +10,7 @@ pub mod markdown;
 pub mod model;
 pub mod references;
 pub mod rules;
+pub mod targets;
 
 pub use model::{parse_skill_md, Field, ParsedSkill, Problem, MAX_FRONTMATTER_BYTES};
 
@@ -19,7 +20,9 @@ use crate::diagnostic::Diagnostic;
 use crate::discover::{Inventory, SkillDir, SKILL_MD};
 use crate::error::Fatal;
 use crate::rules::security;
-use crate::rules::skill::{INVALID_FRONTMATTER, MISNAMED_SKILL_MD, MISSING_SKILL_MD};
+use crate::rules::skill::{
+    INVALID_FRONTMATTER, MISNAMED_SKILL_MD, MISSING_SKILL_MD, UNREFERENCED_FILE,
+};
 use crate::source::Span;
 use std::io::Read;
 
@@ -105,13 +108,41 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
         }
     }
     let folder = references::walk(settings, &dir.dir, Some(&inventory.listing));
-    found.extend(references::check(
+    let mut refs = references::check(
         &folder,
         &folder_name,
         &source,
         parsed.body.clone(),
         parsed.yaml_range(),
-    ));
+    );
+    if targets::has(settings, targets::Target::Codex) {
+        let exists = |rel: &str| {
+            folder.files.iter().any(|f| f.rel == rel)
+                || settings
+                    .open_path(&folder.repo_path(rel))
+                    .symlink_metadata()
+                    .is_ok_and(|m| m.is_file())
+        };
+        let meta = targets::codex_metadata(settings, &dir.dir, &exists);
+        // Client metadata and the icons it names are read by Codex, not
+        // by the agent: they need no reference from SKILL.md.
+        let referenced: Vec<String> = meta
+            .referenced
+            .iter()
+            .map(|r| folder.repo_path(r))
+            .collect();
+        refs.retain(|d| !(d.rule == UNREFERENCED_FILE && referenced.contains(&d.path)));
+        refs.extend(meta.diagnostics);
+        if let Some(mut source) = meta.source {
+            // Read as a resource too, unless it was not (not UTF-8): then its
+            // secrets are looked for here, so that no message quotes one.
+            if !folder.texts.contains_key(targets::OPENAI_YAML) {
+                refs.extend(security::check(&mut source));
+                out.sources.push(source);
+            }
+        }
+    }
+    found.extend(refs);
     for (_, mut text) in folder.texts {
         found.extend(security::check(&mut text));
         out.sources.push(text);

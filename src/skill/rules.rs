@@ -188,12 +188,16 @@ pub fn check(source: &SourceFile, skill: &ParsedSkill, cx: &Context<'_>) -> Vec<
     check_optional_types(source, skill, &mut out);
     check_version(source, skill, &mut out);
     for key in ["when_to_use", "when_not_to_use"] {
+        if !super::targets::checks_selection_hints(cx.settings) {
+            break;
+        }
         if let Some(f) = skill.field(key) {
             check_hints(path, key, f.value, &mut out);
         }
     }
     check_unknown(path, entries, cx, &mut out);
     check_portability(source, skill, root, &mut out);
+    out.extend(super::targets::check(source, skill, cx.settings));
     out
 }
 
@@ -452,13 +456,14 @@ fn check_required(
             check_name(source, text, value.span, cx, out);
         } else {
             let chars = text.chars().count();
-            let max = cx.settings.config.description_max_chars;
+            let (max, by) = super::targets::description_limit(cx.settings);
             if chars > max {
+                let whose = by.map_or(String::new(), |t| format!(" for target `{}`", t.name()));
                 out.push(
                     Diagnostic::new(
                         DESCRIPTION_TOO_LONG,
                         path,
-                        format!("the description is {chars} characters long; the limit is {max}"),
+                        format!("the description is {chars} characters long; the limit is {max}{whose}"),
                     )
                     .at(value.span)
                     .label(format!("{chars} characters"))
@@ -650,32 +655,48 @@ fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<
             }
         }
     }
+    // One string (`Read Grep`) or a list of strings: the reference
+    // validator and every client accept both.
     if let Some(f) = skill.field("allowed-tools") {
-        if f.as_str().is_none() {
-            let found = f.value.type_name();
-            let help = match f.value.as_seq() {
-                Some(items) => {
-                    let joined: Vec<&str> = items
-                        .iter()
-                        .filter_map(|i| i.scalar().map(|s| s.0))
-                        .collect();
-                    format!(
-                        "write the tools as one space-separated string: `allowed-tools: {}`",
-                        joined.join(" ")
-                    )
+        match f.value.as_seq() {
+            Some(items) => {
+                for item in items {
+                    if item.as_str().is_none() {
+                        let found = item.type_name();
+                        out.push(
+                            Diagnostic::new(
+                                FIELD_TYPE,
+                                path,
+                                format!(
+                                    "each tool in `allowed-tools` must be a string, found {found}"
+                                ),
+                            )
+                            .at(item.span)
+                            .label(found)
+                            .help(match item.scalar() {
+                                Some((text, _)) => format!("quote it: `- {}`", quoted(text)),
+                                None => "write one tool name per item, e.g. `- Read`".to_string(),
+                            }),
+                        );
+                    }
                 }
-                None => type_help("allowed-tools", f.value),
-            };
-            out.push(
-                Diagnostic::new(
-                    FIELD_TYPE,
-                    path,
-                    format!("`allowed-tools` must be a string, found {found}"),
-                )
-                .at(f.value.span)
-                .label(found)
-                .help(help),
-            );
+            }
+            None if f.as_str().is_none() => {
+                let found = f.value.type_name();
+                out.push(
+                    Diagnostic::new(
+                        FIELD_TYPE,
+                        path,
+                        format!(
+                            "`allowed-tools` must be a string or a list of strings, found {found}"
+                        ),
+                    )
+                    .at(f.value.span)
+                    .label(found)
+                    .help(type_help("allowed-tools", f.value)),
+                );
+            }
+            None => {}
         }
     }
 }
@@ -887,27 +908,52 @@ fn check_unknown(
     cx: &Context<'_>,
     out: &mut Vec<Diagnostic>,
 ) {
-    let extra = &cx.settings.config.extra_skill_fields;
+    use super::targets::{list_names, selected, unknown_field_effects, unknown_to};
+    let all = selected(cx.settings);
+    let mut known: Option<Vec<&'static str>> = None;
     for e in entries {
         let Some((key, _)) = e.key.scalar() else {
             continue;
         };
-        if KNOWN_FIELDS.contains(&key) || extra.iter().any(|x| x == key) {
+        let missing = unknown_to(cx.settings, key);
+        if missing.is_empty() {
             continue;
         }
-        let help = match did_you_mean(key, KNOWN_FIELDS.iter().copied()) {
+        let known = known.get_or_insert_with(|| super::targets::known_to_any(cx.settings));
+        // A key another selected target reads is no misspelling.
+        let read_by: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|t| !missing.contains(t))
+            .collect();
+        // `tools` is a subagent's field; a skill grants tools with `allowed-tools`.
+        let alias = (key == "tools" && known.contains(&"allowed-tools")).then_some("allowed-tools");
+        let suggestion = read_by
+            .is_empty()
+            .then(|| alias.or_else(|| did_you_mean(key, known.iter().copied())))
+            .flatten();
+        let message = if read_by.is_empty() {
+            format!(
+                "unknown frontmatter field `{key}`: {}",
+                unknown_field_effects(&missing)
+            )
+        } else {
+            format!(
+                "frontmatter field `{key}` is read by target {} but not by {}: {}",
+                list_names(&read_by),
+                list_names(&missing),
+                unknown_field_effects(&missing)
+            )
+        };
+        let help = match suggestion {
             Some(s) => format!("did you mean `{s}`?"),
-            None => "clients ignore or reject fields outside the format; move it under `metadata`, or list it in `extra_skill_fields` in .caplint.yaml".to_string(),
+            None => "move it under `metadata`, drop the target that does not read it, or list it in `extra_skill_fields` in .caplint.yaml".to_string(),
         };
         out.push(
-            Diagnostic::new(
-                UNKNOWN_FIELD,
-                path,
-                format!("unknown frontmatter field `{key}`"),
-            )
-            .at(e.key.span)
-            .label("not a skill field")
-            .help(help),
+            Diagnostic::new(UNKNOWN_FIELD, path, message)
+                .at(e.key.span)
+                .label("not a skill field")
+                .help(help),
         );
     }
 }
@@ -1421,13 +1467,15 @@ mod tests {
         );
         let r = run(&fm(&format!("{OK}metadata: x\n")));
         assert_eq!(r, vec![(FIELD_TYPE, "x".into())]);
-        let d = diags(&fm(&format!("{OK}allowed-tools:\n  - Read\n  - Grep\n")));
-        assert_eq!(d[0].rule, FIELD_TYPE);
-        assert!(d[0]
-            .help
-            .as_deref()
-            .unwrap()
-            .contains("`allowed-tools: Read Grep`"));
+        // A list of strings is as good as one string; other types are not.
+        assert_eq!(
+            run(&fm(&format!("{OK}allowed-tools:\n  - Read\n  - Grep\n"))),
+            vec![]
+        );
+        let r = run(&fm(&format!("{OK}allowed-tools:\n  - Read\n  - 3\n")));
+        assert_eq!(r, vec![(FIELD_TYPE, "3".into())]);
+        let r = run(&fm(&format!("{OK}allowed-tools:\n  read: true\n")));
+        assert_eq!(r, vec![(FIELD_TYPE, "read: true".into())]);
     }
 
     #[test]
@@ -1484,6 +1532,8 @@ mod tests {
             unknown[0].help.as_deref(),
             Some("did you mean `description`?")
         );
+        let d = diags(&fm(&format!("{OK}tools: Read\n")));
+        assert_eq!(d[0].help.as_deref(), Some("did you mean `allowed-tools`?"));
         let r = run(&fm(&format!("{OK}category: support\n")));
         assert_eq!(r, vec![(UNKNOWN_FIELD, "category".into())]);
         let mut s = settings();
