@@ -182,16 +182,14 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
         history,
     };
     let report = check::run(&settings, &options)?;
-    let empty = nothing_matched(&report, &settings, &args.paths, args.common.error_on_empty);
-    if let Some(text) = &empty {
-        if !args.common.quiet || args.common.error_on_empty {
-            output::stderr(text);
+    let fail_empty = warn_if_empty(&report, &settings, &args.paths, &args.common);
+    let code = emit(&report, &args.common, &settings.root).map(|c| {
+        if fail_empty {
+            c.max(EXIT_FINDINGS)
+        } else {
+            c
         }
-    }
-    let mut code = emit(&report, &args.common, &settings.root);
-    if empty.is_some() && args.common.error_on_empty {
-        code = code.map(|c| c.max(EXIT_FINDINGS));
-    }
+    });
     // The process ends now: freeing the texts of every linted file one by
     // one (16,000 of them on the benchmark) took longer than rendering.
     std::mem::forget(report);
@@ -282,6 +280,23 @@ pub fn warnings_over_limit(report: &Report, max_warnings: Option<usize>) -> Opti
             if s.warnings == 1 { "" } else { "s" }
         )
     })
+}
+
+/// Warns on stderr when the run judged nothing (always with
+/// `--error-on-empty`, else unless `-q`); returns whether that fails the run.
+pub fn warn_if_empty(
+    report: &Report,
+    settings: &Settings,
+    paths: &[PathBuf],
+    common: &CommonArgs,
+) -> bool {
+    let Some(text) = nothing_matched(report, settings, paths, common.error_on_empty) else {
+        return false;
+    };
+    if !common.quiet || common.error_on_empty {
+        output::stderr(&text);
+    }
+    common.error_on_empty
 }
 
 /// The warning for a run that judged nothing: no profile, no skill and no

@@ -1260,3 +1260,44 @@ fn diff_outside_git_is_exit_2() {
 }
 
 // ---- scale ---------------------------------------------------------------
+
+/// `--staged` on a partly staged profile (the editor shows the working copy)
+/// says which copy it judged; a fully staged one says nothing of the kind.
+#[test]
+fn staged_findings_on_a_partly_staged_file_say_the_working_copy_differs() {
+    let r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.git(&["add", PROFILE]);
+    r.write(PROFILE, &raised("4", "2026-10-14"));
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    let help = finding(&json, "history/version-not-bumped")["help"]
+        .as_str()
+        .unwrap();
+    assert!(
+        help.contains(&format!("this is the staged copy of {PROFILE}"))
+            && help.contains("the working copy differs"),
+        "{help}"
+    );
+    let out = r.run(&["check", "--staged", "--as-of", AS_OF, "--color", "never"]);
+    let words = stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("the working copy differs"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Staged as it is on disk: no such note.
+    r.git(&["add", PROFILE]);
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.git(&["add", PROFILE]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    let help = finding(&json, "history/version-not-bumped")["help"]
+        .as_str()
+        .unwrap_or("");
+    assert!(!help.contains("working copy"), "{help}");
+}

@@ -209,7 +209,13 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
     let audit_table = walk::render_audit(&audit);
     let extra = (args.common.format.unwrap_or(Format::Human) == Format::Human)
         .then_some(audit_table.as_str());
-    app::emit_with(&audit.report, &args.common, &settings.root, extra)
+    let fail_empty = app::warn_if_empty(&audit.report, &settings, &args.paths, &args.common);
+    let code = app::emit_with(&audit.report, &args.common, &settings.root, extra)?;
+    Ok(if fail_empty {
+        code.max(app::EXIT_FINDINGS)
+    } else {
+        code
+    })
 }
 
 /// Counts for a verdict line.

@@ -4,15 +4,14 @@
 //! directory; a finding about a whole file or folder is at line 1, column 1.
 
 use super::human::one_line;
-use super::location::{message_with_commit, Region};
+use super::location::message_with_commit;
 use super::Paths;
 use crate::check::Report;
 use crate::diagnostic::Diagnostic;
 
 /// The line of one finding, without its line break.
 pub fn line(report: &Report, d: &Diagnostic, paths: &Paths) -> String {
-    let (line, column) =
-        Region::of_diagnostic(report, d).map_or((1, 1), |r| (r.start_line, r.start_column));
+    let (line, column) = super::human::position(report, d).unwrap_or((1, 1));
     format!(
         "{}:{line}:{column}: {}[{}] {}",
         one_line(&paths.show(&d.path)),

@@ -400,12 +400,22 @@ fn primary(l: LabeledSpan) -> LabeledSpan {
     LabeledSpan::new_primary_with_span(l.label().map(str::to_string), *l.inner())
 }
 
+/// The 1-based line and column (in characters) where a finding starts, when
+/// it has a span and caplint holds the text: what `Region` says of the start,
+/// from the file's line and character index (so that thousands of findings
+/// along one long line cost no scan from the start of the line each).
+pub fn position(report: &Report, d: &Diagnostic) -> Option<(usize, usize)> {
+    let span = d.span?;
+    let src = report.source_of(d)?;
+    Some(src.line_col(span.offset))
+}
+
 /// The first line of a finding's block: severity, rule, file, line, column
 /// and message, as in `error[profile/invalid-level]: a.profile.json:7:5: …`.
 fn header(d: &Diagnostic, report: &Report, paths: &super::Paths, color: bool) -> String {
     let path = one_line(&paths.show(&d.path));
-    let at = match super::location::Region::of_diagnostic(report, d) {
-        Some(r) => format!("{path}:{}:{}", r.start_line, r.start_column),
+    let at = match position(report, d) {
+        Some((line, column)) => format!("{path}:{line}:{column}"),
         None => path,
     };
     let (sev, paint) = match d.severity {
