@@ -1098,6 +1098,25 @@ fn history_names_the_commit_of_each_finding() {
         text.contains("skill web-search: level advanced → basic"),
         "{text}"
     );
+
+    // One line per finding, with its commit, then the summary.
+    let out = r.run(&["history", "--as-of", AS_OF, "--format", "concise"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), diags.len() + 1, "{text}");
+    assert!(
+        lines.contains(&format!(
+            "{PROFILE}:3:14: error[history/version-not-bumped] claims changed but `version` is still \"3\": skill web-search: level proficient → advanced (in commit {} 2026-10-02 Raise web-search quietly)",
+            &bad[..7]
+        ).as_str()),
+        "{text}"
+    );
+    assert_eq!(
+        lines.last(),
+        Some(&"3 errors, 1 warning in 1 file"),
+        "{text}"
+    );
 }
 
 #[test]
