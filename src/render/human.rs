@@ -9,34 +9,31 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+/// What miette draws of a finding: snippets with labels, and the help. It
+/// has no message and no code, so miette's first line is empty and the
+/// renderer replaces it with the finding's own first line (see [`header`]).
 struct View {
-    code: String,
-    message: String,
     severity: Severity,
     help: Option<String>,
     source: Option<NamedSource<Arc<Snippets>>>,
     labels: Vec<LabeledSpan>,
-    related: Vec<View>,
 }
 
 impl fmt::Debug for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str("View")
     }
 }
 
 impl fmt::Display for View {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Ok(())
     }
 }
 
 impl std::error::Error for View {}
 
 impl miette::Diagnostic for View {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        (!self.code.is_empty()).then(|| Box::new(&self.code) as Box<dyn fmt::Display>)
-    }
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.severity {
             Severity::Error => miette::Severity::Error,
@@ -54,12 +51,6 @@ impl miette::Diagnostic for View {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         (!self.labels.is_empty())
             .then(|| Box::new(self.labels.iter().cloned()) as Box<dyn Iterator<Item = LabeledSpan>>)
-    }
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
-        (!self.related.is_empty()).then(|| {
-            Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic))
-                as Box<dyn Iterator<Item = &dyn miette::Diagnostic>>
-        })
     }
 }
 
@@ -326,13 +317,10 @@ pub fn one_line(text: &str) -> String {
 fn views(d: &Diagnostic, sources: &mut Sources<'_>) -> Vec<View> {
     let report = sources.report;
     let blank = |source, labels| View {
-        code: String::new(),
-        message: String::new(),
         severity: d.severity,
         help: None,
         source,
         labels,
-        related: Vec::new(),
     };
     let own = report.source_of(d);
     let mut main = match (d.span, sources.of(d)) {
