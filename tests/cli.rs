@@ -957,3 +957,28 @@ fn max_warnings_says_why_the_run_failed_in_every_format() {
     let (_, json) = check_json(dir.path(), &[]);
     assert!(json["summary"].get("max_warnings").is_none());
 }
+
+/// With colors, the first line of a block is painted by severity (bold red
+/// for errors) and the snippet by miette; the text is the same as without.
+#[test]
+fn human_output_in_color_has_the_same_text() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "check",
+        "--no-history",
+        "--as-of",
+        AS_OF,
+        "testdata/agents/broken.profile.json",
+    ];
+    let (_, plain, _) = run_in(root, &[&args[..], &["--color", "never"]].concat());
+    let (code, color, _) = run_in(root, &[&args[..], &["--color", "always"]].concat());
+    assert_eq!(code, 1);
+    assert!(
+        color.starts_with("\u{1b}[1;31merror[profile/invalid-json]\u{1b}[0m"),
+        "{color:?}"
+    );
+    let stripped = regex::Regex::new("\u{1b}\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(&color, "");
+    assert_eq!(stripped, plain);
+}

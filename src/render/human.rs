@@ -580,4 +580,49 @@ mod tests {
         let past = SourceSpan::new((text.len() - 2).into(), 5);
         assert!(snippets.read_span(&past, 1, 1).is_err());
     }
+
+    #[test]
+    fn long_and_multi_line_spans_are_labelled_compactly() {
+        use crate::source::{SourceFile, Span};
+        let text = "{\n  \"skills\": [\n    {\"name\": \"a\"}\n  ],\n  \"x\": 1\n}\n";
+        let src = SourceFile::new("a.json", text);
+        let start = text.find('[').unwrap();
+        let end = text.find(']').unwrap() + 1;
+        let l = fit(Some(&src), Span::new(start, end - start), Some("the list"));
+        assert_eq!(l.offset(), start);
+        assert_eq!(l.len(), 1, "the first line of the span only");
+        assert_eq!(
+            l.label(),
+            Some("the list (23 characters on 3 lines from here)")
+        );
+        let short = fit(Some(&src), Span::new(start, 1), Some("here"));
+        assert_eq!((short.len(), short.label()), (1, Some("here")));
+        let long = "é".repeat(300);
+        let src = SourceFile::new("b.md", format!("d: {long}\n"));
+        let l = fit(Some(&src), Span::new(3, long.len()), Some("300 characters"));
+        assert_eq!(l.len(), SHORT_LABEL_CHARS * 2, "whole characters");
+        assert_eq!(l.label(), Some("300 characters"));
+    }
+
+    #[test]
+    fn a_place_without_text_is_named_in_the_help() {
+        use crate::diagnostic::Diagnostic;
+        use crate::source::{SourceFile, Span};
+        let mut report = Report::default();
+        report.add_source(SourceFile::new("a.json", "{\"agent_id\": \"x\"}\n"));
+        report.push(
+            Diagnostic::new("profile/duplicate-agent-id", "a.json", "twice")
+                .at(Span::new(13, 3))
+                .label("declared here")
+                .with_label_in("gone.json", Span::new(0, 1), "also declared here")
+                .help("keep one"),
+        );
+        let out = render(&report, Style::plain());
+        assert!(out.starts_with("error[profile/duplicate-agent-id]: a.json:1:14: twice\n"));
+        assert!(
+            out.contains("help: see gone.json: also declared here\n        keep one"),
+            "{out}"
+        );
+        assert_eq!(out.matches("error[").count(), 1);
+    }
 }
