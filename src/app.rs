@@ -17,6 +17,12 @@ pub const EXIT_FAILURE: u8 = 2;
 
 /// Runs a parsed command line and returns the exit code.
 pub fn run(cli: Cli) -> u8 {
+    if cli.command.is_none() {
+        if let Some(fatal) = mistyped_command(&cli.check.paths) {
+            print_fatal_with(&fatal, cli.check.common.color);
+            return EXIT_FAILURE;
+        }
+    }
     let command = cli.command.unwrap_or(Command::Check(cli.check));
     let color = match &command {
         Command::Check(a) => a.common.color,
@@ -45,6 +51,24 @@ pub fn run(cli: Cli) -> u8 {
             EXIT_FAILURE
         }
     }
+}
+
+/// `caplint chekc`: a first PATH that does not exist, is one plain word and
+/// is close to a subcommand's name was meant as that subcommand.
+fn mistyped_command(paths: &[PathBuf]) -> Option<Fatal> {
+    let first = paths.first()?;
+    let word = first.to_str()?;
+    if first.exists() || word.is_empty() || word.contains(['/', '\\', '.']) {
+        return None;
+    }
+    let names = Cli::subcommand_names();
+    let hint = match did_you_mean(word, names.iter().map(String::as_str)) {
+        Some(name) => format!("did you mean `caplint {name}`?"),
+        None => "`caplint --help` lists the commands".to_string(),
+    };
+    Some(Fatal::Usage(format!(
+        "`{word}` is neither a command nor a file or folder; {hint}"
+    )))
 }
 
 /// Prints a run-stopping failure to stderr, with a snippet for config errors.
@@ -162,7 +186,14 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
         history,
     };
     let report = check::run(&settings, &options)?;
-    let code = emit(&report, &args.common);
+    let fail_empty = warn_if_empty(&report, &settings, &args.paths, &args.common);
+    let code = emit(&report, &args.common, &settings.root).map(|c| {
+        if fail_empty {
+            c.max(EXIT_FINDINGS)
+        } else {
+            c
+        }
+    });
     // The process ends now: freeing the texts of every linted file one by
     // one (16,000 of them on the benchmark) took longer than rendering.
     std::mem::forget(report);
@@ -170,24 +201,63 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
 }
 
 /// Renders a finished report per the common flags and returns the exit code.
-pub fn emit(report: &Report, common: &CommonArgs) -> Result<u8, Fatal> {
+/// Paths are shown relative to the working directory where a person reads
+/// them (human, concise); machine formats keep them relative to `root`.
+pub fn emit(report: &Report, common: &CommonArgs, root: &Path) -> Result<u8, Fatal> {
+    emit_with(report, common, root, None)
+}
+
+/// [`emit`], with `extra` printed between the human findings and the summary
+/// (the audit table of `caplint history`).
+pub fn emit_with(
+    report: &Report,
+    common: &CommonArgs,
+    root: &Path,
+    extra: Option<&str>,
+) -> Result<u8, Fatal> {
     let format = common.format.unwrap_or(Format::Human);
     let style = Style::resolve(common.color);
+    let code = exit_code(report, common.max_warnings);
+    let over = warnings_over_limit(report, common.max_warnings);
+    // Said wherever the format has room for it; in quiet mode on stderr.
+    let mut stderr_over = over.is_some() && common.quiet;
     let text = match format {
-        Format::Human => {
-            let mut t = render::human::render(report, style);
+        Format::Human | Format::Concise => {
+            let paths = render::Paths::from_cwd(root);
+            let mut t = if format == Format::Human {
+                render::human::render_with(report, style, &paths)
+            } else {
+                render::concise::render(report, &paths)
+            };
             if !common.quiet {
+                if let Some(extra) = extra {
+                    t.push_str(extra);
+                    t.push('\n');
+                }
                 t.push_str(&render::human::summary_line(report));
                 t.push('\n');
+                if let Some(over) = &over {
+                    t.push_str(&format!("error: {over}\n"));
+                }
             }
             t
         }
-        Format::Json => render::json::render(report),
+        Format::Json => {
+            stderr_over = over.is_some();
+            render::json::render_with(report, common.max_warnings)
+        }
         Format::Github => {
             render::github::append_step_summary_from_env(report);
-            render::github::render(report, !common.quiet)
+            let mut t = render::github::render(report, !common.quiet);
+            if let Some(over) = &over {
+                t.push_str(&render::github::max_warnings_command(over));
+            }
+            t
         }
-        Format::Sarif => render::sarif::render(report),
+        Format::Sarif => {
+            stderr_over = over.is_some();
+            render::sarif::render_with(report, over.as_deref())
+        }
     };
     output::stdout(&text);
     if !common.quiet {
@@ -195,7 +265,95 @@ pub fn emit(report: &Report, common: &CommonArgs) -> Result<u8, Fatal> {
             output::stderr(&format!("note: {note}\n"));
         }
     }
-    Ok(exit_code(report, common.max_warnings))
+    if let Some(over) = over.filter(|_| stderr_over) {
+        output::stderr(&format!("error: {over}\n"));
+    }
+    Ok(code)
+}
+
+/// Why the run fails when only `--max-warnings` fails it: `None` when there
+/// are errors (they decide the exit code) or the warnings are within the
+/// limit.
+pub fn warnings_over_limit(report: &Report, max_warnings: Option<usize>) -> Option<String> {
+    let max = max_warnings?;
+    let s = &report.summary;
+    (s.errors == 0 && s.warnings > max).then(|| {
+        format!(
+            "{} warning{}, more than --max-warnings {max} allows (exit 1)",
+            s.warnings,
+            if s.warnings == 1 { "" } else { "s" }
+        )
+    })
+}
+
+/// Warns on stderr when the run judged nothing (always with
+/// `--error-on-empty`, else unless `-q`); returns whether that fails the run.
+pub fn warn_if_empty(
+    report: &Report,
+    settings: &Settings,
+    paths: &[PathBuf],
+    common: &CommonArgs,
+) -> bool {
+    let Some(text) = nothing_matched(report, settings, paths, common.error_on_empty) else {
+        return false;
+    };
+    if !common.quiet || common.error_on_empty {
+        output::stderr(&text);
+    }
+    common.error_on_empty
+}
+
+/// The warning for a run that judged nothing: no profile, no skill and no
+/// finding under the given paths (a typo in a glob, or a path outside them).
+fn nothing_matched(
+    report: &Report,
+    settings: &Settings,
+    paths: &[PathBuf],
+    fail: bool,
+) -> Option<String> {
+    let s = &report.summary;
+    if s.profiles > 0 || s.skills > 0 || !report.diagnostics.is_empty() {
+        return None;
+    }
+    let list = |globs: &[String]| {
+        if globs.is_empty() {
+            "(none)".to_string()
+        } else {
+            globs
+                .iter()
+                .map(|g| format!("`{g}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let under = if paths.is_empty() {
+        settings.root.display().to_string()
+    } else {
+        paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let config = match &settings.config_path {
+        Some(p) => p.display().to_string(),
+        None => ".caplint.yaml".to_string(),
+    };
+    Some(format!(
+        "warning: no profile and no skill found under {under}
+  profiles are files that match {profiles}
+  skills are the folders directly inside folders that match {roots}, and any folder with a SKILL.md
+  help: pass the folders that hold them, or set `profiles:` and `skill_roots:` in {config}
+        (`caplint init` writes one); {outcome}
+",
+        outcome = if fail {
+            "this run fails (exit 1) because of --error-on-empty"
+        } else {
+            "--error-on-empty makes such a run fail"
+        },
+        profiles = list(&settings.config.profiles),
+        roots = list(&settings.config.skill_roots),
+    ))
 }
 
 pub fn exit_code(report: &Report, max_warnings: Option<usize>) -> u8 {

@@ -29,6 +29,66 @@ pub struct Cli {
     pub check: CheckArgs,
 }
 
+impl Cli {
+    /// Parses the process's arguments, after [`hoist_subcommand`].
+    pub fn parse_args() -> Cli {
+        Cli::parse_from(hoist_subcommand(std::env::args_os().collect()))
+    }
+
+    /// The names of the subcommands, for "did you mean" help.
+    pub fn subcommand_names() -> Vec<String> {
+        use clap::CommandFactory;
+        Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect()
+    }
+}
+
+/// Lets flags come before the subcommand: `caplint --format json check
+/// testdata` is read as `caplint check --format json testdata`. The first
+/// argument that is neither a flag nor a flag's value moves to the front
+/// when it names a subcommand; anything else stays as written (`caplint
+/// --no-history agents/` is still `check` on a path).
+pub fn hoist_subcommand(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let mut with_value = Vec::new();
+    for arg in cmd.get_arguments() {
+        if arg.is_positional() || !arg.get_action().takes_values() {
+            continue;
+        }
+        if let Some(l) = arg.get_long() {
+            with_value.push(format!("--{l}"));
+        }
+        if let Some(s) = arg.get_short() {
+            with_value.push(format!("-{s}"));
+        }
+    }
+    let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+    let mut i = 1;
+    while i < args.len() {
+        let Some(tok) = args[i].to_str() else { break };
+        if tok == "--" {
+            break;
+        }
+        if tok.starts_with('-') && tok.len() > 1 {
+            i += if with_value.iter().any(|w| w == tok) {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        if i > 1 && names.contains(&tok) {
+            let sub = args.remove(i);
+            args.insert(1, sub);
+        }
+        break;
+    }
+    args
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Lint profiles and skills under PATHs, with history rules against a base
@@ -111,6 +171,9 @@ pub struct CommonArgs {
     /// Print findings only: no summary, no notes
     #[arg(short, long)]
     pub quiet: bool,
+    /// Fail (exit 1) when no profile and no skill matched the paths and globs
+    #[arg(long)]
+    pub error_on_empty: bool,
 }
 
 #[derive(Debug, Args, Clone, Default)]
@@ -209,4 +272,50 @@ pub struct InitArgs {
     /// Where to write the file (default: .caplint.yaml at the repository root)
     #[arg(long, value_name = "FILE")]
     pub path: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hoisted(args: &[&str]) -> Vec<String> {
+        hoist_subcommand(args.iter().map(Into::into).collect())
+            .into_iter()
+            .map(|a| a.into_string().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn flags_before_the_subcommand_move_after_it() {
+        assert_eq!(
+            hoisted(&["caplint", "--format", "json", "check", "testdata"]),
+            ["caplint", "check", "--format", "json", "testdata"]
+        );
+        assert_eq!(
+            hoisted(&["caplint", "--format=json", "-q", "history"]),
+            ["caplint", "history", "--format=json", "-q"]
+        );
+        // A flag's value that names a subcommand is a value.
+        assert_eq!(
+            hoisted(&["caplint", "--config", "check", "x"]),
+            ["caplint", "--config", "check", "x"]
+        );
+        // A path stays a path; after `--` nothing moves.
+        assert_eq!(
+            hoisted(&["caplint", "--no-history", "agents", "check"]),
+            ["caplint", "--no-history", "agents", "check"]
+        );
+        assert_eq!(
+            hoisted(&["caplint", "-q", "--", "check"]),
+            ["caplint", "-q", "--", "check"]
+        );
+        let cli = Cli::parse_from(hoisted(&["caplint", "--format", "json", "check", "t"]));
+        match cli.command {
+            Some(Command::Check(a)) => {
+                assert_eq!(a.common.format, Some(Format::Json));
+                assert_eq!(a.paths, [PathBuf::from("t")]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

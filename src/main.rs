@@ -1,5 +1,3 @@
-use clap::Parser;
-
 /// mimalloc: the linter allocates many small strings and trees from two
 /// threads; glibc's malloc spent a fifth of the run in locking and heap
 /// growth (`mprotect`). Transparent huge pages are off for the process
@@ -11,6 +9,6 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = caplint::cli::Cli::parse();
+    let cli = caplint::cli::Cli::parse_args();
     ExitCode::from(caplint::app::run(cli))
 }

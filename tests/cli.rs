@@ -647,3 +647,364 @@ fn report_matches_the_reference_through_the_binary() {
         "error: --as-of must be YYYY-MM-DD\n"
     );
 }
+
+/// Runs caplint in `dir` with `args`; returns (exit code, stdout, stderr).
+fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = caplint().current_dir(dir).args(args).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const STABLE: [&str; 6] = [
+    "--no-history",
+    "--as-of",
+    AS_OF,
+    "--color",
+    "never",
+    "testdata",
+];
+
+/// The bundled example as a person sees it: reviewed with every change.
+#[test]
+fn testdata_human_output_snapshot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, stdout, _) = run_in(root, &[&["check"][..], &STABLE].concat());
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("testdata_human", stdout);
+}
+
+#[test]
+fn testdata_concise_output_snapshot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, stdout, _) = run_in(
+        root,
+        &[&["check", "--format", "concise"][..], &STABLE].concat(),
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("testdata_concise", stdout);
+}
+
+/// One finding is one block whose first line names severity, rule, file,
+/// line and column; the related file of a duplicate is inside that block;
+/// and the blocks, the concise lines, the JSON and the summary all count the
+/// same findings.
+#[test]
+fn human_blocks_concise_lines_and_counts_agree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (_, human, _) = run_in(root, &[&["check"][..], &STABLE].concat());
+    let (_, concise, _) = run_in(
+        root,
+        &[&["check", "--format", "concise"][..], &STABLE].concat(),
+    );
+    let (_, json) = check_json(root, &["testdata"]);
+    let findings = json["diagnostics"].as_array().unwrap();
+    let errors = json["summary"]["errors"].as_u64().unwrap() as usize;
+    let warnings = json["summary"]["warnings"].as_u64().unwrap() as usize;
+    assert_eq!(findings.len(), errors + warnings);
+    let heads: Vec<&str> = human
+        .lines()
+        .filter(|l| l.starts_with("error[") || l.starts_with("warning["))
+        .collect();
+    assert_eq!(heads.len(), findings.len(), "{human}");
+    assert!(
+        !human.contains("Warning:") && !human.contains('⚠'),
+        "{human}"
+    );
+    let lines: Vec<&str> = concise.lines().collect();
+    assert_eq!(lines.len(), findings.len() + 1, "{concise}");
+    assert_eq!(
+        lines.last().copied(),
+        Some(format!("{errors} errors, {warnings} warnings in 38 files").as_str())
+    );
+    let line_re =
+        regex::Regex::new(r"^[^:]+:\d+:\d+: (error|warning)\[[a-z]+/[a-z0-9-]+\] .+$").unwrap();
+    for (d, (head, line)) in findings.iter().zip(heads.iter().zip(&lines)) {
+        assert!(line_re.is_match(line), "{line}");
+        let (l, c) = match d["span"].as_object() {
+            Some(s) => (s["line"].as_u64().unwrap(), s["column"].as_u64().unwrap()),
+            None => (1, 1),
+        };
+        let path = d["path"].as_str().unwrap();
+        let sev = d["severity"].as_str().unwrap();
+        let rule = d["rule"].as_str().unwrap();
+        assert!(
+            line.starts_with(&format!("{path}:{l}:{c}: {sev}[{rule}] ")),
+            "{line} for {d}"
+        );
+        let at = if d["span"].is_null() {
+            path.to_string()
+        } else {
+            format!("{path}:{l}:{c}")
+        };
+        assert!(
+            head.starts_with(&format!("{sev}[{rule}]: {at}: ")),
+            "{head} for {d}"
+        );
+    }
+    // A duplicate: one block, with a snippet of each file.
+    let block = human
+        .split("\n\n")
+        .find(|b| {
+            b.starts_with("error[skill/duplicate-name]: testdata/skills/code-review/SKILL.md")
+        })
+        .unwrap();
+    assert!(
+        block.contains("╭─[testdata/skills/code-review/SKILL.md:2:7]"),
+        "{block}"
+    );
+    assert!(
+        block.contains("╭─[testdata/legacy/skills/code-review/SKILL.md:2:7]"),
+        "{block}"
+    );
+    assert!(block.contains("also declared here"), "{block}");
+}
+
+/// A 1,094-character description is underlined under a few words, with the
+/// length in the label, and the long line is cut to a window.
+#[test]
+fn long_spans_are_labelled_compactly() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (_, human, _) = run_in(
+        root,
+        &[
+            &["check"][..],
+            &STABLE[..5],
+            &["testdata/skills/long-description"],
+        ]
+        .concat(),
+    );
+    assert!(human.contains("╰── 1094 characters"), "{human}");
+    let widest = human.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest < 200, "{widest} columns:\n{human}");
+}
+
+#[test]
+fn concise_paths_are_relative_to_the_working_directory() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, _) = run_in(
+        &root.join("testdata/agents"),
+        &[
+            &["check", "--format", "concise"][..],
+            &STABLE[..5],
+            &["broken.profile.json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "broken.profile.json:5:15: error[profile/invalid-json] invalid JSON: trailing comma in object\n\
+         1 error, 0 warnings in 1 file\n"
+    );
+    let (_, human, _) = run_in(
+        &root.join("testdata/skills"),
+        &[
+            &["check"][..],
+            &STABLE[..5],
+            &["../agents/broken.profile.json"],
+        ]
+        .concat(),
+    );
+    assert!(
+        human.starts_with("error[profile/invalid-json]: ../agents/broken.profile.json:5:15: "),
+        "{human}"
+    );
+}
+
+#[test]
+fn mistyped_subcommands_get_a_suggestion_and_paths_still_work() {
+    let dir = repo_with(&[("a.profile.json", GOOD)]);
+    let (code, stdout, stderr) = run_in(dir.path(), &["chekc"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("did you mean `caplint check`?"), "{stderr}");
+    let (code, _, stderr) = run_in(dir.path(), &["histroy"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("did you mean `caplint history`?"),
+        "{stderr}"
+    );
+    // An existing path is still linted, even one named like a command.
+    fs::create_dir(dir.path().join("chekc")).unwrap();
+    fs::write(dir.path().join("chekc/b.profile.json"), "{").unwrap();
+    let (code, json) = check_json(dir.path(), &["chekc"]);
+    assert_eq!(code, 1);
+    assert_eq!(rules_of(&json), ["profile/invalid-json"]);
+    let (code, json) = {
+        let (c, out, _) = run_in(
+            dir.path(),
+            &[
+                "--no-history",
+                "--as-of",
+                AS_OF,
+                "--format",
+                "json",
+                "a.profile.json",
+            ],
+        );
+        (c, serde_json::from_str::<Value>(&out).unwrap())
+    };
+    assert_eq!((code, json["summary"]["profiles"].as_u64()), (0, Some(1)));
+}
+
+#[test]
+fn global_flags_work_before_the_subcommand() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = run_in(
+        root,
+        &[
+            "--format",
+            "json",
+            "--as-of",
+            AS_OF,
+            "check",
+            "--no-history",
+            "testdata/agents/broken.profile.json",
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(rules_of(&json), ["profile/invalid-json"]);
+}
+
+#[test]
+fn an_empty_run_says_what_it_looked_for() {
+    let dir = repo_with(&[("a.profile.json", GOOD), ("README.md", "# hi\n")]);
+    let (code, stdout, stderr) = run_in(dir.path(), &["check", "--no-history", "README.md"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("0 errors, 0 warnings in 0 files"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("no profile and no skill found under README.md"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`**/*.profile.json`") && stderr.contains("`**/skills`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--error-on-empty"), "{stderr}");
+    let (code, _, stderr) = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--no-history",
+            "-q",
+            "--error-on-empty",
+            "README.md",
+        ],
+    );
+    assert_eq!(code, 1);
+    assert!(stderr.contains("no profile and no skill found"), "{stderr}");
+    // A glob with a typo in the configuration.
+    fs::write(
+        dir.path().join(".caplint.yaml"),
+        "profiles: [\"**/*.profle.json\"]\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = run_in(dir.path(), &["check", "--no-history", "--error-on-empty"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("`**/*.profle.json`"), "{stderr}");
+    // Something to judge: no warning, and the flag changes nothing.
+    fs::remove_file(dir.path().join(".caplint.yaml")).unwrap();
+    let (code, _, stderr) = run_in(dir.path(), &["check", "--no-history", "--error-on-empty"]);
+    assert_eq!(code, 0);
+    assert!(!stderr.contains("no profile"), "{stderr}");
+}
+
+#[test]
+fn max_warnings_says_why_the_run_failed_in_every_format() {
+    let text = GOOD.replace(
+        "\"limits\": [\"No access to private mailboxes.\"]",
+        "\"limits\": []",
+    );
+    let dir = repo_with(&[("a.profile.json", &text)]);
+    let base = [
+        "check",
+        "--no-history",
+        "--as-of",
+        AS_OF,
+        "--max-warnings",
+        "0",
+    ];
+    let why = "1 warning, more than --max-warnings 0 allows (exit 1)";
+    let run = |extra: &[&str]| {
+        let (code, out, err) = run_in(dir.path(), &[&base[..], extra].concat());
+        assert_eq!(code, 1, "{extra:?}");
+        (out, err)
+    };
+    let (out, _) = run(&[]);
+    assert!(out.ends_with(&format!("error: {why}\n")), "{out}");
+    let (out, _) = run(&["--format", "concise"]);
+    assert!(
+        out.ends_with(&format!("in 1 file\nerror: {why}\n")),
+        "{out}"
+    );
+    for format in ["human", "concise"] {
+        let (out, err) = run(&["--format", format, "-q"]);
+        assert!(!out.contains("max-warnings"), "{out}");
+        assert_eq!(err, format!("error: {why}\n"));
+    }
+    let (out, _) = run(&["--format", "github"]);
+    assert!(
+        out.ends_with(&format!("::error title=caplint --max-warnings::{why}\n")),
+        "{out}"
+    );
+    let (out, err) = run(&["--format", "json"]);
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["summary"]["max_warnings"], 0);
+    assert_eq!(json["summary"]["max_warnings_exceeded"], true);
+    assert!(err.contains(why), "{err}");
+    let (out, err) = run(&["--format", "sarif"]);
+    let sarif: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"],
+        why
+    );
+    assert!(err.contains(why), "{err}");
+    // Within the limit, or failed by errors: no such line.
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--max-warnings",
+            "1",
+        ],
+    );
+    assert_eq!(code, 0);
+    assert!(!out.contains("--max-warnings") && !err.contains("--max-warnings"));
+    let (_, json) = check_json(dir.path(), &[]);
+    assert!(json["summary"].get("max_warnings").is_none());
+}
+
+/// With colors, the first line of a block is painted by severity (bold red
+/// for errors) and the snippet by miette; the text is the same as without.
+#[test]
+fn human_output_in_color_has_the_same_text() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "check",
+        "--no-history",
+        "--as-of",
+        AS_OF,
+        "testdata/agents/broken.profile.json",
+    ];
+    let (_, plain, _) = run_in(root, &[&args[..], &["--color", "never"]].concat());
+    let (code, color, _) = run_in(root, &[&args[..], &["--color", "always"]].concat());
+    assert_eq!(code, 1);
+    assert!(
+        color.starts_with("\u{1b}[1;31merror[profile/invalid-json]\u{1b}[0m"),
+        "{color:?}"
+    );
+    let stripped = regex::Regex::new("\u{1b}\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(&color, "");
+    assert_eq!(stripped, plain);
+}

@@ -1098,6 +1098,25 @@ fn history_names_the_commit_of_each_finding() {
         text.contains("skill web-search: level advanced → basic"),
         "{text}"
     );
+
+    // One line per finding, with its commit, then the summary.
+    let out = r.run(&["history", "--as-of", AS_OF, "--format", "concise"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), diags.len() + 1, "{text}");
+    assert!(
+        lines.contains(&format!(
+            "{PROFILE}:3:14: error[history/version-not-bumped] claims changed but `version` is still \"3\": skill web-search: level proficient → advanced (in commit {} 2026-10-02 Raise web-search quietly)",
+            &bad[..7]
+        ).as_str()),
+        "{text}"
+    );
+    assert_eq!(
+        lines.last(),
+        Some(&"3 errors, 1 warning in 1 file"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1260,3 +1279,44 @@ fn diff_outside_git_is_exit_2() {
 }
 
 // ---- scale ---------------------------------------------------------------
+
+/// `--staged` on a partly staged profile (the editor shows the working copy)
+/// says which copy it judged; a fully staged one says nothing of the kind.
+#[test]
+fn staged_findings_on_a_partly_staged_file_say_the_working_copy_differs() {
+    let r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.git(&["add", PROFILE]);
+    r.write(PROFILE, &raised("4", "2026-10-14"));
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    let help = finding(&json, "history/version-not-bumped")["help"]
+        .as_str()
+        .unwrap();
+    assert!(
+        help.contains(&format!("this is the staged copy of {PROFILE}"))
+            && help.contains("the working copy differs"),
+        "{help}"
+    );
+    let out = r.run(&["check", "--staged", "--as-of", AS_OF, "--color", "never"]);
+    let words = stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("the working copy differs"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Staged as it is on disk: no such note.
+    r.git(&["add", PROFILE]);
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.git(&["add", PROFILE]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    let help = finding(&json, "history/version-not-bumped")["help"]
+        .as_str()
+        .unwrap_or("");
+    assert!(!help.contains("working copy"), "{help}");
+}

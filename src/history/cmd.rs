@@ -206,26 +206,16 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
     };
     let mut audit = walk::audit(&ctx, args.since.as_deref())?;
     audit.report.finish(&settings);
-    let common = &args.common;
-    match common.format.unwrap_or(Format::Human) {
-        Format::Human => {
-            let mut text = render::human::render(&audit.report, Style::resolve(common.color));
-            if !common.quiet {
-                text.push_str(&walk::render_audit(&audit));
-                text.push('\n');
-                text.push_str(&render::human::summary_line(&audit.report));
-                text.push('\n');
-            }
-            output::stdout(&text);
-            if !common.quiet {
-                for note in &audit.report.notes {
-                    output::stderr(&format!("note: {note}\n"));
-                }
-            }
-            Ok(app::exit_code(&audit.report, common.max_warnings))
-        }
-        _ => app::emit(&audit.report, common),
-    }
+    let audit_table = walk::render_audit(&audit);
+    let extra = (args.common.format.unwrap_or(Format::Human) == Format::Human)
+        .then_some(audit_table.as_str());
+    let fail_empty = app::warn_if_empty(&audit.report, &settings, &args.paths, &args.common);
+    let code = app::emit_with(&audit.report, &args.common, &settings.root, extra)?;
+    Ok(if fail_empty {
+        code.max(app::EXIT_FINDINGS)
+    } else {
+        code
+    })
 }
 
 /// Counts for a verdict line.

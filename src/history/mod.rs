@@ -310,6 +310,47 @@ impl Session<'_> {
         skills: Vec<SkillReview>,
     ) {
         attach(report, profiles, skills, self.staged);
+        if self.staged {
+            self.note_partly_staged(report);
+        }
+    }
+
+    /// With `--staged`, a finding judged on a staged text that differs from
+    /// the working copy says so: the editor shows the working copy. History
+    /// findings always judge the staged text; a profile's file findings do
+    /// too (it is linted again from the index).
+    fn note_partly_staged(&self, report: &mut Report) {
+        let ctx = self.ctx();
+        let mut differs: BTreeMap<String, bool> = BTreeMap::new();
+        for d in &mut report.diagnostics {
+            let judged_staged = d.rule.starts_with("history/") || ctx.is_profile(&d.path);
+            if !judged_staged || d.path.is_empty() {
+                continue;
+            }
+            let partly = *differs.entry(d.path.clone()).or_insert_with(|| {
+                let Some(entry) = self
+                    .index
+                    .as_ref()
+                    .and_then(|i| i.get(&self.repo.to_git(&d.path)))
+                else {
+                    return false;
+                };
+                match std::fs::read(self.settings.open_path(&d.path)) {
+                    Ok(bytes) => ctx.hash_text(&bytes, Some(entry.id)) != entry.id,
+                    Err(_) => true,
+                }
+            });
+            if partly {
+                let note = format!(
+                    "this is the staged copy of {} (what the commit will hold); the working copy differs: `git add` it to judge that",
+                    d.path
+                );
+                d.help = Some(match d.help.take() {
+                    Some(h) => format!("{h}\nnote: {note}"),
+                    None => note,
+                });
+            }
+        }
     }
 }
 

@@ -107,6 +107,16 @@ pub fn render(report: &Report, summary: bool) -> String {
     out
 }
 
+/// The workflow command that says why a run with warnings only failed:
+/// `--max-warnings` (an annotation on the job, not on a file).
+pub fn max_warnings_command(text: &str) -> String {
+    format!(
+        "::error title={}::{}\n",
+        escape_property("caplint --max-warnings"),
+        escape_data(text)
+    )
+}
+
 /// Text for a Markdown table cell: no line breaks, no table pipes, and no
 /// HTML from the finding itself.
 fn cell(text: &str) -> String {

@@ -9,34 +9,31 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+/// What miette draws of a finding: snippets with labels, and the help. It
+/// has no message and no code, so miette's first line is empty and the
+/// renderer replaces it with the finding's own first line (see [`header`]).
 struct View {
-    code: String,
-    message: String,
     severity: Severity,
     help: Option<String>,
     source: Option<NamedSource<Arc<Snippets>>>,
     labels: Vec<LabeledSpan>,
-    related: Vec<View>,
 }
 
 impl fmt::Debug for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str("View")
     }
 }
 
 impl fmt::Display for View {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Ok(())
     }
 }
 
 impl std::error::Error for View {}
 
 impl miette::Diagnostic for View {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        (!self.code.is_empty()).then(|| Box::new(&self.code) as Box<dyn fmt::Display>)
-    }
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.severity {
             Severity::Error => miette::Severity::Error,
@@ -55,17 +52,12 @@ impl miette::Diagnostic for View {
         (!self.labels.is_empty())
             .then(|| Box::new(self.labels.iter().cloned()) as Box<dyn Iterator<Item = LabeledSpan>>)
     }
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
-        (!self.related.is_empty()).then(|| {
-            Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic))
-                as Box<dyn Iterator<Item = &dyn miette::Diagnostic>>
-        })
-    }
 }
 
 /// Redacted texts, computed once per file.
 struct Sources<'a> {
     report: &'a Report,
+    paths: &'a super::Paths,
     cache: HashMap<String, Arc<Snippets>>,
 }
 
@@ -80,7 +72,7 @@ impl Sources<'_> {
                 t
             }
         };
-        Some(NamedSource::new(path, text))
+        Some(NamedSource::new(self.paths.show(path), text))
     }
 
     /// The diagnostic's own text (as of its commit, for `caplint history`).
@@ -98,18 +90,18 @@ impl Sources<'_> {
                 t
             }
         };
-        Some(NamedSource::new(&d.path, text))
+        Some(NamedSource::new(self.paths.show(&d.path), text))
     }
 }
 
 /// Lines around a span of context longer than this are cut to a window
 /// around the span itself.
 const MAX_SNIPPET_BYTES: usize = 4096;
+/// Lines longer than this are shown as a window around the span (and
+/// without context lines), so that the terminal does not wrap them.
+const MAX_LINE_BYTES: usize = 240;
 /// How much of a long line is shown on each side of the span.
 const WINDOW_PAD: usize = 120;
-/// Labels longer than this point at their first character only, so that a
-/// finding about a huge value does not print all of it.
-const MAX_LABEL_BYTES: usize = 4096;
 
 /// A file's text for miette with a line index, so that finding a snippet
 /// costs a binary search rather than a scan from the start of the file (for
@@ -200,7 +192,9 @@ impl SourceCode for Snippets {
             .get(hi_line + 1)
             .copied()
             .unwrap_or(self.text.len());
-        if hi - lo <= MAX_SNIPPET_BYTES {
+        let long_line =
+            (lo_line..=hi_line).any(|l| self.line_end(l) - self.line_starts[l] > MAX_LINE_BYTES);
+        if hi - lo <= MAX_SNIPPET_BYTES && !long_line {
             // Short enough: exactly what miette shows for the whole text.
             let local = miette::SourceSpan::new((start - lo).into(), span.len());
             let c = self.text[lo..hi].read_span(&local, before, after)?;
@@ -237,97 +231,217 @@ impl SourceCode for Snippets {
     }
 }
 
-fn view(d: &Diagnostic, sources: &mut Sources<'_>) -> View {
-    let mut message = d.message.clone();
-    if let Some(c) = &d.commit {
-        message = format!(
-            "{message}\n  in commit {} ({}) {}",
-            c.short_id, c.date, c.subject
-        );
-    }
-    let source = d.span.and_then(|_| sources.of(d));
-    let fit = |span: crate::source::Span, path: &str| -> (usize, usize) {
-        let own = if path == d.path {
-            sources.report.source_of(d)
-        } else {
-            sources.report.sources.get(path)
-        };
-        match own {
-            Some(src) => {
-                let mut s = src.clamp_span(span);
-                if s.length > MAX_LABEL_BYTES {
-                    s = src.char_span_at(s.offset);
-                }
-                (s.offset, s.length)
-            }
-            None => (span.offset, span.length),
-        }
+/// Labels over more characters than this, or over several lines, are drawn
+/// under the first characters of their first line, and say how long the span
+/// is: a finding about a 1,000-character description underlines a few words,
+/// not the screen.
+const LONG_LABEL_CHARS: usize = 100;
+/// How many characters such a label underlines.
+const SHORT_LABEL_CHARS: usize = 24;
+
+/// A labelled span, fitted into its own text: clamped onto character
+/// boundaries, and made short when long (see [`LONG_LABEL_CHARS`]).
+fn fit(
+    src: Option<&crate::source::SourceFile>,
+    span: crate::source::Span,
+    label: Option<&str>,
+) -> LabeledSpan {
+    let Some(src) = src else {
+        return LabeledSpan::new_with_span(label.map(str::to_string), (span.offset, span.length));
     };
-    let mut labels = Vec::new();
-    let mut related = Vec::new();
-    if let (Some(span), Some(_)) = (d.span, &source) {
-        let (o, l) = fit(span, &d.path);
-        labels.push(LabeledSpan::new_primary_with_span(d.label.clone(), (o, l)));
-        for label in &d.labels {
-            match &label.path {
-                // Far from the primary span (say, on a minified line), a
-                // label gets a snippet of its own: in one snippet miette would
-                // draw the whole stretch between them, and past column 65535
-                // its formatting panics.
-                None if label.span.offset.abs_diff(span.offset) > MAX_SNIPPET_BYTES => {
-                    let (o, l) = fit(label.span, &d.path);
-                    related.push(View {
-                        code: String::new(),
-                        message: format!("{}: {}", d.path, label.text),
-                        severity: Severity::Warning,
-                        help: None,
-                        source: sources.get(&d.path),
-                        labels: vec![LabeledSpan::new_primary_with_span(
-                            Some(label.text.clone()),
-                            (o, l),
-                        )],
-                        related: Vec::new(),
-                    });
-                }
-                None => {
-                    let (o, l) = fit(label.span, &d.path);
-                    labels.push(LabeledSpan::new_with_span(Some(label.text.clone()), (o, l)));
-                }
-                Some(other) => {
-                    let (o, l) = fit(label.span, other);
-                    related.push(View {
-                        code: String::new(),
-                        message: format!("{}: {}", other, label.text),
-                        severity: Severity::Warning,
-                        help: None,
-                        source: sources.get(other),
-                        labels: vec![LabeledSpan::new_primary_with_span(
-                            Some(label.text.clone()),
-                            (o, l),
-                        )],
-                        related: Vec::new(),
-                    });
-                }
-            }
-        }
+    let s = src.clamp_span(span);
+    let text = src.slice(s);
+    // A span that ends with its line's break ends on that line.
+    let trimmed = text.trim_end_matches(['\n', '\r']);
+    let lines = trimmed
+        .split(['\n', '\r'])
+        .filter(|l| !l.is_empty())
+        .count();
+    let chars = trimmed.chars().count();
+    if chars <= LONG_LABEL_CHARS && lines <= 1 {
+        return LabeledSpan::new_with_span(label.map(str::to_string), (s.offset, s.length));
+    }
+    let first = trimmed.split(['\n', '\r']).next().unwrap_or("");
+    let short: usize = first
+        .chars()
+        .take(SHORT_LABEL_CHARS)
+        .map(char::len_utf8)
+        .sum();
+    let short = if short == 0 {
+        src.char_span_at(s.offset).length
     } else {
-        message = format!(
-            "{}: {message}",
-            if d.path.is_empty() { "." } else { &d.path }
-        );
-    }
-    View {
-        code: d.rule.to_string(),
-        message,
-        severity: d.severity,
-        help: d.help.clone(),
-        source,
-        labels,
-        related,
-    }
+        short
+    };
+    let size = if lines > 1 {
+        format!("{chars} characters on {lines} lines")
+    } else {
+        format!("{chars} characters")
+    };
+    let text = match label {
+        // The label already says how long the span is.
+        Some(l) if l.contains(&chars.to_string()) => l.to_string(),
+        Some(l) if !l.is_empty() => format!("{l} ({size} from here)"),
+        _ => format!("{size} from here"),
+    };
+    LabeledSpan::new_with_span(Some(text), (s.offset, short))
 }
 
+/// Text for one line of output: line breaks become spaces and other control
+/// characters are shown as escapes, so that a quoted value cannot break the
+/// line or drive the terminal.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for part in text
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        for c in part.chars() {
+            if c.is_control() && c != '\t' {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The pieces of one finding's block: what miette draws (snippets and help)
+/// as views without a message of their own. Every place the finding points
+/// to is a label in one of them, or a line of the help when caplint holds no
+/// text for it.
+fn views(d: &Diagnostic, sources: &mut Sources<'_>) -> Vec<View> {
+    let report = sources.report;
+    let blank = |source, labels| View {
+        severity: d.severity,
+        help: None,
+        source,
+        labels,
+    };
+    let own = report.source_of(d);
+    let mut main = match (d.span, sources.of(d)) {
+        (Some(span), Some(source)) => Some((
+            span,
+            source,
+            vec![primary(fit(own, span, d.label.as_deref()))],
+        )),
+        _ => None,
+    };
+    let mut others = Vec::new();
+    let mut elsewhere = Vec::new();
+    for label in &d.labels {
+        match &label.path {
+            None => match &mut main {
+                // Far from the primary span (say, on a minified line), a
+                // label gets a snippet of its own: in one snippet miette
+                // would draw the whole stretch between them, and past column
+                // 65535 its formatting panics.
+                Some((span, _, labels))
+                    if label.span.offset.abs_diff(span.offset) <= MAX_SNIPPET_BYTES =>
+                {
+                    labels.push(fit(own, label.span, Some(&label.text)));
+                }
+                _ => match sources.of(d) {
+                    Some(src) => others.push(blank(
+                        Some(src),
+                        vec![primary(fit(own, label.span, Some(&label.text)))],
+                    )),
+                    None => elsewhere.push(label.text.clone()),
+                },
+            },
+            Some(other) => match sources.get(other) {
+                Some(src) => {
+                    let l = fit(report.sources.get(other), label.span, Some(&label.text));
+                    others.push(blank(Some(src), vec![primary(l)]));
+                }
+                None => elsewhere.push(format!(
+                    "{}: {}",
+                    one_line(&sources.paths.show(other)),
+                    label.text
+                )),
+            },
+        }
+    }
+    let mut views: Vec<View> = main
+        .map(|(_, source, labels)| blank(Some(source), labels))
+        .into_iter()
+        .chain(others)
+        .collect();
+    let mut help: Vec<String> = elsewhere.into_iter().map(|e| format!("see {e}")).collect();
+    help.extend(d.help.clone());
+    if !help.is_empty() {
+        if views.is_empty() {
+            views.push(blank(None, Vec::new()));
+        }
+        if let Some(last) = views.last_mut() {
+            last.help = Some(help.join("\n"));
+        }
+    }
+    views
+}
+
+fn primary(l: LabeledSpan) -> LabeledSpan {
+    LabeledSpan::new_primary_with_span(l.label().map(str::to_string), *l.inner())
+}
+
+/// The 1-based line and column (in characters) where a finding starts, when
+/// it has a span and caplint holds the text: what `Region` says of the start,
+/// from the file's line and character index (so that thousands of findings
+/// along one long line cost no scan from the start of the line each).
+pub fn position(report: &Report, d: &Diagnostic) -> Option<(usize, usize)> {
+    let span = d.span?;
+    let src = report.source_of(d)?;
+    Some(src.line_col(span.offset))
+}
+
+/// The first line of a finding's block: severity, rule, file, line, column
+/// and message, as in `error[profile/invalid-level]: a.profile.json:7:5: …`.
+fn header(d: &Diagnostic, report: &Report, paths: &super::Paths, color: bool) -> String {
+    let path = one_line(&paths.show(&d.path));
+    let at = match position(report, d) {
+        Some((line, column)) => format!("{path}:{line}:{column}"),
+        None => path,
+    };
+    let (sev, paint) = match d.severity {
+        Severity::Error => ("error", "\x1b[1;31m"),
+        Severity::Warning => ("warning", "\x1b[1;33m"),
+    };
+    let rule = if d.rule.is_empty() {
+        String::new()
+    } else {
+        format!("[{}]", d.rule)
+    };
+    let message = one_line(&d.message);
+    let mut out = if color {
+        format!("{paint}{sev}{rule}\x1b[0m\x1b[1m: \x1b[36m{at}\x1b[0m\x1b[1m: {message}\x1b[0m\n")
+    } else {
+        format!("{sev}{rule}: {at}: {message}\n")
+    };
+    if let Some(c) = &d.commit {
+        out.push_str(&format!(
+            "  in commit {} ({}) {}\n",
+            c.short_id,
+            c.date,
+            one_line(&c.subject)
+        ));
+    }
+    out
+}
+
+/// Human output: one block per finding, paths as the report holds them.
 pub fn render(report: &Report, style: Style) -> String {
+    render_with(report, style, &super::Paths::as_is())
+}
+
+/// Human output with paths shown through `paths`: for each finding a first
+/// line that names severity, rule, file, line and column, then miette's
+/// snippets (the primary one first, then any other file the finding points
+/// into) and the help.
+pub fn render_with(report: &Report, style: Style, paths: &super::Paths) -> String {
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {
@@ -338,16 +452,23 @@ pub fn render(report: &Report, style: Style) -> String {
         .with_width(style.width);
     let mut sources = Sources {
         report,
+        paths,
         cache: HashMap::new(),
     };
     let mut out = String::new();
     for d in &report.diagnostics {
-        let v = view(d, &mut sources);
-        let mut buf = String::new();
-        if handler.render_report(&mut buf, &v).is_err() {
-            buf = format!("{}: {} [{}]\n", d.severity.as_str(), v.message, d.rule);
+        out.push_str(&header(d, report, paths, style.color));
+        for v in views(d, &mut sources) {
+            let mut buf = String::new();
+            if handler.render_report(&mut buf, &v).is_err() {
+                continue;
+            }
+            // miette's first line is the (empty) message: the header above
+            // says it.
+            if let Some(i) = buf.find('\n') {
+                out.push_str(&buf[i + 1..]);
+            }
         }
-        out.push_str(&buf);
         out.push('\n');
     }
     out
@@ -458,5 +579,50 @@ mod tests {
         assert!(c.span().offset() + c.span().len() > eol);
         let past = SourceSpan::new((text.len() - 2).into(), 5);
         assert!(snippets.read_span(&past, 1, 1).is_err());
+    }
+
+    #[test]
+    fn long_and_multi_line_spans_are_labelled_compactly() {
+        use crate::source::{SourceFile, Span};
+        let text = "{\n  \"skills\": [\n    {\"name\": \"a\"}\n  ],\n  \"x\": 1\n}\n";
+        let src = SourceFile::new("a.json", text);
+        let start = text.find('[').unwrap();
+        let end = text.find(']').unwrap() + 1;
+        let l = fit(Some(&src), Span::new(start, end - start), Some("the list"));
+        assert_eq!(l.offset(), start);
+        assert_eq!(l.len(), 1, "the first line of the span only");
+        assert_eq!(
+            l.label(),
+            Some("the list (23 characters on 3 lines from here)")
+        );
+        let short = fit(Some(&src), Span::new(start, 1), Some("here"));
+        assert_eq!((short.len(), short.label()), (1, Some("here")));
+        let long = "é".repeat(300);
+        let src = SourceFile::new("b.md", format!("d: {long}\n"));
+        let l = fit(Some(&src), Span::new(3, long.len()), Some("300 characters"));
+        assert_eq!(l.len(), SHORT_LABEL_CHARS * 2, "whole characters");
+        assert_eq!(l.label(), Some("300 characters"));
+    }
+
+    #[test]
+    fn a_place_without_text_is_named_in_the_help() {
+        use crate::diagnostic::Diagnostic;
+        use crate::source::{SourceFile, Span};
+        let mut report = Report::default();
+        report.add_source(SourceFile::new("a.json", "{\"agent_id\": \"x\"}\n"));
+        report.push(
+            Diagnostic::new("profile/duplicate-agent-id", "a.json", "twice")
+                .at(Span::new(13, 3))
+                .label("declared here")
+                .with_label_in("gone.json", Span::new(0, 1), "also declared here")
+                .help("keep one"),
+        );
+        let out = render(&report, Style::plain());
+        assert!(out.starts_with("error[profile/duplicate-agent-id]: a.json:1:14: twice\n"));
+        assert!(
+            out.contains("help: see gone.json: also declared here\n        keep one"),
+            "{out}"
+        );
+        assert_eq!(out.matches("error[").count(), 1);
     }
 }

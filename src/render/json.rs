@@ -4,7 +4,19 @@ use crate::check::Report;
 use serde_json::{json, Value};
 
 pub fn render(report: &Report) -> String {
-    let mut s = serde_json::to_string_pretty(&value(report)).unwrap_or_default();
+    render_with(report, None)
+}
+
+/// [`render`] for a run with `--max-warnings N`: the summary also holds
+/// `max_warnings` (N) and `max_warnings_exceeded` (whether the warnings alone
+/// fail the run). Both keys are absent without the flag.
+pub fn render_with(report: &Report, max_warnings: Option<usize>) -> String {
+    let mut v = value(report);
+    if let Some(max) = max_warnings {
+        v["summary"]["max_warnings"] = json!(max);
+        v["summary"]["max_warnings_exceeded"] = json!(report.summary.warnings > max);
+    }
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
     s.push('\n');
     s
 }

@@ -23,7 +23,25 @@ pub fn information_uri() -> &'static str {
 }
 
 pub fn render(report: &Report) -> String {
-    let mut s = serde_json::to_string_pretty(&value(report)).unwrap_or_default();
+    render_with(report, None)
+}
+
+/// [`render`], with `failure` (why the run fails when no result is an
+/// error: `--max-warnings`) as a tool execution notification of the run's
+/// invocation.
+pub fn render_with(report: &Report, failure: Option<&str>) -> String {
+    let mut v = value(report);
+    if let Some(text) = failure {
+        v["runs"][0]["invocations"] = json!([{
+            "executionSuccessful": true,
+            "toolExecutionNotifications": [{
+                "level": "error",
+                "message": {"text": text},
+                "descriptor": {"id": "max-warnings"},
+            }],
+        }]);
+    }
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
     s.push('\n');
     s
 }
