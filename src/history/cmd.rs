@@ -85,6 +85,12 @@ fn default_base(repo: &Repo) -> Option<String> {
 /// Runs `caplint diff` and returns the review (without printing).
 pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fatal> {
     let repo = Repo::discover(&settings.root)?.ok_or_else(|| not_a_repo("diff"))?;
+    if repo.is_bare() && args.head.is_none() {
+        return Err(Fatal::git(
+            "a bare repository has no working tree to compare",
+            "name both revisions: `caplint diff BASE HEAD`",
+        ));
+    }
     let env = Env::from_process();
     let ctx = Ctx {
         repo: &repo,
@@ -215,7 +221,13 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
         scope: Scope::of_paths(&settings.root, &args.paths),
         index: None,
     };
-    let mut audit = walk::audit(&ctx, args.since.as_deref())?;
+    let how = match &args.range {
+        Some(range) => walk::Walk::Range(range),
+        None => walk::Walk::Head {
+            since: args.since.as_deref(),
+        },
+    };
+    let mut audit = walk::audit_walk(&ctx, how)?;
     audit.report.finish(&settings);
     let common = &args.common;
     match common.format.unwrap_or(Format::Human) {

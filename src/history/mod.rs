@@ -183,6 +183,12 @@ pub fn open<'s>(
         notes.push(NOT_A_REPO_NOTE.into());
         return Ok(None);
     };
+    if repo.is_bare() {
+        return Err(Fatal::git(
+            "a bare repository has no work tree to check",
+            "check a clone, or judge revisions with `caplint history --range FROM..TO` or `caplint diff BASE HEAD`",
+        ));
+    }
     let base = resolve_base(&repo, settings, &options.history, &Env::from_process())?;
     if let Some(why) = &base.why {
         notes.push(format!("history base: {} ({why})", base.label));
