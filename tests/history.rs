@@ -1056,6 +1056,11 @@ fn github_force_push_base() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("fetch-depth: 0"), "{}", stderr(&out));
 
+    // A push that deleted the branch names no base.
+    let push = serde_json::json!({"before": gone, "deleted": true});
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    assert_eq!(json_of(&out).0, 0, "{}", stderr(&out));
+
     // A payload that cannot be read is exit 2 too, not a silent pass.
     let out = clone
         .caplint()

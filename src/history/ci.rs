@@ -138,8 +138,11 @@ pub fn base(repo: &Repo, env: &Env, head: ObjectId) -> Result<Option<CiBase>, Fa
     };
     let name = env.github_event_name.as_deref();
     if name == Some("push") {
-        if let Some(event) = event {
-            return github_push(repo, event, head).map(Some);
+        match event {
+            // A push that deleted its branch brought nothing to judge.
+            Some(event) if event.deleted => return Ok(None),
+            Some(event) => return github_push(repo, event, head).map(Some),
+            None => {}
         }
     }
     let pr_event = matches!(name, Some("pull_request" | "pull_request_target"));
