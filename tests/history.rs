@@ -1635,3 +1635,43 @@ fn diff_outside_git_is_exit_2() {
 }
 
 // ---- scale ---------------------------------------------------------------
+
+#[test]
+fn object_directories_from_the_environment_are_read() {
+    // As in a pre-receive hook: some objects only in GIT_OBJECT_DIRECTORY
+    // or GIT_ALTERNATE_OBJECT_DIRECTORIES, which git sets and gix ignores.
+    let mut origin = repo_with_profile();
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    let bad = origin.commit("Raise web-search without a new version");
+    let tmp = TempDir::new().unwrap();
+    let clone = tmp.path().join("clone");
+    let origin_path = origin.dir.display().to_string();
+    let clone_path = clone.display().to_string();
+    run_git(
+        tmp.path(),
+        &["clone", "-q", "--shared", &origin_path, &clone_path],
+        None,
+    );
+    // The objects are reachable only through the environment.
+    fs::remove_file(clone.join(".git/objects/info/alternates")).unwrap();
+    let objects = origin.dir.join(".git/objects");
+    let history = |vars: &[(&str, &Path)]| {
+        let mut cmd = origin.caplint();
+        cmd.current_dir(&clone);
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        cmd.args(["history", "--format", "json"]).output().unwrap()
+    };
+    let (code, json) = json_of(&history(&[("GIT_ALTERNATE_OBJECT_DIRECTORIES", &objects)]));
+    assert_eq!(code, 1);
+    assert_eq!(
+        finding(&json, "history/version-not-bumped")["commit"]["id"],
+        bad.as_str()
+    );
+    // GIT_OBJECT_DIRECTORY alone names them too.
+    let (code, _) = json_of(&history(&[("GIT_OBJECT_DIRECTORY", &objects)]));
+    assert_eq!(code, 1);
+    // Without the variables the objects are missing: exit 2.
+    assert_eq!(history(&[]).status.code(), Some(2));
+}
