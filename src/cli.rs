@@ -236,6 +236,10 @@ pub struct HistoryArgs {
     /// Only commits after REV
     #[arg(long, value_name = "REV")]
     pub since: Option<String>,
+    /// Only the first-parent commits of TO that FROM does not reach, instead
+    /// of HEAD's (e.g. a push's `OLD..NEW`; also in a bare repository)
+    #[arg(long, value_name = "[FROM..]TO", conflicts_with = "since")]
+    pub range: Option<String>,
     #[command(flatten)]
     pub common: CommonArgs,
 }

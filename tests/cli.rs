@@ -13,6 +13,9 @@ fn caplint() -> Command {
     let mut cmd = Command::cargo_bin("caplint").unwrap();
     cmd.env_remove("GITHUB_BASE_REF")
         .env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_EVENT_PATH")
+        .env_remove("GITHUB_EVENT_NAME")
+        .env_remove("GITLAB_CI")
         .env_remove("NO_COLOR");
     cmd
 }

@@ -57,7 +57,22 @@ fn isolate(cmd: &mut std::process::Command) {
         .env_remove("GITHUB_BASE_REF")
         .env_remove("GITHUB_ACTIONS")
         .env_remove("NO_COLOR");
+    // caplint reads these to choose a base in CI.
+    for var in CI_VARS {
+        cmd.env_remove(var);
+    }
 }
+
+const CI_VARS: [&str; 8] = [
+    "GITHUB_EVENT_PATH",
+    "GITHUB_EVENT_NAME",
+    "GITLAB_CI",
+    "CI_MERGE_REQUEST_DIFF_BASE_SHA",
+    "CI_COMMIT_BEFORE_SHA",
+    "CI_DEFAULT_BRANCH",
+    "CI_PIPELINE_SOURCE",
+    "CI_COMMIT_BRANCH",
+];
 
 struct Repo {
     _tmp: TempDir,
@@ -872,6 +887,366 @@ fn github_actions_pull_request_base() {
     assert!(stderr(&out).contains("fetch-depth: 0"), "{}", stderr(&out));
 }
 
+// ---- CI events -------------------------------------------------------------
+
+/// Writes a GitHub Actions event payload beside the repository.
+fn event_file(r: &Repo, name: &str, json: &Value) -> String {
+    let path = r.dir.parent().unwrap().join(format!("{name}.json"));
+    fs::write(&path, serde_json::to_vec(json).unwrap()).unwrap();
+    path.display().to_string()
+}
+
+/// `caplint ARGS` in a GitHub Actions run of `event` with `payload`.
+fn github_run(r: &Repo, event: &str, payload: &Value, args: &[&str]) -> Output {
+    let path = event_file(r, event, payload);
+    r.caplint()
+        .env("GITHUB_ACTIONS", "true")
+        .env("GITHUB_EVENT_NAME", event)
+        .env("GITHUB_EVENT_PATH", path)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+const ZEROS: &str = "0000000000000000000000000000000000000000";
+const CHECK_JSON: [&str; 5] = ["check", "--as-of", AS_OF, "--format", "json"];
+
+#[test]
+fn github_push_judges_the_pushed_commits() {
+    // A claim change without a new version, committed straight to main.
+    let mut origin = repo_with_profile();
+    let before = origin.git(&["rev-parse", "HEAD"]).trim().to_string();
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    let clone = Repo::clone_of(&origin, &[]);
+
+    // Without the event, the checkout is compared with itself: it passes.
+    let (code, json) = clone.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+
+    // The push event's `before` is the base: the change is caught.
+    let push = serde_json::json!({
+        "ref": "refs/heads/main", "before": before, "forced": false,
+        "repository": {"default_branch": "main"}, "commits": []
+    });
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{}", stderr(&out));
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "note: history base: the commit before the push ({})",
+            &before[..7]
+        )) && err.contains("GitHub Actions push"),
+        "{err}"
+    );
+
+    // The configured base does not hide the push: on main, origin/main is
+    // HEAD itself.
+    clone.write(".caplint.yaml", "base: origin/main\n");
+    let (code, json) = json_of(&github_run(&clone, "push", &push, &CHECK_JSON));
+    assert_eq!((code, rules(&json).len()), (1, 2));
+    assert_eq!(clone.check(&[]).0, 0);
+    // An explicit --base still wins.
+    let mut args = CHECK_JSON.to_vec();
+    args.extend(["--base", "HEAD"]);
+    let (code, json) = json_of(&github_run(&clone, "push", &push, &args));
+    assert_eq!((code, rules(&json)), (0, vec![]));
+    fs::remove_file(clone.dir.join(".caplint.yaml")).unwrap();
+
+    // `caplint diff` takes the same base.
+    let out = github_run(&clone, "push", &push, &["diff", "--format", "json"]);
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{}", stderr(&out));
+    assert_eq!(json["base"]["commit"], before.as_str(), "{json:#}");
+    assert!(rules(&json).contains(&"history/version-not-bumped".to_string()));
+
+    // Other events (a schedule, a manual run) name no base.
+    let out = github_run(
+        &clone,
+        "workflow_dispatch",
+        &serde_json::json!({}),
+        &CHECK_JSON,
+    );
+    assert_eq!(json_of(&out).0, 0, "{}", stderr(&out));
+}
+
+#[test]
+fn github_push_of_a_new_branch_uses_the_default_branch() {
+    let mut origin = repo_with_profile();
+    origin.git(&["checkout", "-q", "-b", "feature"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    origin.write("README.md", "docs\n");
+    origin.commit("Docs");
+    origin.git(&["checkout", "-q", "main"]);
+    let clone = Repo::clone_of(&origin, &["--branch", "feature"]);
+
+    let push = serde_json::json!({
+        "ref": "refs/heads/feature", "before": ZEROS, "created": true,
+        "repository": {"default_branch": "main"}
+    });
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{}", stderr(&out));
+    assert_eq!(rules(&json)[0], "history/version-not-bumped");
+    assert!(stderr(&out).contains("origin/main"), "{}", stderr(&out));
+
+    // No default branch named: exit 2, naming --base.
+    let push = serde_json::json!({"before": ZEROS});
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--base"), "{}", stderr(&out));
+
+    // The default branch not fetched (a one-branch shallow clone): exit 2.
+    let shallow = Repo::clone_of(&origin, &["--branch", "feature", "--depth", "1"]);
+    let push = serde_json::json!({"before": ZEROS, "repository": {"default_branch": "main"}});
+    let out = github_run(&shallow, "push", &push, &CHECK_JSON);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("origin/main") && err.contains("fetch-depth: 0"),
+        "{err}"
+    );
+}
+
+#[test]
+fn github_force_push_base() {
+    // main: A (profile) → B (docs); feature from A: C (unbumped change).
+    let mut origin = repo_with_profile();
+    origin.write("README.md", "docs\n");
+    let b = origin.commit("Docs");
+    origin.git(&["checkout", "-q", "-b", "feature", "HEAD~1"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    origin.git(&["checkout", "-q", "main"]);
+    let clone = Repo::clone_of(&origin, &["--branch", "feature"]);
+
+    // The replaced commit is still here: the work since the common history.
+    let push = serde_json::json!({"before": b, "forced": true});
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{}", stderr(&out));
+    assert_eq!(rules(&json)[0], "history/version-not-bumped");
+    assert!(stderr(&out).contains("forced"), "{}", stderr(&out));
+
+    // The replaced commit is gone: exit 2 with advice, and nothing judged.
+    let gone = "1234567890abcdef1234567890abcdef12345678";
+    let push = serde_json::json!({"before": gone, "forced": true});
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("1234567") && err.contains("forced") && err.contains("fetch-depth: 0"),
+        "{err}"
+    );
+    assert!(err.contains("--base"), "{err}");
+    assert!(stdout(&out).is_empty());
+
+    // Not forced, but missing (a shallow checkout): fetch-depth advice.
+    let push = serde_json::json!({"before": gone, "forced": false});
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("fetch-depth: 0"), "{}", stderr(&out));
+
+    // A push that deleted the branch names no base.
+    let push = serde_json::json!({"before": gone, "deleted": true});
+    let out = github_run(&clone, "push", &push, &CHECK_JSON);
+    assert_eq!(json_of(&out).0, 0, "{}", stderr(&out));
+
+    // A payload that cannot be read is exit 2 too, not a silent pass.
+    let out = clone
+        .caplint()
+        .env("GITHUB_EVENT_NAME", "push")
+        .env("GITHUB_EVENT_PATH", clone.dir.join("no-such-event.json"))
+        .args(CHECK_JSON)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("GITHUB_EVENT_PATH"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn github_pull_request_base_sha_when_the_target_ref_is_absent() {
+    let mut origin = repo_with_profile();
+    origin.git(&["checkout", "-q", "-b", "feature"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    origin.git(&["checkout", "-q", "main"]);
+    origin.write("README.md", "docs\n");
+    let main_tip = origin.commit("Docs");
+
+    // The pull request's head checked out, the target's ref not fetched,
+    // but its commit present (not a merge commit: no first-parent fallback).
+    let clone = Repo::clone_of(&origin, &["--no-single-branch"]);
+    clone.git(&["checkout", "-q", "--detach", "origin/feature"]);
+    clone.git(&["update-ref", "-d", "refs/remotes/origin/main"]);
+    clone.git(&["update-ref", "-d", "refs/remotes/origin/HEAD"]);
+    clone.git(&["branch", "-q", "-D", "main"]);
+
+    let pr = serde_json::json!({
+        "pull_request": {"base": {"ref": "main", "sha": main_tip}}
+    });
+    for event in ["pull_request", "pull_request_target"] {
+        let path = event_file(&clone, event, &pr);
+        let out = clone
+            .caplint()
+            .env("GITHUB_BASE_REF", "main")
+            .env("GITHUB_EVENT_NAME", event)
+            .env("GITHUB_EVENT_PATH", path)
+            .args(CHECK_JSON)
+            .output()
+            .unwrap();
+        let (code, json) = json_of(&out);
+        assert_eq!(code, 1, "{event}: {}", stderr(&out));
+        assert_eq!(rules(&json)[0], "history/version-not-bumped");
+        assert!(
+            stderr(&out).contains("pull_request.base.sha"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // GITHUB_BASE_REF alone cannot find the base: exit 2.
+    let out = clone
+        .caplint()
+        .env("GITHUB_BASE_REF", "main")
+        .args(CHECK_JSON)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("fetch-depth: 0"), "{}", stderr(&out));
+}
+
+/// `caplint ARGS` in a GitLab CI job with `vars`.
+fn gitlab_run(r: &Repo, vars: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut cmd = r.caplint();
+    cmd.env("GITLAB_CI", "true");
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    cmd.args(args).output().unwrap()
+}
+
+#[test]
+fn gitlab_ci_bases() {
+    let mut origin = repo_with_profile();
+    let a = origin.git(&["rev-parse", "HEAD"]).trim().to_string();
+    origin.git(&["checkout", "-q", "-b", "feature"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    let clone = Repo::clone_of(&origin, &["--branch", "feature"]);
+    assert_eq!(clone.check(&[]).0, 0);
+
+    let caught = |vars: &[(&str, &str)]| {
+        let out = gitlab_run(&clone, vars, &CHECK_JSON);
+        let (code, json) = json_of(&out);
+        assert_eq!(code, 1, "{vars:?}: {}", stderr(&out));
+        assert_eq!(rules(&json)[0], "history/version-not-bumped");
+        stderr(&out)
+    };
+    // A merge request pipeline: the diff base.
+    let err = caught(&[
+        ("CI_MERGE_REQUEST_DIFF_BASE_SHA", &a),
+        ("CI_COMMIT_BEFORE_SHA", ZEROS),
+        ("CI_PIPELINE_SOURCE", "merge_request_event"),
+    ]);
+    assert!(err.contains("CI_MERGE_REQUEST_DIFF_BASE_SHA"), "{err}");
+    // A push: the commit before it.
+    let err = caught(&[
+        ("CI_COMMIT_BEFORE_SHA", &a),
+        ("CI_PIPELINE_SOURCE", "push"),
+        ("CI_COMMIT_BRANCH", "feature"),
+    ]);
+    assert!(err.contains("CI_COMMIT_BEFORE_SHA"), "{err}");
+    // A new branch: the merge-base with the default branch.
+    caught(&[
+        ("CI_COMMIT_BEFORE_SHA", ZEROS),
+        ("CI_PIPELINE_SOURCE", "push"),
+        ("CI_COMMIT_BRANCH", "feature"),
+        ("CI_DEFAULT_BRANCH", "main"),
+    ]);
+    // A schedule has no range: against HEAD.
+    let out = gitlab_run(
+        &clone,
+        &[
+            ("CI_COMMIT_BEFORE_SHA", ZEROS),
+            ("CI_PIPELINE_SOURCE", "schedule"),
+            ("CI_COMMIT_BRANCH", "feature"),
+            ("CI_DEFAULT_BRANCH", "main"),
+        ],
+        &CHECK_JSON,
+    );
+    assert_eq!(json_of(&out).0, 0, "{}", stderr(&out));
+    // Without GITLAB_CI the variables are not GitLab's.
+    let out = clone
+        .caplint()
+        .env("CI_COMMIT_BEFORE_SHA", &a)
+        .args(CHECK_JSON)
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&out).0, 0);
+    // A base that is not in the clone: exit 2 naming GIT_DEPTH.
+    let out = gitlab_run(
+        &clone,
+        &[(
+            "CI_COMMIT_BEFORE_SHA",
+            "1234567890abcdef1234567890abcdef12345678",
+        )],
+        &CHECK_JSON,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("GIT_DEPTH: 0"), "{}", stderr(&out));
+}
+
+#[test]
+fn diff_in_a_depth_2_pull_request_merge_takes_the_first_parent() {
+    let mut origin = repo_with_profile();
+    origin.git(&["checkout", "-q", "-b", "feature"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    origin.git(&["checkout", "-q", "main"]);
+    origin.write("README.md", "docs\n");
+    origin.commit("Docs");
+
+    // actions/checkout of a pull request with fetch-depth: 2: the merge
+    // commit and its parents, and no origin/main.
+    let clone = pull_request_merge(&origin, Some("2"));
+    clone.git(&["update-ref", "-d", "refs/remotes/origin/main"]);
+    for r in ["refs/remotes/origin/HEAD", "refs/heads/main"] {
+        let _ = std::process::Command::new("git")
+            .args(["update-ref", "-d", r])
+            .current_dir(&clone.dir)
+            .output();
+    }
+    let out = clone
+        .caplint()
+        .env("GITHUB_BASE_REF", "main")
+        .args(["diff", "--format", "json"])
+        .output()
+        .unwrap();
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{}", stderr(&out));
+    assert!(
+        json["base"]["label"]
+            .as_str()
+            .unwrap()
+            .starts_with("the first parent of HEAD"),
+        "{json:#}"
+    );
+    assert_eq!(rules(&json)[0], "history/version-not-bumped");
+}
+
 #[test]
 fn outside_git_one_note_and_other_rules_decide() {
     let tmp = TempDir::new().unwrap();
@@ -1319,4 +1694,44 @@ fn staged_findings_on_a_partly_staged_file_say_the_working_copy_differs() {
         .as_str()
         .unwrap_or("");
     assert!(!help.contains("working copy"), "{help}");
+}
+
+#[test]
+fn object_directories_from_the_environment_are_read() {
+    // As in a pre-receive hook: some objects only in GIT_OBJECT_DIRECTORY
+    // or GIT_ALTERNATE_OBJECT_DIRECTORIES, which git sets and gix ignores.
+    let mut origin = repo_with_profile();
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    let bad = origin.commit("Raise web-search without a new version");
+    let tmp = TempDir::new().unwrap();
+    let clone = tmp.path().join("clone");
+    let origin_path = origin.dir.display().to_string();
+    let clone_path = clone.display().to_string();
+    run_git(
+        tmp.path(),
+        &["clone", "-q", "--shared", &origin_path, &clone_path],
+        None,
+    );
+    // The objects are reachable only through the environment.
+    fs::remove_file(clone.join(".git/objects/info/alternates")).unwrap();
+    let objects = origin.dir.join(".git/objects");
+    let history = |vars: &[(&str, &Path)]| {
+        let mut cmd = origin.caplint();
+        cmd.current_dir(&clone);
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        cmd.args(["history", "--format", "json"]).output().unwrap()
+    };
+    let (code, json) = json_of(&history(&[("GIT_ALTERNATE_OBJECT_DIRECTORIES", &objects)]));
+    assert_eq!(code, 1);
+    assert_eq!(
+        finding(&json, "history/version-not-bumped")["commit"]["id"],
+        bad.as_str()
+    );
+    // GIT_OBJECT_DIRECTORY alone names them too.
+    let (code, _) = json_of(&history(&[("GIT_OBJECT_DIRECTORY", &objects)]));
+    assert_eq!(code, 1);
+    // Without the variables the objects are missing: exit 2.
+    assert_eq!(history(&[]).status.code(), Some(2));
 }

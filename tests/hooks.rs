@@ -38,7 +38,7 @@ fn push(repo: &Repo, args: &[&str]) -> std::process::Output {
 #[test]
 fn hook_scripts_are_executable() {
     use std::os::unix::fs::PermissionsExt;
-    for hook in ["pre-commit", "pre-push"] {
+    for hook in ["pre-commit", "pre-push", "pre-receive"] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("hooks")
             .join(hook);
@@ -238,4 +238,174 @@ fn pre_push_hook_refuses_a_claim_change_without_a_version_bump() {
         "{}",
         text(&out)
     );
+}
+
+// ---- pre-receive: the server side ------------------------------------------
+
+/// A work repository whose `origin` is a bare repository with the
+/// pre-receive hook installed (and no client hooks).
+fn server() -> (Repo, std::path::PathBuf) {
+    let repo = Repo::new();
+    let bare = repo.add_remote();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("hooks/pre-receive");
+    std::fs::copy(src, bare.join("hooks/pre-receive")).unwrap();
+    (repo, bare)
+}
+
+/// A revision of the bare repository, or None.
+fn remote_rev(repo: &Repo, bare: &Path, rev: &str) -> Option<String> {
+    let out = repo
+        .command("git")
+        .arg("--git-dir")
+        .arg(bare)
+        .args(["rev-parse", "--verify", "--quiet", rev])
+        .output()
+        .unwrap();
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn commit_all(repo: &Repo, message: &str) -> String {
+    repo.git_ok(&["add", "-A"]);
+    repo.git_ok(&["commit", "-q", "--no-verify", "-m", message]);
+    repo.git_ok(&["rev-parse", "HEAD"]).trim().to_string()
+}
+
+#[test]
+fn pre_receive_hook_judges_every_pushed_commit() {
+    let (repo, bare) = server();
+    // The first push of a branch into an empty repository: all of it.
+    repo.write("agents/a.profile.json", GOOD);
+    let first = commit_all(&repo, "first");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*first));
+
+    // A claim change without a version bump is refused, and the pusher sees
+    // the finding with its commit.
+    repo.write("agents/a.profile.json", &claim_change_without_bump());
+    let bad = commit_all(&repo, "claim more");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success());
+    let t = text(&out);
+    assert!(t.contains("history/version-not-bumped"), "{t}");
+    assert!(t.contains(&bad[..7]) && t.contains("claim more"), "{t}");
+    assert!(t.contains("pre-receive hook declined"), "{t}");
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*first));
+
+    // Fixed in a later commit of the same push: the bad commit is still
+    // judged on its own.
+    let bumped = claim_change_without_bump().replace("\"version\": \"3\"", "\"version\": \"4\"");
+    repo.write("agents/a.profile.json", &bumped);
+    commit_all(&repo, "bump");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains(&bad[..7]), "{}", text(&out));
+
+    // Rewritten into one honest commit: accepted.
+    repo.git_ok(&["reset", "-q", "--soft", &first]);
+    let good = commit_all(&repo, "claim more, as version 4");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*good));
+
+    // A new branch: only its own commits are judged; a bad one is refused.
+    repo.git_ok(&["checkout", "-q", "-b", "feature"]);
+    repo.write(
+        "agents/a.profile.json",
+        &bumped.replace("No access to private mailboxes.", "Read-only mail."),
+    );
+    let feature_bad = commit_all(&repo, "change a limit");
+    let out = push(&repo, &["origin", "feature"]);
+    assert!(!out.status.success());
+    let t = text(&out);
+    assert!(t.contains("history/version-not-bumped"), "{t}");
+    assert!(t.contains(&feature_bad[..7]), "{t}");
+    // Old findings are not judged again: only the new commit is named.
+    assert!(!t.contains(&bad[..7]), "{t}");
+    assert_eq!(remote_rev(&repo, &bare, "feature"), None);
+
+    // A new branch at a commit the server has brings nothing: accepted.
+    let out = push(&repo, &["origin", "main:refs/heads/copy"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(remote_rev(&repo, &bare, "copy").as_deref(), Some(&*good));
+
+    // A new branch with good commits is accepted.
+    repo.git_ok(&["reset", "-q", "--hard", &good]);
+    repo.write("README.md", "docs\n");
+    let docs = commit_all(&repo, "docs");
+    let out = push(&repo, &["origin", "feature"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(remote_rev(&repo, &bare, "feature").as_deref(), Some(&*docs));
+
+    // A ref deletion is accepted.
+    let out = push(&repo, &["origin", "--delete", "copy"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(remote_rev(&repo, &bare, "copy"), None);
+}
+
+#[test]
+fn pre_receive_hook_reads_the_pushed_configuration() {
+    let (repo, bare) = server();
+    repo.write("agents/a.profile.json", GOOD);
+    commit_all(&repo, "first");
+    assert!(push(&repo, &["origin", "main"]).status.success());
+
+    // The pushed commit's .caplint.yaml turns the rule into a warning.
+    repo.write(
+        ".caplint.yaml",
+        "rules:\n  history/version-not-bumped: warning\n",
+    );
+    repo.write("agents/a.profile.json", &claim_change_without_bump());
+    let tip = commit_all(&repo, "claim more, as a warning");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("history/version-not-bumped"));
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*tip));
+
+    // A broken configuration refuses the push (exit 2 is not a pass).
+    repo.write(".caplint.yaml", "rules: [\n");
+    commit_all(&repo, "break the configuration");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*tip));
+}
+
+#[test]
+fn bare_repository_history_and_diff_work_on_revisions() {
+    let (repo, bare) = server();
+    repo.write("agents/a.profile.json", GOOD);
+    let first = commit_all(&repo, "first");
+    repo.write("agents/a.profile.json", &claim_change_without_bump());
+    let bad = commit_all(&repo, "claim more");
+    // Bypass the hook to put the bad commit on the server.
+    std::fs::remove_file(bare.join("hooks/pre-receive")).unwrap();
+    assert!(push(&repo, &["origin", "main"]).status.success());
+
+    let caplint = |args: &[&str]| {
+        let mut cmd = repo.command(env!("CARGO_BIN_EXE_caplint"));
+        cmd.current_dir(&bare).args(args).output().unwrap()
+    };
+    // history walks HEAD (the default branch) and names the bad commit.
+    let out = caplint(&["history"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains(&bad[..7]), "{}", text(&out));
+    // --range: only the commits FROM does not reach.
+    let out = caplint(&["history", "--range", &format!("{first}..{bad}")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let out = caplint(&["history", "--range", &format!("{bad}..{bad}")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let out = caplint(&["history", "--range", &format!("{bad}...{first}")]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    // diff of two revisions works; without revisions there is no work tree.
+    let out = caplint(&["diff", &first, &bad]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("version-not-bumped"), "{}", text(&out));
+    let out = caplint(&["diff"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    // check has no work tree to read: exit 2.
+    let out = caplint(&["check"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("bare"), "{}", text(&out));
 }

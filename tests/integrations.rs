@@ -30,6 +30,9 @@ fn caplint() -> Command {
         "GITHUB_STEP_SUMMARY",
         "GITHUB_BASE_REF",
         "GITHUB_ACTIONS",
+        "GITHUB_EVENT_PATH",
+        "GITHUB_EVENT_NAME",
+        "GITLAB_CI",
         "NO_COLOR",
         "CLICOLOR_FORCE",
     ] {

@@ -33,6 +33,11 @@ pub struct Repo {
     /// Blobs read ahead of their use ([`Repo::prefetch`]); each is handed
     /// out once.
     ahead: RefCell<HashMap<ObjectId, Vec<u8>>>,
+    /// A bare repository: revisions only, no work tree.
+    bare: bool,
+    /// The folder naming a pre-receive hook's quarantined objects as
+    /// alternates, kept while the repository is open.
+    _quarantine: Option<tempfile::TempDir>,
 }
 
 /// A commit's metadata.
@@ -75,6 +80,58 @@ fn git_err(context: impl std::fmt::Display, err: impl std::fmt::Display) -> Fata
     }
 }
 
+/// In a `pre-receive` hook git keeps the pushed objects in a quarantine
+/// folder it names in `GIT_OBJECT_DIRECTORY`, with the repository's own
+/// objects in `GIT_ALTERNATE_OBJECT_DIRECTORIES`; gix reads neither. When
+/// they are set, the objects are read through a temporary folder (outside
+/// the repository) whose `info/alternates` lists them all.
+fn quarantine(repo: &mut gix::Repository) -> Result<Option<tempfile::TempDir>, Fatal> {
+    let own = repo.common_dir().join("objects");
+    let same = |p: &Path| match (p.canonicalize(), own.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    let objects = std::env::var_os("GIT_OBJECT_DIRECTORY")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
+    let alternates: Vec<PathBuf> = std::env::var_os("GIT_ALTERNATE_OBJECT_DIRECTORIES")
+        .map(|v| {
+            std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    if objects.as_deref().is_none_or(same) && alternates.is_empty() {
+        return Ok(None);
+    }
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut dirs: Vec<PathBuf> = objects.into_iter().chain(alternates).collect();
+    dirs.push(own);
+    let mut list = String::new();
+    for d in dirs {
+        let d = cwd.join(d);
+        if d.to_str().is_some_and(|s| !s.contains('\n')) {
+            list.push_str(&d.to_string_lossy());
+            list.push('\n');
+        }
+    }
+    let fail = |e: &dyn std::fmt::Display| {
+        Fatal::git(
+            format!("cannot read the objects GIT_OBJECT_DIRECTORY names: {e}"),
+            "unset GIT_OBJECT_DIRECTORY and GIT_ALTERNATE_OBJECT_DIRECTORIES, or run caplint from a pre-receive hook",
+        )
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("caplint-objects-")
+        .tempdir()
+        .map_err(|e| fail(&e))?;
+    std::fs::create_dir_all(dir.path().join("info")).map_err(|e| fail(&e))?;
+    std::fs::write(dir.path().join("info/alternates"), list).map_err(|e| fail(&e))?;
+    let handle = gix::odb::at(dir.path(), repo.object_hash()).map_err(|e| fail(&e))?;
+    repo.objects = gix::odb::memory::Proxy::new(handle, repo.object_hash());
+    Ok(Some(dir))
+}
+
 impl Repo {
     /// Opens the repository holding `root`, or `None` outside git. `GIT_DIR`
     /// and friends win over discovery, as they do for git itself.
@@ -89,12 +146,15 @@ impl Repo {
                 ))
             }
         };
-        let Some(workdir) = repo.workdir().map(Path::to_path_buf) else {
-            // A bare repository has no files to lint.
-            return Ok(None);
-        };
-        let workdir = workdir.canonicalize().unwrap_or(workdir);
+        let mut repo = repo;
+        let quarantine = quarantine(&mut repo)?;
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let (workdir, bare) = match repo.workdir() {
+            Some(w) => (w.canonicalize().unwrap_or_else(|_| w.to_path_buf()), false),
+            // A bare repository has revisions and no files: caplint's root
+            // stands in for the work tree, with no prefix.
+            None => (root.clone(), true),
+        };
         let prefix = match root.strip_prefix(&workdir) {
             Ok(rel) => {
                 let p = crate::source::slash_path(rel);
@@ -107,7 +167,6 @@ impl Repo {
             // The root is outside the work tree git names: nothing to compare.
             Err(_) => return Ok(None),
         };
-        let mut repo = repo;
         repo.object_cache_size_if_unset(16 * 1024 * 1024);
         Ok(Some(Repo {
             repo,
@@ -115,7 +174,35 @@ impl Repo {
             prefix,
             trees: RefCell::new(HashMap::new()),
             ahead: RefCell::new(HashMap::new()),
+            bare,
+            _quarantine: quarantine,
         }))
+    }
+
+    /// Whether the repository is bare (no work tree: `check` cannot run).
+    pub fn is_bare(&self) -> bool {
+        self.bare
+    }
+
+    /// The commits reachable from `to` and not from `from` (git's
+    /// `from..to`).
+    pub fn range_commits(
+        &self,
+        from: ObjectId,
+        to: ObjectId,
+    ) -> Result<std::collections::HashSet<ObjectId>, Fatal> {
+        let walk = self
+            .repo
+            .rev_walk([to])
+            .with_hidden([from])
+            .all()
+            .map_err(|e| git_err("cannot list the commits of the range", e))?;
+        let mut set = std::collections::HashSet::new();
+        for info in walk {
+            let info = info.map_err(|e| git_err("cannot list the commits of the range", e))?;
+            set.insert(info.id);
+        }
+        Ok(set)
     }
 
     pub fn workdir(&self) -> &Path {

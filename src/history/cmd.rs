@@ -4,7 +4,7 @@
 
 use super::review::{ProfileReview, SkillReview};
 use super::side::{Ctx, Head, Scope, WorkTree};
-use super::{merge_base_with, review_all, walk, Base, Env};
+use super::{ci, merge_base_with, review_all, walk, Base, Env};
 use crate::app;
 use crate::check::Report;
 use crate::cli::{DiffArgs, DiffFormat, HistoryArgs};
@@ -21,6 +21,8 @@ pub struct ClaimReview {
     /// How the base was chosen (`merge-base with origin/main (abc1234)`).
     pub base_label: String,
     pub base_commit: Option<String>,
+    /// Why CI chose the base, when it did (printed as a note).
+    pub base_why: Option<String>,
     /// `the working tree` or the HEAD revision as given.
     pub head_label: String,
     pub head_commit: Option<String>,
@@ -54,12 +56,10 @@ fn not_a_repo(command: &str) -> Fatal {
     )
 }
 
-/// The default base of `caplint diff`: the branch this work will merge into.
-fn default_base(repo: &Repo, env: &Env) -> Option<String> {
+/// The default base of `caplint diff` outside CI: the branch this work will
+/// merge into.
+fn default_base(repo: &Repo) -> Option<String> {
     let mut candidates: Vec<String> = Vec::new();
-    if let Some(b) = &env.github_base_ref {
-        candidates.push(format!("origin/{b}"));
-    }
     if let Some(up) = repo.upstream() {
         candidates.push(up);
     }
@@ -85,6 +85,12 @@ fn default_base(repo: &Repo, env: &Env) -> Option<String> {
 /// Runs `caplint diff` and returns the review (without printing).
 pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fatal> {
     let repo = Repo::discover(&settings.root)?.ok_or_else(|| not_a_repo("diff"))?;
+    if repo.is_bare() && args.head.is_none() {
+        return Err(Fatal::git(
+            "a bare repository has no working tree to compare",
+            "name both revisions: `caplint diff BASE HEAD`",
+        ));
+    }
     let env = Env::from_process();
     let ctx = Ctx {
         repo: &repo,
@@ -99,14 +105,21 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
     let base = match (&args.base, head_commit) {
         (_, None) => Base::none("an empty repository"),
         (Some(rev), Some(head)) => merge_base_with(&repo, rev, head)?,
-        (None, Some(head)) => match default_base(&repo, &env) {
-            Some(rev) => merge_base_with(&repo, &rev, head)?,
-            None => {
-                return Err(Fatal::git(
-                    "no base to compare with: the branch has no upstream, and there is no origin/HEAD, origin/main, origin/master, main or master",
-                    "name the base: `caplint diff BASE` (e.g. `caplint diff origin/develop`)",
-                ))
-            }
+        // CI names the base as it does for `check`; else the upstream.
+        (None, Some(head)) => match ci::base(&repo, &env, head)? {
+            Some(ci) => Base {
+                why: Some(ci.why),
+                ..ci.base
+            },
+            None => match default_base(&repo) {
+                Some(rev) => merge_base_with(&repo, &rev, head)?,
+                None => {
+                    return Err(Fatal::git(
+                        "no base to compare with: the branch has no upstream, and there is no origin/HEAD, origin/main, origin/master, main or master",
+                        "name the base: `caplint diff BASE` (e.g. `caplint diff origin/develop`)",
+                    ))
+                }
+            },
         },
     };
     let mut report = Report::default();
@@ -161,6 +174,7 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
     Ok(ClaimReview {
         base_label: base.label.clone(),
         base_commit: base.commit.map(|c| c.to_string()),
+        base_why: base.why.clone(),
         head_label,
         head_commit: if args.head.is_some() {
             head_commit.map(|c| c.to_string())
@@ -177,6 +191,9 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
 pub fn diff_command(args: &DiffArgs) -> Result<u8, Fatal> {
     let settings = app::settings_for(&[], args.config.as_deref(), args.as_of.as_deref())?;
     let review = run_diff(&settings, args)?;
+    if let (Some(why), false) = (&review.base_why, args.quiet) {
+        output::stderr(&format!("note: base: {} ({why})\n", review.base_label));
+    }
     let text = match args.format {
         DiffFormat::Human => render::review::human(&review, Style::resolve(args.color)),
         DiffFormat::Markdown => render::markdown::render(&review),
@@ -204,7 +221,13 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
         scope: Scope::of_paths(&settings.root, &args.paths),
         index: None,
     };
-    let mut audit = walk::audit(&ctx, args.since.as_deref())?;
+    let how = match &args.range {
+        Some(range) => walk::Walk::Range(range),
+        None => walk::Walk::Head {
+            since: args.since.as_deref(),
+        },
+    };
+    let mut audit = walk::audit_walk(&ctx, how)?;
     audit.report.finish(&settings);
     let audit_table = walk::render_audit(&audit);
     let extra = (args.common.format.unwrap_or(Format::Human) == Format::Human)

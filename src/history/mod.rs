@@ -6,6 +6,7 @@
 //! [`check`] runs the rules for `caplint check` in one of the history modes;
 //! [`cmd`] holds `caplint diff` and `caplint history`.
 
+pub mod ci;
 pub mod claims;
 pub mod cmd;
 pub mod review;
@@ -25,27 +26,11 @@ use review::{ProfileReview, SkillReview, Tip};
 use side::{Ctx, Head, Scope, WorkTree};
 use std::collections::BTreeMap;
 
+pub use ci::Env;
+
 /// The one note printed when history rules cannot run outside git.
 pub const NOT_A_REPO_NOTE: &str =
     "not inside a git repository: history rules were skipped (the other rules ran)";
-
-/// What history needs from the environment, read once by the command layer.
-#[derive(Debug, Clone, Default)]
-pub struct Env {
-    /// `GITHUB_BASE_REF`: the target branch of a GitHub Actions pull-request run.
-    pub github_base_ref: Option<String>,
-}
-
-impl Env {
-    pub fn from_process() -> Env {
-        Env {
-            github_base_ref: std::env::var("GITHUB_BASE_REF")
-                .ok()
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty()),
-        }
-    }
-}
 
 /// The base of a comparison.
 #[derive(Debug, Clone)]
@@ -57,6 +42,8 @@ pub struct Base {
     pub tip: Option<Tip>,
     /// How to describe the base to a user (`HEAD`, `merge-base with origin/main`).
     pub label: String,
+    /// Why CI chose this base, when it did (for a note).
+    pub why: Option<String>,
 }
 
 impl Base {
@@ -66,16 +53,18 @@ impl Base {
             tree: None,
             tip: None,
             label: label.to_string(),
+            why: None,
         }
     }
 
-    fn at(repo: &Repo, commit: ObjectId, label: String) -> Result<Base, Fatal> {
+    pub(crate) fn at(repo: &Repo, commit: ObjectId, label: String) -> Result<Base, Fatal> {
         let info = repo.commit(commit)?;
         Ok(Base {
             commit: Some(commit),
             tree: Some(info.tree),
             tip: None,
             label,
+            why: None,
         })
     }
 }
@@ -84,6 +73,17 @@ impl Base {
 /// REV and `head`, with REV's tip for `history/version-taken`.
 pub fn merge_base_with(repo: &Repo, rev: &str, head: ObjectId) -> Result<Base, Fatal> {
     let target = repo.resolve(rev)?;
+    merge_base_named(repo, target, rev, head)
+}
+
+/// [`merge_base_with`] for a resolved `target`, called `name` in messages.
+pub fn merge_base_named(
+    repo: &Repo,
+    target: ObjectId,
+    name: &str,
+    head: ObjectId,
+) -> Result<Base, Fatal> {
+    let rev = name;
     let Some(mb) = repo.merge_base(target, head)? else {
         let help = if repo.is_shallow() {
             format!("this clone is shallow, so the common history of `{rev}` and HEAD is missing; {FETCH_DEPTH_HELP}")
@@ -133,23 +133,12 @@ pub fn resolve_base(
         HistoryMode::Staged => Base::at(repo, head, "HEAD".into()),
         HistoryMode::Base(rev) => merge_base_with(repo, rev, head),
         HistoryMode::Auto => {
-            if let Some(branch) = &env.github_base_ref {
-                let rev = format!("origin/{branch}");
-                if repo.try_resolve(&rev).is_some() {
-                    return merge_base_with(repo, &rev, head);
-                }
-                // A pull-request checkout is a merge commit on a detached
-                // HEAD; with `fetch-depth: 2` its first parent is the base.
-                let info = repo.commit(head)?;
-                if info.parents.len() >= 2 && info.parents.iter().all(|p| repo.has_commit(*p)) {
-                    let p1 = info.parents[0];
-                    let short = p1.to_hex_with_len(7).to_string();
-                    return Base::at(repo, p1, format!("the first parent of HEAD ({short})"));
-                }
-                return Err(Fatal::git(
-                    format!("GITHUB_BASE_REF is `{branch}`, but `{rev}` is not in this clone and HEAD is not a merge commit with its parents present"),
-                    FETCH_DEPTH_HELP,
-                ));
+            // CI names the base (a pull request's target, a push's range)
+            // before the configured `base`, as GITHUB_BASE_REF always did.
+            if let Some(ci) = ci::base(repo, env, head)? {
+                let mut base = ci.base;
+                base.why = Some(ci.why);
+                return Ok(base);
             }
             if let Some(rev) = &settings.config.base {
                 return merge_base_with(repo, rev, head);
@@ -194,7 +183,16 @@ pub fn open<'s>(
         notes.push(NOT_A_REPO_NOTE.into());
         return Ok(None);
     };
+    if repo.is_bare() {
+        return Err(Fatal::git(
+            "a bare repository has no work tree to check",
+            "check a clone, or judge revisions with `caplint history --range FROM..TO` or `caplint diff BASE HEAD`",
+        ));
+    }
     let base = resolve_base(&repo, settings, &options.history, &Env::from_process())?;
+    if let Some(why) = &base.why {
+        notes.push(format!("history base: {} ({why})", base.label));
+    }
     if base.tree.is_none() {
         return Ok(None);
     }

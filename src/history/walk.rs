@@ -11,7 +11,7 @@ use crate::diagnostic::{CommitRef, Diagnostic};
 use crate::error::Fatal;
 use crate::git::{CommitInfo, ObjectId, FETCH_DEPTH_HELP};
 use crate::source::SourceFile;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// A profile with at least this many versions and not one downgrade earns
 /// a note: its rechecks are probably not being done.
@@ -44,39 +44,70 @@ pub struct Audit {
     pub shallow: bool,
 }
 
+/// Which first-parent commits `caplint history` walks.
+#[derive(Debug, Clone, Copy)]
+pub enum Walk<'a> {
+    /// From HEAD, back to `since` (exclusive) or the root.
+    Head { since: Option<&'a str> },
+    /// `[FROM..]TO`: from TO, back to the first commit FROM reaches (or the
+    /// root), as git's `FROM..TO` on the first-parent chain.
+    Range(&'a str),
+}
+
+/// Where the walk stops (that commit is the base of the first one judged).
+enum Stop {
+    Root,
+    At(ObjectId),
+    /// At the first commit not in the set (the range's commits).
+    Outside(HashSet<ObjectId>),
+}
+
+impl Stop {
+    fn reached(&self, id: ObjectId) -> bool {
+        match self {
+            Stop::Root => false,
+            Stop::At(stop) => *stop == id,
+            Stop::Outside(range) => !range.contains(&id),
+        }
+    }
+}
+
 /// Walks the first-parent chain from HEAD (back to `since`, exclusive).
 pub fn audit(ctx: &Ctx<'_>, since: Option<&str>) -> Result<Audit, Fatal> {
+    audit_walk(ctx, Walk::Head { since })
+}
+
+/// Walks the first-parent chain that `walk` names.
+pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
     let repo = ctx.repo;
     let mut audit = Audit::default();
-    let Some(head) = repo.head()? else {
-        audit
-            .report
-            .notes
-            .push("the repository has no commits yet".into());
-        return Ok(audit);
-    };
-    let stop = match since {
-        Some(rev) => {
-            let id = repo.resolve(rev)?;
-            match repo.merge_base(id, head)? {
-                Some(mb) => Some(mb),
-                None => {
-                    return Err(Fatal::git(
-                        format!("`{rev}` shares no history with HEAD"),
-                        "name a commit on the current branch's history",
-                    ))
-                }
-            }
+    let (head, stop) = match walk {
+        Walk::Head { since } => {
+            let Some(head) = repo.head()? else {
+                audit
+                    .report
+                    .notes
+                    .push("the repository has no commits yet".into());
+                return Ok(audit);
+            };
+            (head, since_stop(repo, since, head)?)
         }
-        None => None,
+        Walk::Range(range) => {
+            let (from, to) = parse_range(range)?;
+            let head = repo.resolve(to)?;
+            let stop = match from {
+                Some(from) => Stop::Outside(repo.range_commits(repo.resolve(from)?, head)?),
+                None => Stop::Root,
+            };
+            (head, stop)
+        }
     };
-
     // The first-parent chain, newest first.
     let mut chain: Vec<CommitInfo> = Vec::new();
     let mut next = Some(head);
     let mut first_base: Option<ObjectId> = None;
     while let Some(id) = next {
-        if Some(id) == stop {
+        if stop.reached(id) {
             first_base = Some(repo.commit(id)?.tree);
             break;
         }
@@ -132,6 +163,39 @@ pub fn audit(ctx: &Ctx<'_>, since: Option<&str>) -> Result<Audit, Fatal> {
         }
     }
     Ok(audit)
+}
+
+/// The stop of `--since REV`: the merge-base of REV and HEAD.
+fn since_stop(repo: &crate::git::Repo, since: Option<&str>, head: ObjectId) -> Result<Stop, Fatal> {
+    let Some(rev) = since else {
+        return Ok(Stop::Root);
+    };
+    let id = repo.resolve(rev)?;
+    match repo.merge_base(id, head)? {
+        Some(mb) => Ok(Stop::At(mb)),
+        None => Err(Fatal::git(
+            format!("`{rev}` shares no history with HEAD"),
+            "name a commit on the current branch's history",
+        )),
+    }
+}
+
+/// `FROM..TO` or `TO`.
+fn parse_range(range: &str) -> Result<(Option<&str>, &str), Fatal> {
+    let bad = || {
+        Fatal::Usage(format!(
+            "--range must be `FROM..TO` or `TO` (two revisions), got `{range}`"
+        ))
+    };
+    if range.contains("...") {
+        return Err(bad());
+    }
+    match range.split_once("..") {
+        Some((from, to)) if !from.is_empty() && !to.is_empty() => Ok((Some(from), to)),
+        Some(_) => Err(bad()),
+        None if range.is_empty() => Err(bad()),
+        None => Ok((None, range)),
+    }
 }
 
 /// Judges one commit against its first parent. Returns whether it touched

@@ -76,6 +76,14 @@ impl Repo {
             "GITHUB_BASE_REF",
             "GITHUB_ACTIONS",
             "GITHUB_STEP_SUMMARY",
+            "GITHUB_EVENT_PATH",
+            "GITHUB_EVENT_NAME",
+            "GITLAB_CI",
+            "CI_MERGE_REQUEST_DIFF_BASE_SHA",
+            "CI_COMMIT_BEFORE_SHA",
+            "CI_DEFAULT_BRANCH",
+            "CI_PIPELINE_SOURCE",
+            "CI_COMMIT_BRANCH",
         ] {
             cmd.env_remove(var);
         }
