@@ -1127,3 +1127,39 @@ fn files_that_need_no_reference_or_are_named_elsewhere() {
         run.stdout
     );
 }
+
+#[test]
+fn templates_programs_and_hidden_folders_name_the_users_files() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "Fill in `templates/report.md`, run `scripts/check.py`, and read [the guide](assets/guide.md).\n\
+         A workflow of the user's, such as `./.github/workflows/ci.yml`, is read from their repository.\n",
+    )
+    // Written for where the filled-in report will live.
+    .file(
+        "skills/refund-policy/templates/report.md",
+        "See [the style guide](../style_guide.md) and [ADR 1](../adr/ADR-001.md).\n",
+    )
+    // A program's sample data.
+    .file(
+        "skills/refund-policy/scripts/check.py",
+        "SAMPLE = \"{baseDir}/scripts/x.py\"\nOTHER = \"${SKILL_DIR}/references/x.md\"\n",
+    )
+    // A guide the agent reads is judged like any other file.
+    .file(
+        "skills/refund-policy/assets/guide.md",
+        "Use `scripts/missing.py` to reorder slides.\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![finding(
+            "skill/broken-reference",
+            "error",
+            "scripts/missing.py"
+        )],
+        "{}",
+        run.stdout
+    );
+}

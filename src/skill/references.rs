@@ -494,7 +494,7 @@ struct Scan<'a> {
     by_stem: HashMap<String, Vec<String>>,
     dir_by_name: HashMap<String, Vec<String>>,
     out: Vec<Diagnostic>,
-    /// The file being scanned is output material (see [`is_output_material`]).
+    /// The file being scanned is a template (see [`is_output_material`]).
     material: bool,
 }
 
@@ -1242,12 +1242,16 @@ impl<'a> Scan<'a> {
     }
 }
 
-/// Whether a file is material for the skill's output (under `assets/` or
-/// `templates/`): a template is copied into the user's work, and the paths
-/// in it are written for that place.
+/// Whether a file is a template for the skill's output (under `templates/`,
+/// or named `…template…`): it is copied into the user's work, and the paths
+/// in it are written for that place. (Other files under `assets/`, such as
+/// guides the agent reads, are judged like any other.)
 fn is_output_material(rel: &str) -> bool {
-    let first = rel.split('/').next().unwrap_or(rel);
-    rel.contains('/') && matches!(first, "assets" | "templates" | "template")
+    let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+    name.to_ascii_lowercase().contains("template")
+        || dirs
+            .split('/')
+            .any(|d| d.eq_ignore_ascii_case("templates") || d.eq_ignore_ascii_case("template"))
 }
 
 fn is_markdown(rel: &str) -> bool {
