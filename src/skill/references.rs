@@ -1151,17 +1151,17 @@ impl<'a> Scan<'a> {
     /// Back-ticked bare names (`async-parallel`) that are the stem of a file
     /// in a folder the same text names (`rules/`, `rules/x.md`): an index
     /// of the folder's files.
-    fn stems(&mut self, from: &str, names: &[Ref], refs: &[Ref]) {
-        let hits: Vec<&Ref> = names
+    fn stems(&mut self, from: &str, refs: &[Ref]) {
+        let hits: Vec<&Ref> = refs
             .iter()
-            .filter(|n| self.by_stem.contains_key(&n.text))
+            .filter(|n| n.kind == RefKind::Name && self.by_stem.contains_key(&n.text))
             .collect();
         if hits.is_empty() {
             return;
         }
         // The folders the text names, relative to the skill.
         let mut named: HashSet<String> = HashSet::default();
-        for r in refs {
+        for r in refs.iter().filter(|r| r.kind != RefKind::Name) {
             let t = r.text.trim_start_matches("./").trim_end_matches('/');
             let Some(t) = placeholder(t).map_or(Some(t), |(root, rest)| {
                 (root == Root::Skill).then_some(rest)
@@ -1199,20 +1199,20 @@ impl<'a> Scan<'a> {
     }
 
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
-        let (names, refs): (Vec<Ref>, Vec<Ref>) =
-            refs.into_iter().partition(|r| r.kind == RefKind::Name);
-        if !names.is_empty() {
-            self.stems(from, &names, &refs);
-        }
-        for r in refs {
+        let mut names = false;
+        for r in &refs {
+            if r.kind == RefKind::Name {
+                names = true;
+                continue;
+            }
             if r.text.starts_with(['{', '$']) {
                 match placeholder(&r.text) {
                     Some((Root::Skill, rest)) => {
-                        self.skill_placeholder(source, &r, rest, bare_words || self.material);
+                        self.skill_placeholder(source, r, rest, bare_words || self.material);
                         continue;
                     }
                     Some((Root::Plugin, rest)) => {
-                        self.plugin_placeholder(source, &r, rest, bare_words || self.material);
+                        self.plugin_placeholder(source, r, rest, bare_words || self.material);
                         continue;
                     }
                     // Some other variable: the rest may still end in a
@@ -1229,15 +1229,18 @@ impl<'a> Scan<'a> {
                 // again, it would cover the same files (most references
                 // repeat a few names).
                 RefKind::Prose | RefKind::Example if self.already_found(from, &r.text) => {}
-                RefKind::Link => self.claim(source, from, &r),
+                RefKind::Link => self.claim(source, from, r),
                 RefKind::Prose | RefKind::Example if self.is_claim(from, &r.text, r.kind) => {
-                    self.claim(source, from, &r)
+                    self.claim(source, from, r)
                 }
                 RefKind::Prose | RefKind::Example | RefKind::Code => {
                     self.mention(from, &r.text, bare_words)
                 }
                 RefKind::Name => {}
             }
+        }
+        if names {
+            self.stems(from, &refs);
         }
     }
 }
