@@ -922,13 +922,13 @@ fn placeholders_resolve_from_the_skill_and_plugin_roots() {
         "---\nname: audit\ndescription: When to audit.\n---\n\
              Read [standard checks]({baseDir}/references/standard-checks.md) first.\n\
              Run `{baseDir}/tools/extract.py` on the input.\n\
-             The plugin folder holds `scripts/plan.py`.\n\n\
+             The plugin folder holds `scripts/plan.py`; then run `${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh`.\n\n\
              ```bash\n\
              python \"${CLAUDE_SKILL_DIR}/scripts/build.py\"\n\
              bash \"$skill_dir/resources/deploy.sh\"\n\
              uv run {baseDir}/analyzer/main.py\n\
              sh \"${CLAUDE_PLUGIN_ROOT}/scripts/setup.sh\"\n\
-             sh \"${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh\"\n\
+             node \"${CLAUDE_PLUGIN_ROOT}/servers/sample.js\"\n\
              sh \"${CLAUDE_PLUGIN_ROOT}/skills/audit/scripts/lint.sh\"\n\
              ```\n",
     )
@@ -945,16 +945,17 @@ fn placeholders_resolve_from_the_skill_and_plugin_roots() {
     assert_eq!(
         reference_findings(&run, &t),
         vec![
-            // A skill-root placeholder into a folder the skill does not have.
-            finding(
-                "skill/broken-reference",
-                "error",
-                "{baseDir}/analyzer/main.py"
-            ),
             finding(
                 "skill/broken-reference",
                 "error",
                 "${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh"
+            ),
+            // A skill-root placeholder into a folder the skill does not
+            // have. (The plugin-root sample in fenced code is not judged.)
+            finding(
+                "skill/broken-reference",
+                "error",
+                "{baseDir}/analyzer/main.py"
             ),
         ],
         "{}",
@@ -962,7 +963,7 @@ fn placeholders_resolve_from_the_skill_and_plugin_roots() {
     );
     let messages: Vec<String> = run.findings().into_iter().map(|f| f.message).collect();
     assert!(
-        messages[1].contains("plugin folder `plugins/audit`"),
+        messages[0].contains("plugin folder `plugins/audit`"),
         "{messages:?}"
     );
 }

@@ -1113,7 +1113,14 @@ impl<'a> Scan<'a> {
             self.claim(source, SKILL_MD, &inner);
             return;
         }
-        if !has_extension(rest) || self.folder.exists_in_repository(&full) {
+        // Missing from the plugin: an error where the text names the file
+        // (a link, prose, back-ticks). Fenced code that uses the plugin root
+        // is most often a sample of a plugin's own files (a hook, an MCP
+        // server's command) in a guide to writing one.
+        if !has_extension(rest)
+            || r.kind == RefKind::Code
+            || self.folder.exists_in_repository(&full)
+        {
             return;
         }
         let shown = source.slice(r.span).to_string();
