@@ -921,6 +921,7 @@ fn placeholders_resolve_from_the_skill_and_plugin_roots() {
         &format!("{skill}/SKILL.md"),
         "---\nname: audit\ndescription: When to audit.\n---\n\
              Read [standard checks]({baseDir}/references/standard-checks.md) first.\n\
+             @${CLAUDE_SKILL_DIR}/role.md\n\
              Run `{baseDir}/tools/extract.py` on the input.\n\
              The plugin folder holds `scripts/plan.py`; then run `${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh`.\n\n\
              ```bash\n\
@@ -933,6 +934,7 @@ fn placeholders_resolve_from_the_skill_and_plugin_roots() {
              ```\n",
     )
     .file(&format!("{skill}/references/standard-checks.md"), "x\n")
+    .file(&format!("{skill}/role.md"), "x\n")
     .file(&format!("{skill}/tools/extract.py"), "print(1)\n")
     .file(&format!("{skill}/scripts/build.py"), "print(1)\n")
     .file(&format!("{skill}/scripts/lint.sh"), "true\n")
@@ -1134,7 +1136,8 @@ fn templates_programs_and_hidden_folders_name_the_users_files() {
     let t = Tree::new();
     t.skill(
         "refund-policy",
-        "Fill in `templates/report.md`, run `scripts/check.py`, and read [the guide](assets/guide.md).\n\
+        "Fill in `templates/report.md`, run `scripts/check.py`, and read [the guide](assets/guide.md)\n\
+         and [widgets](references/widget-templates.md).\n\
          A workflow of the user's, such as `./.github/workflows/ci.yml`, is read from their repository.\n",
     )
     // Written for where the filled-in report will live.
@@ -1147,19 +1150,23 @@ fn templates_programs_and_hidden_folders_name_the_users_files() {
         "skills/refund-policy/scripts/check.py",
         "SAMPLE = \"{baseDir}/scripts/x.py\"\nOTHER = \"${SKILL_DIR}/references/x.md\"\n",
     )
-    // A guide the agent reads is judged like any other file.
+    // A guide the agent reads is judged like any other file, even one
+    // about templates.
     .file(
         "skills/refund-policy/assets/guide.md",
         "Use `scripts/missing.py` to reorder slides.\n",
+    )
+    .file(
+        "skills/refund-policy/references/widget-templates.md",
+        "See [the gallery](gallery.md).\n",
     );
     let run = t.run();
     assert_eq!(
         reference_findings(&run, &t),
-        vec![finding(
-            "skill/broken-reference",
-            "error",
-            "scripts/missing.py"
-        )],
+        vec![
+            finding("skill/broken-reference", "error", "scripts/missing.py"),
+            finding("skill/broken-reference", "error", "gallery.md"),
+        ],
         "{}",
         run.stdout
     );

@@ -700,7 +700,12 @@ fn follows_option(before: &str) -> bool {
 /// One word of prose (no whitespace, holds a `.` or `/`).
 fn word(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
     let word = &line[range.clone()];
-    let (a, b) = trim_word(word);
+    let (mut a, b) = trim_word(word);
+    // `@path` includes a file (`@./docs/x.md`, `@${CLAUDE_SKILL_DIR}/x.md`);
+    // an e-mail address has its `@` inside.
+    if word[a..b].starts_with('@') {
+        a += 1;
+    }
     let core = &word[a..b];
     if core.is_empty() {
         return;

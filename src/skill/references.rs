@@ -1253,12 +1253,19 @@ impl<'a> Scan<'a> {
 }
 
 /// Whether a file is a template for the skill's output (under `templates/`,
-/// or named `…template…`): it is copied into the user's work, and the paths
+/// or named `template`, `…_template`, `template-…`): it is copied into the user's work, and the paths
 /// in it are written for that place. (Other files under `assets/`, such as
 /// guides the agent reads, are judged like any other.)
 fn is_output_material(rel: &str) -> bool {
     let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", rel));
-    name.to_ascii_lowercase().contains("template")
+    let name = name.to_ascii_lowercase();
+    let stem = name.split('.').next().unwrap_or(&name);
+    // `template.md`, `soap_note_template.md`, `template-report.md`; not a
+    // guide about templates (`widget-templates.md`).
+    stem == "template"
+        || ["_", "-"].iter().any(|sep| {
+            stem.ends_with(&format!("{sep}template")) || stem.starts_with(&format!("template{sep}"))
+        })
         || dirs
             .split('/')
             .any(|d| d.eq_ignore_ascii_case("templates") || d.eq_ignore_ascii_case("template"))
