@@ -109,7 +109,7 @@ pub static RULES: &[Rule] = &[
         "An agent told to read `scripts/extract.py` that does not exist wastes a turn and improvises.",
         "Run `scripts/extract.py` (the folder has no scripts/extract.py)", "Run `scripts/extract.py` (and the file exists)",
         "Fix the path or add the file."),
-    rule!(REFERENCE_ESCAPES, Error, "markdown", "a reference or a symlink leads outside the skill folder (`..`, absolute path)",
+    rule!(REFERENCE_ESCAPES, Error, "markdown", "a reference or a symlink leads outside the skill folder (`..`, absolute path); a warning when the target exists in the repository (it breaks only when the skill is installed alone)",
         "Reports links with an absolute path, references that climb out of the folder with `..`, references through a symlink that leaves the folder, and symlinks in the folder whose target is outside it (never followed). A reference out of the folder to a file that exists in the repository (a sibling skill's file, the repository's README) is a warning: it works in the repository and breaks when the skill is installed alone. A severity configured for the rule applies to both cases.",
         "A skill is copied as a folder into workspaces and galleries; anything outside it is not there.",
         "See [guide](../shared/guide.md)", "See [guide](references/guide.md)",
