@@ -103,15 +103,20 @@ impl Report {
     }
 
     /// Applies configured severities (dropping rules that are off), masks
-    /// secret values in every text, sorts, and counts.
+    /// secret values in every text, sorts, and counts. A diagnostic keeps
+    /// the severity it was made with (its rule's default, or a milder one
+    /// for a milder case) unless the configuration names its rule.
     pub fn finish(&mut self, settings: &Settings) {
         self.diagnostics
-            .retain_mut(|d| match settings.severity(d.rule, &d.path) {
-                Some(sev) => {
-                    d.severity = sev;
-                    true
-                }
-                None => false,
+            .retain_mut(|d| match settings.configured_level(d.rule, &d.path) {
+                None => true,
+                Some(level) => match level.severity() {
+                    Some(sev) => {
+                        d.severity = sev;
+                        true
+                    }
+                    None => false,
+                },
             });
         scrub_secrets(&self.sources, &mut self.diagnostics);
         if !self.commit_sources.is_empty() {

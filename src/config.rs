@@ -168,21 +168,27 @@ impl Settings {
     /// the registry default, then `rules:`, then every matching override in
     /// order. `None` means the rule is off.
     pub fn severity(&self, rule: &str, path: &str) -> Option<Severity> {
-        let mut level = match crate::rules::default_severity(rule) {
-            Severity::Error => Level::Error,
-            Severity::Warning => Level::Warning,
-        };
+        match self.configured_level(rule, path) {
+            Some(level) => level.severity(),
+            None => Some(crate::rules::default_severity(rule)),
+        }
+    }
+
+    /// The level `rules:` and the matching overrides give `rule` for a file
+    /// at `path`; `None` when the configuration does not name the rule.
+    pub fn configured_level(&self, rule: &str, path: &str) -> Option<Level> {
+        let mut level = None;
         if let Some((_, l)) = self.config.rules.iter().rev().find(|(id, _)| id == rule) {
-            level = *l;
+            level = Some(*l);
         }
         for (globs, rules) in &self.overrides {
             if globs.is_match(path) {
                 if let Some((_, l)) = rules.iter().rev().find(|(id, _)| id == rule) {
-                    level = *l;
+                    level = Some(*l);
                 }
             }
         }
-        level.severity()
+        level
     }
 
     /// The path to open the repository-relative `rel` by (see `open_root`).

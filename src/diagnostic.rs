@@ -71,6 +71,13 @@ impl Diagnostic {
         }
     }
 
+    /// A severity of its own, for a case of the rule milder (or graver)
+    /// than its default; a severity configured for the rule still wins.
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
     pub fn at(mut self, span: Span) -> Self {
         self.span = Some(span);
         self

@@ -1362,3 +1362,297 @@ fn codex_metadata_is_never_read_through_a_symlink_or_from_a_folder() {
     );
     assert_eq!(run.code, 0, "{}", run.stdout);
 }
+
+/// (rule, severity, spanned text or path) of the reference findings.
+fn reference_findings(run: &Run, tree: &Tree) -> Vec<(String, String, String)> {
+    run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"].as_str().unwrap().starts_with("skill/"))
+        .map(|d| {
+            let path = d["path"].as_str().unwrap();
+            let shown = match d["span"].as_object() {
+                Some(s) => {
+                    let bytes = std::fs::read(tree.path().join(path)).unwrap();
+                    let o = s["offset"].as_u64().unwrap() as usize;
+                    let l = s["length"].as_u64().unwrap() as usize;
+                    String::from_utf8_lossy(&bytes[o..o + l]).into_owned()
+                }
+                None => path.to_string(),
+            };
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+                shown,
+            )
+        })
+        .collect()
+}
+
+fn finding(rule: &str, severity: &str, shown: &str) -> (String, String, String) {
+    (rule.into(), severity.into(), shown.into())
+}
+
+#[test]
+fn placeholders_resolve_from_the_skill_and_plugin_roots() {
+    let t = Tree::new();
+    let skill = "plugins/audit/skills/audit";
+    t.file(
+        "plugins/audit/.claude-plugin/plugin.json",
+        "{\"name\": \"audit\"}\n",
+    )
+    .file(
+        &format!("{skill}/SKILL.md"),
+        "---\nname: audit\ndescription: When to audit.\n---\n\
+             Read [standard checks]({baseDir}/references/standard-checks.md) first.\n\
+             @${CLAUDE_SKILL_DIR}/role.md\n\
+             Run `{baseDir}/tools/extract.py` on the input.\n\
+             The plugin folder holds `scripts/plan.py`; then run `${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh`.\n\n\
+             ```bash\n\
+             python \"${CLAUDE_SKILL_DIR}/scripts/build.py\"\n\
+             bash \"$skill_dir/resources/deploy.sh\"\n\
+             uv run {baseDir}/analyzer/main.py\n\
+             sh \"${CLAUDE_PLUGIN_ROOT}/scripts/setup.sh\"\n\
+             node \"${CLAUDE_PLUGIN_ROOT}/servers/sample.js\"\n\
+             sh \"${CLAUDE_PLUGIN_ROOT}/skills/audit/scripts/lint.sh\"\n\
+             ```\n",
+    )
+    .file(&format!("{skill}/references/standard-checks.md"), "x\n")
+    .file(&format!("{skill}/role.md"), "x\n")
+    .file(&format!("{skill}/tools/extract.py"), "print(1)\n")
+    .file(&format!("{skill}/scripts/build.py"), "print(1)\n")
+    .file(&format!("{skill}/scripts/lint.sh"), "true\n")
+    .file(&format!("{skill}/resources/deploy.sh"), "true\n")
+    // At the plugin root, not in the skill.
+    .file("plugins/audit/analyzer/main.py", "print(1)\n")
+    .file("plugins/audit/scripts/setup.sh", "true\n")
+    .file("plugins/audit/scripts/plan.py", "print(1)\n");
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding(
+                "skill/broken-reference",
+                "error",
+                "${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh"
+            ),
+            // A skill-root placeholder into a folder the skill does not
+            // have. (The plugin-root sample in fenced code is not judged.)
+            finding(
+                "skill/broken-reference",
+                "error",
+                "{baseDir}/analyzer/main.py"
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+    let messages: Vec<String> = run.findings().into_iter().map(|f| f.message).collect();
+    assert!(
+        messages[0].contains("plugin folder `plugins/audit`"),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn a_skills_own_skill_md_is_in_the_skill() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "## Two pass\n\nRead [checks](resources/checks.md) and [notes](resources/notes.md).\n",
+    )
+    .file(
+        "skills/refund-policy/resources/checks.md",
+        "Back to [SKILL.md](../SKILL.md).\n",
+    )
+    .file(
+        "skills/refund-policy/resources/notes.md",
+        "See [SKILL.md](SKILL.md#two-pass).\n",
+    );
+    let run = t.run();
+    assert_eq!(reference_findings(&run, &t), vec![], "{}", run.stdout);
+}
+
+#[test]
+fn option_arguments_name_the_users_files() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "| Flag | Meaning |\n|---|---|\n| `-x ./dict.dict` | dictionary |\n| `--input ./orders.csv` | orders |\n\n\
+         Run `fuzz -dict=./words.dict` or `./scripts/run.sh -x ./seeds.dict`.\n",
+    );
+    let run = t.run();
+    // The skill's own script is still a claim; the options' files are not.
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![finding(
+            "skill/broken-reference",
+            "error",
+            "./scripts/run.sh"
+        )],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn links_out_of_the_skill_to_existing_files_are_warnings() {
+    let t = Tree::new();
+    t.file("README.md", "# Skills\n")
+        .skill(
+            "refund-policy",
+            "See [shared](../shared/guide.md), [the index](../../README.md) and [gone](../shared/gone.md).\n",
+        )
+        .file(
+            "skills/shared/SKILL.md",
+            frontmatter("name: shared\ndescription: x\n"),
+        )
+        .file("skills/shared/guide.md", "x\n");
+    t.file(
+        "skills/shared/SKILL.md",
+        frontmatter("name: shared\ndescription: x\n") + "Read [the guide](guide.md).\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding("skill/reference-escapes", "warning", "../shared/guide.md"),
+            finding("skill/reference-escapes", "warning", "../../README.md"),
+            finding("skill/reference-escapes", "error", "../shared/gone.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+    let warning = &run.only("skill/reference-escapes")[0];
+    assert!(warning.message.contains("to `skills/shared/guide.md`"));
+    assert!(warning.help.contains("installed alone"), "{}", warning.help);
+    // Warnings alone pass; the missing file fails the run.
+    assert_eq!(run.code, 1);
+    // A severity configured for the rule applies to every case of it.
+    t.file(
+        ".caplint.yaml",
+        "rules:\n  skill/reference-escapes: error\n",
+    );
+    let run = t.run();
+    let severities: Vec<String> = reference_findings(&run, &t)
+        .into_iter()
+        .map(|f| f.1)
+        .collect();
+    assert_eq!(severities, vec!["error"; 3], "{}", run.stdout);
+    t.file(".caplint.yaml", "rules:\n  skill/reference-escapes: off\n");
+    assert_eq!(reference_findings(&t.run(), &t), vec![]);
+}
+
+#[test]
+fn files_that_need_no_reference_or_are_named_elsewhere() {
+    let t = Tree::new();
+    let skill = "skills/web-rules";
+    t.file("GEMINI.md", "@./skills/web-rules/references/gemini.md\n")
+        .file(
+            &format!("{skill}/SKILL.md"),
+            "---\nname: web-rules\ndescription: When to review web code.\n---\n\
+         Run `python scripts/main.py` and `node scripts/app.js`.\n\n\
+         - `async-parallel` - run independent work at once\n\
+         - `bundle-imports` - import directly\n\n\
+         Read the individual rule files for the details:\n\n\
+         ```\nrules/async-parallel.md\n```\n",
+        )
+        .file(
+            &format!("{skill}/agents/openai.yaml"),
+            "interface:\n  icon_small: \"assets/mark.svg\"\n",
+        )
+        .file(&format!("{skill}/assets/mark.svg"), "<svg/>\n")
+        .file(&format!("{skill}/metadata.json"), "{}\n")
+        .file(&format!("{skill}/scripts/pyproject.toml"), "[project]\n")
+        .file(&format!("{skill}/scripts/uv.lock"), "version = 1\n")
+        .file(&format!("{skill}/requirements.txt"), "requests\n")
+        .file(&format!("{skill}/package.json"), "{}\n")
+        .file(&format!("{skill}/package-lock.json"), "{}\n")
+        .file(&format!("{skill}/Cargo.toml"), "[package]\n")
+        .file(&format!("{skill}/go.mod"), "module x\n")
+        .file(&format!("{skill}/CHANGELOG.md"), "# 1.0\n")
+        .file(&format!("{skill}/LICENSE.txt"), "MIT\n")
+        .file(
+            &format!("{skill}/scripts/main.py"),
+            "from helpers import load\nload()\n",
+        )
+        .file(&format!("{skill}/scripts/helpers.py"), "def load(): pass\n")
+        .file(
+            &format!("{skill}/scripts/app.js"),
+            "const util = require('./util');\nimport { x } from './lib/format';\n",
+        )
+        .file(
+            &format!("{skill}/scripts/util.js"),
+            "module.exports = {};\n",
+        )
+        .file(
+            &format!("{skill}/scripts/lib/format.ts"),
+            "export const x = 1;\n",
+        )
+        .file(&format!("{skill}/references/gemini.md"), "x\n")
+        .file(&format!("{skill}/rules/async-parallel.md"), "x\n")
+        .file(&format!("{skill}/rules/bundle-imports.md"), "x\n")
+        // Named by nothing: still reported.
+        .file(&format!("{skill}/rules/unlisted.md"), "x\n")
+        .file(&format!("{skill}/prompts/old-prompt.md"), "x\n");
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding(
+                "skill/unreferenced-file",
+                "warning",
+                "skills/web-rules/prompts/old-prompt.md"
+            ),
+            finding(
+                "skill/unreferenced-file",
+                "warning",
+                "skills/web-rules/rules/unlisted.md"
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn templates_programs_and_hidden_folders_name_the_users_files() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "Fill in `templates/report.md`, run `scripts/check.py`, and read [the guide](assets/guide.md)\n\
+         and [widgets](references/widget-templates.md).\n\
+         A workflow of the user's, such as `./.github/workflows/ci.yml`, is read from their repository.\n",
+    )
+    // Written for where the filled-in report will live.
+    .file(
+        "skills/refund-policy/templates/report.md",
+        "See [the style guide](../style_guide.md) and [ADR 1](../adr/ADR-001.md).\n",
+    )
+    // A program's sample data.
+    .file(
+        "skills/refund-policy/scripts/check.py",
+        "SAMPLE = \"{baseDir}/scripts/x.py\"\nOTHER = \"${SKILL_DIR}/references/x.md\"\n",
+    )
+    // A guide the agent reads is judged like any other file, even one
+    // about templates.
+    .file(
+        "skills/refund-policy/assets/guide.md",
+        "Use `scripts/missing.py` to reorder slides.\n",
+    )
+    .file(
+        "skills/refund-policy/references/widget-templates.md",
+        "See [the gallery](gallery.md).\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding("skill/broken-reference", "error", "scripts/missing.py"),
+            finding("skill/broken-reference", "error", "gallery.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

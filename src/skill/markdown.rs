@@ -27,6 +27,9 @@ pub enum RefKind {
     /// lead-in of its list): a guide about skills showing what a path looks
     /// like. It must exist only when it exists in another letter case.
     Example,
+    /// A back-ticked bare name (`async-parallel`): the stem of a file when
+    /// the same text names the file's folder (an index of rule files).
+    Name,
 }
 
 /// One candidate file name: its text (decoded, without `#fragment`) and span.
@@ -563,6 +566,19 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratc
     }
     for (_, content) in code.iter() {
         words(line, content.clone(), start, out);
+        let name = &line[content.clone()];
+        if name.len() >= 2
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && name.bytes().any(|b| b.is_ascii_alphabetic())
+        {
+            out.push(Ref {
+                span: Span::new(start + content.start, content.len()),
+                text: name.to_string(),
+                kind: RefKind::Name,
+            });
+        }
     }
     // Words outside code spans, links and tags: the gaps between the taken
     // ranges, in one pass over them sorted by start (code spans alone come
@@ -648,17 +664,48 @@ fn words(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
         let w_start = word_start(line, pos, pos + hit);
         let w_end = word_end(line, pos + hit + 1, range.end);
         pos = w_end;
+        let first = out.len();
         word(line, w_start..w_end, start, out);
+        // An option's argument (`-x ./dict.dict`, `--input data/in.csv`)
+        // names a file of the user's, as `-dict=./dict.dict` does.
+        if out.len() > first && follows_option(&line[range.start..w_start]) {
+            for r in &mut out[first..] {
+                r.kind = RefKind::Code;
+            }
+        }
         if pos >= range.end {
             break;
         }
     }
 }
 
+/// Whether the last word of `before` is a command-line option (`-x`,
+/// `--input`), so that the word after it is the option's argument.
+fn follows_option(before: &str) -> bool {
+    let t = before.trim_end();
+    if t.len() == before.len() {
+        // No space between: not the next word.
+        return false;
+    }
+    let last = t.rsplit(char::is_whitespace).next().unwrap_or(t);
+    let name = last.trim_start_matches('-');
+    let dashes = last.len() - name.len();
+    (dashes == 1 || dashes == 2)
+        && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// One word of prose (no whitespace, holds a `.` or `/`).
 fn word(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
     let word = &line[range.clone()];
-    let (a, b) = trim_word(word);
+    let (mut a, b) = trim_word(word);
+    // `@path` includes a file (`@./docs/x.md`, `@${CLAUDE_SKILL_DIR}/x.md`);
+    // an e-mail address has its `@` inside.
+    if word[a..b].starts_with('@') {
+        a += 1;
+    }
     let core = &word[a..b];
     if core.is_empty() {
         return;
@@ -699,7 +746,15 @@ fn word(line: &str, range: Range<usize>, start: usize, out: &mut Vec<Ref>) {
             kind: RefKind::Prose,
         });
     } else if !core.contains("://") && !core.contains('@') {
+        let first = out.len();
         code_words(word, start + range.start, false, out);
+        // A path after a placeholder (`{baseDir}/references/x.md`,
+        // `$SKILL_DIR/scripts/x.py`) is still prose: it may be an example.
+        for r in &mut out[first..] {
+            if r.text.starts_with(['{', '$']) {
+                r.kind = RefKind::Prose;
+            }
+        }
     }
 }
 
@@ -853,7 +908,14 @@ fn code_words(line: &str, start: usize, bare: bool, out: &mut Vec<Ref>) {
                 break;
             }
         }
-        let word = &line[ws..ws + word.len()];
+        let mut len = word.len();
+        // A shell variable keeps its `$` (`$SKILL_DIR/x.py`, `${DIR}/x.py`):
+        // the path then starts at a placeholder, not at a folder `SKILL_DIR`.
+        if ws > 0 && bytes[ws - 1] == b'$' {
+            ws -= 1;
+            len += 1;
+        }
+        let word = &line[ws..ws + len];
         // A glob char beyond ASCII is alphanumeric.
         let alphanumeric = |b: u8| BYTE_CLASS[b as usize] & (ALPHANUMERIC | NON_ASCII) != 0;
         if (bare || may_name_a_file(word)) && word.bytes().any(alphanumeric) {
@@ -1022,10 +1084,18 @@ mod tests {
         got.sort_by(|a, b| a.1.cmp(&b.1));
         let got: Vec<(RefKind, &str)> = got.iter().map(|r| (r.0, r.1.as_str())).collect();
         assert_eq!(got, want);
-        // Plain words are never file names in Markdown, so none is kept.
+        // Plain words are never file names in Markdown, so none is kept,
+        // but a back-ticked one may be a file's stem in an index.
         let text = "Use scripts for `python` and [x](y.md) then `lib/`\n```\ncd scripts\n```\n";
-        let kept: Vec<String> = refs(text).into_iter().map(|r| r.1).collect();
-        assert_eq!(kept, vec!["y.md", "lib/"]);
+        let kept: Vec<(RefKind, String)> = refs(text).into_iter().map(|r| (r.0, r.1)).collect();
+        assert_eq!(
+            kept,
+            vec![
+                (RefKind::Link, "y.md".into()),
+                (RefKind::Name, "python".into()),
+                (RefKind::Prose, "lib/".into())
+            ]
+        );
         let text = "Use **forms.md** and _notes.md_ but `__init__.py` stays.\n";
         let p = prose(text);
         assert!(p.contains(&"forms.md".to_string()), "{p:?}");
@@ -1073,7 +1143,7 @@ mod tests {
         );
         assert!(
             r.contains(&(
-                RefKind::Code,
+                RefKind::Prose,
                 "{lang}/claude-api/README.md".into(),
                 "{lang}/claude-api/README.md".into()
             )),

@@ -24,7 +24,7 @@
 
 use super::markdown::{self, Ref, RefKind};
 use crate::config::{Settings, ALWAYS_SKIPPED};
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::{did_you_mean, Diagnostic, Severity};
 use crate::discover::{join_rel, parent_of, walk_order, EntryKind, Listing, SKILL_MD};
 use crate::rules::skill::{BROKEN_REFERENCE, REFERENCE_ESCAPES, UNREFERENCED_FILE};
 use crate::source::{rel_path, SourceFile};
@@ -39,6 +39,20 @@ pub const MAX_RESOURCE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Folder names the Agent Skills format defines for resources.
 pub const RESOURCE_DIRS: &[&str] = &["scripts", "references", "assets"];
+
+/// Folders that make their parent a plugin of Claude Code or Codex.
+const PLUGIN_MARKERS: &[&str] = &[".claude-plugin", ".codex-plugin"];
+
+/// Agent entry files that may name a skill's files (`@./skills/x/y.md`),
+/// read at the repository root and at the plugin root.
+const ENTRY_FILES: &[&str] = &["AGENTS.md", "CLAUDE.md", "GEMINI.md"];
+
+/// Extensions tried for a module path written without one (`./lib/util`,
+/// `require('./helpers')`).
+const MODULE_EXTS: &[&str] = &["js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx", "py"];
+
+/// The metadata file Codex reads for a skill (display name, icons).
+const CLIENT_METADATA: &str = "agents/openai.yaml";
 
 /// Extensions of files read as Markdown; every other text file is read as code.
 const MARKDOWN_EXTS: &[&str] = &["md", "markdown", "mdx"];
@@ -70,6 +84,11 @@ pub struct Folder {
     /// Repository-relative path of the folder (`""` for the root).
     pub dir: String,
     abs: PathBuf,
+    /// The repository root, as files are opened (see `Settings::open_path`).
+    root: PathBuf,
+    /// The nearest folder at or above the skill holding `.claude-plugin/`
+    /// or `.codex-plugin/` (repository-relative), worked out when needed.
+    plugin: std::sync::OnceLock<Option<String>>,
     /// The folder's real path, worked out when a symlink needs it.
     canon: std::sync::OnceLock<PathBuf>,
     pub files: Vec<FileEntry>,
@@ -97,6 +116,30 @@ impl Folder {
 
     fn kind(&self, rel: &str) -> Option<&FileKind> {
         self.index.get(rel).map(|&i| &self.files[i].kind)
+    }
+
+    /// The plugin folder the skill belongs to, if any.
+    fn plugin_root(&self) -> Option<&str> {
+        self.plugin
+            .get_or_init(|| {
+                let mut dir = self.dir.clone();
+                loop {
+                    let abs = self.root.join(&dir);
+                    if PLUGIN_MARKERS.iter().any(|m| abs.join(m).is_dir()) {
+                        return Some(dir);
+                    }
+                    if dir.is_empty() {
+                        return None;
+                    }
+                    dir = parent_of(&dir);
+                }
+            })
+            .as_deref()
+    }
+
+    /// Whether a repository-relative path exists (a file, folder or link).
+    fn exists_in_repository(&self, rel: &str) -> bool {
+        std::fs::symlink_metadata(self.root.join(rel)).is_ok()
     }
 
     fn is_unlisted(&self, rel: &str) -> bool {
@@ -168,6 +211,7 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>) -> Folder
     let mut folder = Folder {
         dir: dir.to_string(),
         abs: abs.clone(),
+        root: settings.open_path(""),
         ..Default::default()
     };
     // What discovery saw of the folder, or a walk of its own.
@@ -349,6 +393,55 @@ fn has_extension(path: &str) -> bool {
     }
 }
 
+/// The folder a placeholder at the start of a path stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Root {
+    /// `{baseDir}`, `${CLAUDE_SKILL_DIR}`, `$SKILL_DIR`, `{skill_dir}`, …
+    Skill,
+    /// `${CLAUDE_PLUGIN_ROOT}`, `$PLUGIN_ROOT`, …
+    Plugin,
+    /// Any other variable (`$OUTPUT_DIR`, `{lang}`).
+    Other,
+}
+
+/// A path that starts at a placeholder (`{baseDir}/x`, `{{baseDir}}/x`,
+/// `${DIR}/x`, `$DIR/x`): what it stands for, and the path after it.
+fn placeholder(text: &str) -> Option<(Root, &str)> {
+    let (head, rest) = text.split_once('/')?;
+    let dollar = head.strip_prefix('$');
+    let bare = dollar.unwrap_or(head);
+    let name = if let Some(n) = bare.strip_prefix("{{").and_then(|n| n.strip_suffix("}}")) {
+        n
+    } else if let Some(n) = bare.strip_prefix('{').and_then(|n| n.strip_suffix('}')) {
+        n
+    } else if dollar.is_some() {
+        bare
+    } else {
+        return None;
+    };
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return None;
+    }
+    let key: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let root = match key.as_str() {
+        "basedir" | "skilldir" | "skillroot" | "skillpath" | "skillbasedir" | "skillfolder"
+        | "claudeskilldir" | "codexskilldir" => Root::Skill,
+        "pluginroot" | "plugindir" | "pluginpath" | "claudepluginroot" | "codexpluginroot" => {
+            Root::Plugin
+        }
+        _ => Root::Other,
+    };
+    Some((root, rest))
+}
+
 fn is_glob(text: &str) -> bool {
     text.contains('*') || (text.contains('{') && text.contains('}'))
 }
@@ -401,9 +494,84 @@ struct Scan<'a> {
     by_stem: HashMap<String, Vec<String>>,
     dir_by_name: HashMap<String, Vec<String>>,
     out: Vec<Diagnostic>,
+    /// The file being scanned is a template (see [`is_output_material`]).
+    material: bool,
 }
 
 impl<'a> Scan<'a> {
+    /// Scans the queued files, and the files they name in turn.
+    fn drain(&mut self) {
+        let folder = self.folder;
+        while let Some(rel) = self.queue.pop_front() {
+            let Some(source) = folder.texts.get(&rel) else {
+                continue;
+            };
+            let all = 0..source.text.len();
+            self.material = is_output_material(&rel);
+            if is_markdown(&rel) {
+                let mut refs = markdown::markdown(&source.text, all);
+                refs.extend(markdown::python_imports(&source.text));
+                if self.material {
+                    // Written for where the output will live: its links
+                    // need not resolve in the skill.
+                    for r in &mut refs {
+                        if r.kind != RefKind::Name {
+                            r.kind = RefKind::Code;
+                        }
+                    }
+                }
+                self.scan(source, &rel, refs, false);
+            } else {
+                let mut refs = markdown::code(&source.text, all);
+                if rel.ends_with(".py") {
+                    refs.extend(markdown::python_imports(&source.text));
+                }
+                self.scan(source, &rel, refs, true);
+            }
+        }
+        self.material = false;
+    }
+
+    /// Covers the skill's files that the agent entry files at the
+    /// repository root and at the plugin root name.
+    fn entry_files(&mut self) {
+        let dir = self.folder.dir.clone();
+        if dir.is_empty() {
+            return;
+        }
+        let mut roots = vec![String::new()];
+        if let Some(plugin) = self.folder.plugin_root() {
+            if !plugin.is_empty() {
+                roots.push(plugin.to_string());
+            }
+        }
+        let prefix = format!("{dir}/");
+        for root in roots {
+            for name in ENTRY_FILES {
+                let path = self.folder.root.join(join_rel(&root, name));
+                let Ok(meta) = std::fs::metadata(&path) else {
+                    continue;
+                };
+                if !meta.is_file() || meta.len() > MAX_RESOURCE_BYTES {
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                for r in markdown::code(&text, 0..text.len()) {
+                    let word = r.text.trim_start_matches('@');
+                    let Some(full) = normalize(&root, word) else {
+                        continue;
+                    };
+                    if let Some(inner) = full.strip_prefix(&prefix) {
+                        let found = self.lookup(inner);
+                        self.cover(&found);
+                    }
+                }
+            }
+        }
+    }
+
     fn new(folder: &'a Folder, name: &str) -> Scan<'a> {
         let mut lower = BTreeMap::new();
         let mut by_name: HashMap<String, Vec<String>> = HashMap::default();
@@ -439,12 +607,17 @@ impl<'a> Scan<'a> {
             by_stem,
             dir_by_name,
             out: Vec::new(),
+            material: false,
         }
     }
 
     fn lookup(&self, rel: &str) -> Found {
         if rel.is_empty() || self.folder.dirs.contains(rel) {
             return Found::Dir(rel.to_string());
+        }
+        // The skill's own SKILL.md (not in `files`).
+        if rel == SKILL_MD {
+            return Found::File(rel.to_string());
         }
         match self.folder.kind(rel) {
             Some(FileKind::SymlinkOutside { .. }) => return Found::Outside,
@@ -532,9 +705,14 @@ impl<'a> Scan<'a> {
     /// `Err(())` when it climbs out of the folder.
     fn resolve(&self, from: &str, text: &str) -> Result<Found, ()> {
         let mut best = Found::Missing;
-        for base in Self::bases(from) {
+        for (i, base) in Self::bases(from).into_iter().enumerate() {
+            // Relative to the file's own folder, a path may not climb out;
+            // tried from the skill root as well, it just does not resolve.
             let Some(rel) = normalize(&base, text) else {
-                return Err(());
+                if i == 0 {
+                    return Err(());
+                }
+                continue;
             };
             match self.lookup(&rel) {
                 Found::Missing => {}
@@ -578,12 +756,28 @@ impl<'a> Scan<'a> {
             return;
         }
         match self.resolve(from, &r.text) {
-            Err(()) => self.out.push(
-                Diagnostic::new(REFERENCE_ESCAPES, path, format!("`{shown}` leads outside the skill folder"))
+            Err(()) => {
+                let target = normalize(&join_rel(&self.folder.dir, &parent_of(from)), &r.text)
+                    .filter(|t| self.folder.exists_in_repository(t));
+                let d = match target {
+                    // It works in the repository, and breaks once the skill
+                    // is installed on its own.
+                    Some(target) => Diagnostic::new(
+                        REFERENCE_ESCAPES,
+                        path,
+                        format!("`{shown}` leads outside the skill folder, to `{target}`"),
+                    )
+                    .with_severity(Severity::Warning)
                     .at(r.span)
                     .label("outside the skill folder")
-                    .help("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"),
-            ),
+                    .help("the file exists in this repository, but a skill is installed alone (copied as a folder into a client's skills directory), and there this reference breaks: copy the file into the skill folder, or link to it by its full https:// URL"),
+                    None => Diagnostic::new(REFERENCE_ESCAPES, path, format!("`{shown}` leads outside the skill folder"))
+                        .at(r.span)
+                        .label("outside the skill folder")
+                        .help("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"),
+                };
+                self.out.push(d);
+            }
             Ok(Found::Outside) => self.out.push(
                 Diagnostic::new(REFERENCE_ESCAPES, path, format!("`{shown}` resolves through a symlink to a path outside the skill folder"))
                     .at(r.span)
@@ -611,6 +805,7 @@ impl<'a> Scan<'a> {
                 );
                 self.cover(&Found::CaseOnly(real));
             }
+            Ok(Found::Missing) if r.kind != RefKind::Link && self.at_plugin_root(source, r) => {}
             Ok(Found::Missing) => {
                 let where_ = if parent_of(from).is_empty() {
                     "in the skill folder".to_string()
@@ -672,6 +867,18 @@ impl<'a> Scan<'a> {
             return;
         }
         if is_glob(text) {
+            self.cover_glob(from, text);
+            return;
+        }
+        if !pathy && !bare_words {
+            return;
+        }
+        self.mention_path(from, text, pathy);
+    }
+
+    /// Covers the files a glob matches from the bases of `from`.
+    fn cover_glob(&mut self, from: &str, text: &str) {
+        {
             // Only globs with a literal folder or name part, anchored at a base.
             if !text
                 .split('/')
@@ -706,11 +913,11 @@ impl<'a> Scan<'a> {
                     self.cover_file(h);
                 }
             }
-            return;
         }
-        if !pathy && !bare_words {
-            return;
-        }
+    }
+
+    /// A mentioned name that is not a glob.
+    fn mention_path(&mut self, from: &str, text: &str, pathy: bool) {
         if !pathy {
             // A plain word in code (`Path(__file__).parent.parent / "schemas"`):
             // a folder or file next to the code file or in a folder above it.
@@ -726,6 +933,17 @@ impl<'a> Scan<'a> {
                     return;
                 }
                 dir = parent_of(&dir);
+            }
+        }
+        let relative = text.starts_with("./") || text.starts_with("../");
+        if relative && !has_extension(text) {
+            // A module named without its extension (`require('./helpers')`,
+            // `import x from '../lib/util'`).
+            for ext in MODULE_EXTS {
+                if let Ok(found @ Found::File(_)) = self.resolve(from, &format!("{text}.{ext}")) {
+                    self.cover(&found);
+                    return;
+                }
             }
         }
         let text = text.trim_start_matches("./");
@@ -801,6 +1019,15 @@ impl<'a> Scan<'a> {
             if !has_extension(text) {
                 return false;
             }
+            // A hidden folder (`./.github/workflows/x.yml`) is the user's
+            // repository's: a skill's hidden files are not part of it.
+            if text
+                .split('/')
+                .any(|seg| seg.starts_with('.') && seg != "." && seg != "..")
+                && !matches!(self.resolve(from, text), Ok(Found::File(_)))
+            {
+                return false;
+            }
             if text.starts_with("./") || text.starts_with("../") {
                 return true;
             }
@@ -826,23 +1053,222 @@ impl<'a> Scan<'a> {
         has_extension(text) && matches!(self.resolve(from, text), Ok(Found::CaseOnly(_)))
     }
 
+    /// A path after a skill-root placeholder: resolved from the skill root,
+    /// wherever Markdown writes it (links, back-ticks, fenced code). In a
+    /// program (`in_code`) it is data, such as a test's sample, and only
+    /// counts as a mention.
+    fn skill_placeholder(&mut self, source: &SourceFile, r: &Ref, rest: &str, in_code: bool) {
+        let rest = rest.trim_start_matches("./").trim_end_matches('/');
+        if rest.is_empty() {
+            return;
+        }
+        if is_glob(rest) {
+            self.cover_glob(SKILL_MD, rest);
+            return;
+        }
+        let exists = matches!(
+            self.resolve(SKILL_MD, rest),
+            Ok(Found::File(_) | Found::Dir(_))
+        );
+        // A guide's example, or a name that is not a file's, only counts
+        // as a mention.
+        if !in_code && r.kind != RefKind::Example && (has_extension(rest) || exists) {
+            let inner = Ref {
+                span: r.span,
+                text: rest.to_string(),
+                kind: RefKind::Link,
+            };
+            self.claim(source, SKILL_MD, &inner);
+        } else {
+            self.mention(SKILL_MD, rest, false);
+        }
+    }
+
+    /// A path after a plugin-root placeholder: resolved from the plugin
+    /// folder; inside the skill it is a reference like any other.
+    fn plugin_placeholder(&mut self, source: &SourceFile, r: &Ref, rest: &str, in_code: bool) {
+        let rest = rest.trim_start_matches("./").trim_end_matches('/');
+        if in_code || rest.is_empty() || is_glob(rest) || r.kind == RefKind::Example {
+            return;
+        }
+        let Some(plugin) = self.folder.plugin_root() else {
+            return;
+        };
+        let Some(full) = normalize(plugin, rest) else {
+            return;
+        };
+        let dir = &self.folder.dir;
+        let inner = if dir.is_empty() {
+            Some(full.as_str())
+        } else {
+            full.strip_prefix(dir.as_str())
+                .and_then(|t| t.strip_prefix('/'))
+        };
+        if let Some(inner) = inner {
+            let inner = Ref {
+                span: r.span,
+                text: inner.to_string(),
+                kind: RefKind::Link,
+            };
+            self.claim(source, SKILL_MD, &inner);
+            return;
+        }
+        // Missing from the plugin: an error where the text names the file
+        // (a link, prose, back-ticks). Fenced code that uses the plugin root
+        // is most often a sample of a plugin's own files (a hook, an MCP
+        // server's command) in a guide to writing one.
+        if !has_extension(rest)
+            || r.kind == RefKind::Code
+            || self.folder.exists_in_repository(&full)
+        {
+            return;
+        }
+        let shown = source.slice(r.span).to_string();
+        self.out.push(
+            Diagnostic::new(
+                BROKEN_REFERENCE,
+                source.path.clone(),
+                format!("`{shown}` does not exist in the plugin folder `{plugin}`"),
+            )
+            .at(r.span)
+            .label("no such file")
+            .help("add the file to the plugin or fix the path"),
+        );
+    }
+
+    /// Whether a path that is not in the skill is one the text places at
+    /// the plugin root ("the plugin directory that contains `x/y.md`"), and
+    /// exists there.
+    fn at_plugin_root(&self, source: &SourceFile, r: &Ref) -> bool {
+        let text = &source.text;
+        let at = r.span.offset.min(text.len());
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line = &text[start..end];
+        if !line.to_ascii_lowercase().contains("plugin") {
+            return false;
+        }
+        let Some(plugin) = self.folder.plugin_root() else {
+            return false;
+        };
+        normalize(plugin, r.text.trim_start_matches("./"))
+            .is_some_and(|full| self.folder.exists_in_repository(&full))
+    }
+
+    /// Back-ticked bare names (`async-parallel`) that are the stem of a file
+    /// in a folder the same text names (`rules/`, `rules/x.md`): an index
+    /// of the folder's files.
+    fn stems(&mut self, from: &str, refs: &[Ref]) {
+        let hits: Vec<&Ref> = refs
+            .iter()
+            .filter(|n| n.kind == RefKind::Name && self.by_stem.contains_key(&n.text))
+            .collect();
+        if hits.is_empty() {
+            return;
+        }
+        // The folders the text names, relative to the skill.
+        let mut named: HashSet<String> = HashSet::default();
+        for r in refs.iter().filter(|r| r.kind != RefKind::Name) {
+            let t = r.text.trim_start_matches("./").trim_end_matches('/');
+            let Some(t) = placeholder(t).map_or(Some(t), |(root, rest)| {
+                (root == Root::Skill).then_some(rest)
+            }) else {
+                continue;
+            };
+            let dir = if has_extension(t) {
+                parent_of(t)
+            } else {
+                t.to_string()
+            };
+            if dir.is_empty() {
+                continue;
+            }
+            for base in Self::bases(from) {
+                if let Some(d) = normalize(&base, &dir) {
+                    if self.folder.dirs.contains(&d) {
+                        named.insert(d);
+                    }
+                }
+            }
+        }
+        if named.is_empty() {
+            return;
+        }
+        let files: Vec<String> = hits
+            .iter()
+            .flat_map(|n| self.by_stem.get(&n.text).into_iter().flatten())
+            .filter(|f| named.contains(&parent_of(f)))
+            .cloned()
+            .collect();
+        for f in files {
+            self.cover_file(f);
+        }
+    }
+
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
-        for r in refs {
+        let mut names = false;
+        for r in &refs {
+            if r.kind == RefKind::Name {
+                names = true;
+                continue;
+            }
+            if r.text.starts_with(['{', '$']) {
+                match placeholder(&r.text) {
+                    Some((Root::Skill, rest)) => {
+                        self.skill_placeholder(source, r, rest, bare_words || self.material);
+                        continue;
+                    }
+                    Some((Root::Plugin, rest)) => {
+                        self.plugin_placeholder(source, r, rest, bare_words || self.material);
+                        continue;
+                    }
+                    // Some other variable: the rest may still end in a
+                    // file of the skill.
+                    Some((Root::Other, rest)) if r.text.starts_with('$') => {
+                        self.mention(from, rest, false);
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             match r.kind {
                 // Found before from the same folder: claimed or mentioned
                 // again, it would cover the same files (most references
                 // repeat a few names).
                 RefKind::Prose | RefKind::Example if self.already_found(from, &r.text) => {}
-                RefKind::Link => self.claim(source, from, &r),
+                RefKind::Link => self.claim(source, from, r),
                 RefKind::Prose | RefKind::Example if self.is_claim(from, &r.text, r.kind) => {
-                    self.claim(source, from, &r)
+                    self.claim(source, from, r)
                 }
                 RefKind::Prose | RefKind::Example | RefKind::Code => {
                     self.mention(from, &r.text, bare_words)
                 }
+                RefKind::Name => {}
             }
         }
+        if names {
+            self.stems(from, &refs);
+        }
     }
+}
+
+/// Whether a file is a template for the skill's output (under `templates/`,
+/// or named `template`, `…_template`, `template-…`): it is copied into the user's work, and the paths
+/// in it are written for that place. (Other files under `assets/`, such as
+/// guides the agent reads, are judged like any other.)
+fn is_output_material(rel: &str) -> bool {
+    let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+    let name = name.to_ascii_lowercase();
+    let stem = name.split('.').next().unwrap_or(&name);
+    // `template.md`, `soap_note_template.md`, `template-report.md`; not a
+    // guide about templates (`widget-templates.md`).
+    stem == "template"
+        || ["_", "-"].iter().any(|sep| {
+            stem.ends_with(&format!("{sep}template")) || stem.starts_with(&format!("template{sep}"))
+        })
+        || dirs
+            .split('/')
+            .any(|d| d.eq_ignore_ascii_case("templates") || d.eq_ignore_ascii_case("template"))
 }
 
 fn is_markdown(rel: &str) -> bool {
@@ -850,23 +1276,69 @@ fn is_markdown(rel: &str) -> bool {
         .is_some_and(|(_, ext)| MARKDOWN_EXTS.contains(&ext.to_ascii_lowercase().as_str()))
 }
 
-/// Files that need no reference: legal files that travel with any folder,
-/// READMEs (for people browsing the repository), hidden files, and
-/// generated caches.
+/// Manifests and lock files of a skill's scripts: the package manager
+/// reads them, not the agent.
+const MANIFESTS: &[&str] = &[
+    "pyproject.toml",
+    "uv.lock",
+    "poetry.lock",
+    "pipfile",
+    "pipfile.lock",
+    "setup.py",
+    "setup.cfg",
+    "environment.yml",
+    "environment.yaml",
+    "package.json",
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "bun.lock",
+    "bun.lockb",
+    "deno.json",
+    "deno.lock",
+    "tsconfig.json",
+    "cargo.toml",
+    "cargo.lock",
+    "go.mod",
+    "go.sum",
+    "gemfile",
+    "gemfile.lock",
+    "composer.json",
+    "composer.lock",
+];
+
+/// Files that need no reference: legal files and change logs that travel
+/// with any folder, READMEs (for people browsing the repository), client
+/// metadata (`agents/openai.yaml`, `metadata.json`), dependency manifests
+/// and lock files, hidden files, and generated caches.
 pub fn is_exempt(rel: &str) -> bool {
     let name = rel.rsplit('/').next().unwrap_or(rel);
     let upper = name.to_ascii_uppercase();
+    let lower = name.to_ascii_lowercase();
     let stem = upper.split('.').next().unwrap_or(&upper);
-    [
-        "LICENSE",
-        "LICENCE",
-        "COPYING",
-        "NOTICE",
-        "THIRD_PARTY_NOTICES",
-        "README",
-    ]
-    .iter()
-    .any(|l| stem == *l || stem.starts_with(&format!("{l}-")) || stem.starts_with(&format!("{l}_")))
+    rel == CLIENT_METADATA
+        || rel == "metadata.json"
+        || MANIFESTS.contains(&lower.as_str())
+        || (lower.starts_with("requirements") && lower.ends_with(".txt"))
+        || [
+            "LICENSE",
+            "LICENCE",
+            "COPYING",
+            "COPYRIGHT",
+            "NOTICE",
+            "THIRD_PARTY_NOTICES",
+            "PATENTS",
+            "AUTHORS",
+            "CONTRIBUTORS",
+            "CHANGELOG",
+            "CHANGES",
+            "README",
+        ]
+        .iter()
+        .any(|l| {
+            stem == *l || stem.starts_with(&format!("{l}-")) || stem.starts_with(&format!("{l}_"))
+        })
         || rel
             .split('/')
             .any(|seg| seg.starts_with('.') || seg == "__pycache__")
@@ -901,22 +1373,21 @@ pub fn check(
             false,
         );
     }
-    while let Some(rel) = scan.queue.pop_front() {
-        let Some(source) = folder.texts.get(&rel) else {
-            continue;
-        };
-        let all = 0..source.text.len();
-        if is_markdown(&rel) {
-            let mut refs = markdown::markdown(&source.text, all);
-            refs.extend(markdown::python_imports(&source.text));
-            scan.scan(source, &rel, refs, false);
-        } else {
-            let mut refs = markdown::code(&source.text, all);
-            if rel.ends_with(".py") {
-                refs.extend(markdown::python_imports(&source.text));
-            }
-            scan.scan(source, &rel, refs, true);
-        }
+    // A client's metadata for the skill comes with it, and so do the
+    // files (icons) it names.
+    if folder.texts.contains_key(CLIENT_METADATA) {
+        scan.cover_file(CLIENT_METADATA.to_string());
+    }
+    scan.drain();
+    // Files named by nothing in the skill may be named by an agent entry
+    // file of the repository or of the plugin (`@./skills/x/y.md`).
+    if folder
+        .files
+        .iter()
+        .any(|f| !scan.covered.contains(&f.rel) && !is_exempt(&f.rel))
+    {
+        scan.entry_files();
+        scan.drain();
     }
     // A package's `__init__.py` comes with any module of it that is used.
     let packages: Vec<String> = scan
