@@ -7,9 +7,9 @@ use crate::discover::{self, Inventory};
 use crate::error::Fatal;
 use crate::git::FileStat;
 use crate::json;
+use crate::redact;
 use crate::rules::{profile, security};
 use crate::source::SourceFile;
-use aho_corasick::{AhoCorasick, MatchKind};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -118,15 +118,13 @@ impl Report {
                     None => false,
                 },
             });
-        scrub_secrets(&self.sources, &mut self.diagnostics);
-        if !self.commit_sources.is_empty() {
-            let by_path: BTreeMap<String, SourceFile> = self
-                .commit_sources
-                .iter()
-                .filter(|(_, s)| !s.secrets().is_empty())
-                .map(|((c, p), s)| (format!("{c}:{p}"), s.clone()))
-                .collect();
-            scrub_secrets(&by_path, &mut self.diagnostics);
+        // The gate knows every text the run read; the report's own texts
+        // were scanned as they were loaded, and are added in case not.
+        for source in self.sources.values().chain(self.commit_sources.values()) {
+            redact::learn_source(source);
+        }
+        if let Some(redactor) = redact::current() {
+            scrub_with(&redactor, &mut self.diagnostics);
         }
         diagnostic::sort(&mut self.diagnostics);
         self.diagnostics.dedup();
@@ -143,56 +141,38 @@ impl Report {
     }
 }
 
-/// Replaces any secret value that a message, label or help might quote.
-///
-/// One Aho-Corasick automaton over every secret (and the first eight
-/// characters of each long one, for a secret cut short by message
-/// truncation) scrubs each text in one pass: trying every secret on every
-/// message took time quadratic in the number of secrets, minutes for a file
-/// holding a few thousand keys.
+/// Replaces any secret value that a message, label, help or commit subject
+/// might quote: every secret of `sources` and every secret the run has read
+/// elsewhere (see [`crate::redact`]), whole or in part (a secret cut short
+/// by message truncation), in one linear pass over each text.
 pub fn scrub_secrets(sources: &BTreeMap<String, SourceFile>, diagnostics: &mut [Diagnostic]) {
-    let mut needles: Vec<&str> = Vec::new();
-    for s in sources.values().flat_map(|s| s.secret_values()) {
-        if s.len() < 4 {
-            continue;
-        }
-        needles.push(s);
-        if s.len() >= 12 {
-            let head_len = s.char_indices().nth(8).map_or(s.len(), |(i, _)| i);
-            needles.push(&s[..head_len]);
-        }
+    let mut secrets = redact::known();
+    secrets.extend(
+        sources
+            .values()
+            .flat_map(|s| s.secret_values())
+            .map(str::to_string),
+    );
+    if !secrets.is_empty() {
+        scrub_with(&redact::Redactor::new(&secrets), diagnostics);
     }
-    if needles.is_empty() {
-        return;
-    }
-    needles.sort_unstable();
-    needles.dedup();
-    let Ok(automaton) = AhoCorasick::builder()
-        .match_kind(MatchKind::LeftmostLongest)
-        .build(&needles)
-    else {
-        return;
-    };
-    let scrub = |text: &mut String| {
-        if automaton.is_match(text.as_str()) {
-            let mut out = String::with_capacity(text.len());
-            automaton.replace_all_with(text, &mut out, |_, _, dst| {
-                dst.push_str("****");
-                true
-            });
-            *text = out;
-        }
-    };
+}
+
+/// Masks every text of the diagnostics with one redactor.
+pub fn scrub_with(redactor: &redact::Redactor, diagnostics: &mut [Diagnostic]) {
     for d in diagnostics {
-        scrub(&mut d.message);
+        redactor.mask_in_place(&mut d.message);
         if let Some(h) = d.help.as_mut() {
-            scrub(h);
+            redactor.mask_in_place(h);
         }
         if let Some(l) = d.label.as_mut() {
-            scrub(l);
+            redactor.mask_in_place(l);
         }
         for l in &mut d.labels {
-            scrub(&mut l.text);
+            redactor.mask_in_place(&mut l.text);
+        }
+        if let Some(c) = d.commit.as_mut() {
+            redactor.mask_in_place(&mut c.subject);
         }
     }
 }
@@ -227,6 +207,7 @@ pub fn lint_profile(
     bad_utf8: Option<usize>,
 ) -> (SourceFile, Option<json::Value>, Vec<Diagnostic>) {
     let mut out = security::check(&mut source);
+    redact::learn_source(&source);
     let (value, err) = profile::parse(&source, bad_utf8);
     out.extend(err);
     if let Some(v) = &value {

@@ -244,6 +244,8 @@ pub fn load(root: &Path, explicit: Option<&Path>) -> Result<(Config, Option<Path
     }
     let bytes = std::fs::read(&path)
         .map_err(|e| Fatal::Io(format!("cannot read config file {}: {e}", path.display())))?;
+    // An error's snippet quotes the file: its secrets are masked too.
+    crate::redact::learn_bytes(&bytes);
     let display = path
         .strip_prefix(root)
         .map(crate::source::slash_path)

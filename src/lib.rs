@@ -18,6 +18,7 @@ pub mod init;
 pub mod json;
 pub mod lazy_dfa;
 pub mod output;
+pub mod redact;
 pub mod render;
 pub mod report;
 pub mod rules;

@@ -172,6 +172,8 @@ fn load(path: &Path) -> Result<Value, String> {
             MAX_PROFILE_BYTES >> 20
         ));
     }
+    // What the summary quotes from the file is masked on its way out.
+    crate::redact::learn_bytes(&bytes);
     pyjson::load_bytes(&bytes).map_err(|e| e.to_string())
 }
 

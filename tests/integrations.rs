@@ -1432,3 +1432,324 @@ esac
     assert!(!out.status.success(), "{}", out_text(&out));
     assert!(out_text(&out).contains("HTTP 500"), "{}", out_text(&out));
 }
+
+// ------------------------------------------------- secrets from every revision
+
+/// Fake credentials, generated so that no credential-shaped literal sits in
+/// this file: a fixed seed, so a failure can be replayed.
+struct Fake(u64);
+
+impl Fake {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn from(&mut self, alphabet: &str, n: usize) -> String {
+        let chars: Vec<char> = alphabet.chars().collect();
+        loop {
+            let s: String = (0..n)
+                .map(|_| chars[(self.next() % chars.len() as u64) as usize])
+                .collect();
+            // Words that make the scanner take a value for a placeholder.
+            let lower = s.to_ascii_lowercase();
+            let words = [
+                "env",
+                "your",
+                "fake",
+                "example",
+                "dummy",
+                "redacted",
+                "placeholder",
+            ];
+            if s.chars().any(|c| c.is_ascii_digit()) && !words.iter().any(|w| lower.contains(w)) {
+                return s;
+            }
+        }
+    }
+
+    fn alnum(&mut self, n: usize) -> String {
+        self.from(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+            n,
+        )
+    }
+
+    fn upper(&mut self, n: usize) -> String {
+        self.from("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", n)
+    }
+
+    fn digits(&mut self, n: usize) -> String {
+        self.from("0123456789", n)
+    }
+}
+
+/// Every piece of `secret` of 8 characters found in `text` (ASCII case
+/// ignored).
+fn windows_in(text: &str, secret: &str) -> Vec<String> {
+    let text = text.to_ascii_lowercase();
+    let chars: Vec<char> = secret.chars().collect();
+    chars
+        .windows(8)
+        .map(|w| w.iter().collect::<String>())
+        .filter(|w| text.contains(&w.to_ascii_lowercase()))
+        .collect()
+}
+
+fn profile_text(
+    agent_id: &str,
+    version: &str,
+    skills: &str,
+    tools: &str,
+    limits: &[&str],
+    extra: &str,
+) -> String {
+    let limits: Vec<String> = limits.iter().map(|l| format!("{l:?}")).collect();
+    format!(
+        "{{\n  \"agent_id\": \"{agent_id}\",\n  \"version\": \"{version}\",\n  \"declared_at\": \"2026-10-01\",\n  \"skills\": [{skills}],\n  \"tools\": [{tools}],\n  \"limits\": [{}]{extra}\n}}\n",
+        limits.join(", ")
+    )
+}
+
+#[test]
+fn no_command_prints_a_secret_from_any_revision_in_any_format() {
+    let mut g = Fake(0x5eed_cafe_f00d_1234);
+    let gh = format!("ghp_{}", g.alnum(36));
+    // Longer than the 80 characters a quoted value is cut to.
+    let gh_long = format!("ghp_{}", g.alnum(120));
+    let slack = format!("xoxb-{}-{}", g.digits(12), g.alnum(24));
+    let slack_cleaned = format!("xoxb-{}-{}", g.digits(12), g.alnum(24));
+    let slack_id = format!("xoxb-{}", g.digits(16));
+    let aws = format!("AKIA{}", g.upper(16));
+    let aws_version = format!("AKIA{}", g.upper(16));
+    let aws_deleted = format!("AKIA{}", g.upper(16));
+    let stripe = format!("sk_live_{}", g.alnum(24));
+    let stripe_tip = format!("sk_live_{}", g.alnum(24));
+    let url_pw = g.alnum(14);
+    let url_pw_base = g.alnum(14);
+    let pass = format!("{}/{}", g.alnum(8), g.alnum(8));
+    let pass_fm = g.alnum(16);
+    let pass_body = g.alnum(16);
+    let pass_resource = g.alnum(16);
+    let key_body: Vec<String> = (0..3).map(|_| g.alnum(64)).collect();
+    let key = format!(
+        "-----BEGIN RSA PRIVATE KEY-----\n{}\n-----END RSA PRIVATE KEY-----",
+        key_body.join("\n")
+    );
+    let mut secrets: Vec<String> = vec![
+        gh.clone(),
+        gh_long.clone(),
+        slack.clone(),
+        slack_cleaned.clone(),
+        slack_id.clone(),
+        aws.clone(),
+        aws_version.clone(),
+        aws_deleted.clone(),
+        stripe.clone(),
+        stripe_tip.clone(),
+        url_pw.clone(),
+        url_pw_base.clone(),
+        pass.clone(),
+        pass_fm.clone(),
+        pass_body.clone(),
+        pass_resource.clone(),
+    ];
+    secrets.extend(key_body.iter().cloned());
+
+    let a = |limits: &[&str], ci_pw: &str, web_evidence: &str, version: &str| {
+        profile_text(
+            "research-agent-07",
+            version,
+            &format!(
+                r#"{{"name": "web-search", "level": "proficient", "evidence": [{web_evidence}]}},
+    {{"name": "deploy-{gh}", "level": "basic", "evidence": [{{"kind": "log", "ref": "run-1"}}]}}"#
+            ),
+            &format!(
+                r#"{{"name": "browser", "access": "read", "evidence": [{{"kind": "link", "ref": "https://ci:{ci_pw}@ci.example.com/runs/7"}}]}},
+    {{"name": "vault-{stripe}", "access": "read", "evidence": [{{"kind": "log", "ref": "vault-1"}}]}}"#
+            ),
+            limits,
+            &format!(",\n  \"notes\": \"password={pass}\",\n  \"x-aws\": \"{aws}\""),
+        )
+    };
+    let long_evidence = format!(r#"{{"kind": "link", "ref": "token {gh_long}"}}"#);
+    let short_evidence = r#"{"kind": "log", "ref": "run-2"}"#;
+    let mailbox = "No access to private mailboxes.";
+    let posts = format!("Posts only with {slack}");
+    let escalates = format!("Escalates via {slack_cleaned} when stuck");
+    let simple = |id: &str, version: &str| {
+        profile_text(
+            id,
+            version,
+            r#"{"name": "web-search", "level": "basic", "evidence": [{"kind": "log", "ref": "run-9"}]}"#,
+            "",
+            &[mailbox],
+            "",
+        )
+    };
+    let skill = |extra_body: &str| {
+        format!(
+            "---\nname: pdf-tools\ndescription: Extract text from PDF files.\nversion: \"1.0.0\"\nx-token: {gh}\nmetadata:\n  auth: \"password={pass_fm}\"\n---\n# PDF tools\n\nLogs are at https://ops:{url_pw}@logs.example.com/run/41.\nSee [the notes](notes.txt).\n{extra_body}\n"
+        )
+    };
+    let notes = format!("Staging key: {stripe}\npassword={pass_resource}\n{key}\n");
+
+    let repo = common::Repo::new();
+    let commit = |message: &str| {
+        repo.git_ok(&["add", "-A"]);
+        repo.git_ok(&["commit", "-q", "-m", message]);
+        repo.git_ok(&["rev-parse", "HEAD"]).trim().to_string()
+    };
+    // c1: every field holds a secret.
+    repo.write(
+        "agents/a.profile.json",
+        &a(
+            &[mailbox, &posts, &escalates],
+            &url_pw_base,
+            &long_evidence,
+            "3",
+        ),
+    );
+    repo.write(
+        "agents/b.profile.json",
+        &simple("bot-b", &format!("1+{aws_version}")),
+    );
+    repo.write(
+        "agents/c.profile.json",
+        &simple(&format!("bot-{slack_id}"), "1"),
+    );
+    repo.write(
+        "agents/d.profile.json",
+        &simple(&format!("old-{aws_deleted}"), "1"),
+    );
+    repo.write("skills/pdf-tools/SKILL.md", &skill(""));
+    repo.write("skills/pdf-tools/notes.txt", &notes);
+    let c1 = commit(&format!("Add the agents (token {gh})"));
+    // c2: a cleanup that removes a leaked token and rotates a password, no bump.
+    repo.write(
+        "agents/a.profile.json",
+        &a(&[mailbox, &posts], &url_pw, &long_evidence, "3"),
+    );
+    let c2 = commit("Remove a leaked token");
+    repo.git_ok(&["branch", "feature"]);
+    // The target branch moves on (its tip holds a secret of its own).
+    repo.write(
+        "agents/a.profile.json",
+        &a(
+            &[mailbox, &posts, &format!("Tip {stripe_tip}")],
+            &url_pw,
+            &long_evidence,
+            "4",
+        ),
+    );
+    commit("Raise the research agent to 4");
+    repo.git_ok(&["checkout", "-q", "feature"]);
+    // Committed on the branch: an agent_id that held a token changes.
+    repo.write("agents/c.profile.json", &simple("bot-two", "1"));
+    commit("Rename the bot");
+    // Staged: the token's limit removed without a bump; a secret version replaced.
+    repo.write(
+        "agents/a.profile.json",
+        &a(&[mailbox], &url_pw, &long_evidence, "3"),
+    );
+    repo.write("agents/b.profile.json", &simple("bot-b", "2"));
+    repo.git_ok(&["add", "-A"]);
+    // Only in the working tree: the long token's evidence goes, a profile
+    // whose id held a key is deleted, the skill changes without a bump.
+    repo.write(
+        "agents/a.profile.json",
+        &a(&[mailbox], &url_pw, short_evidence, "3"),
+    );
+    std::fs::remove_file(repo.path().join("agents/d.profile.json")).unwrap();
+    repo.write(
+        "skills/pdf-tools/SKILL.md",
+        &skill(&format!("Sign in with password={pass_body} first.")),
+    );
+
+    let summary = repo.dir.path().join("step-summary.md");
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let owned = |args: &[&str]| args.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    for mode in [
+        &[][..],
+        &["--staged"],
+        &["--base", "main"],
+        &["--no-history"],
+    ] {
+        for format in ["human", "json", "github", "sarif"] {
+            let mut args = owned(&["check", "--as-of", AS_OF, "--format", format]);
+            args.extend(owned(mode));
+            runs.push(args);
+        }
+    }
+    for format in ["human", "json", "github", "sarif"] {
+        runs.push(owned(&["history", "--as-of", AS_OF, "--format", format]));
+    }
+    for revs in [
+        &[][..],
+        &["main"],
+        &["main", "HEAD"],
+        &[c1.as_str(), c2.as_str()],
+    ] {
+        for format in ["human", "markdown", "json"] {
+            let mut args = owned(&["diff", "--as-of", AS_OF, "--format", format]);
+            args.extend(owned(revs));
+            runs.push(args);
+        }
+    }
+    for profile in ["agents/a.profile.json", "agents/b.profile.json"] {
+        runs.push(owned(&["report", profile, "--as-of", AS_OF]));
+    }
+
+    let mut seen = String::new();
+    for args in &runs {
+        let _ = std::fs::remove_file(&summary);
+        let out = repo
+            .command(env!("CARGO_BIN_EXE_caplint"))
+            .env("GITHUB_STEP_SUMMARY", &summary)
+            .env_remove("NO_COLOR")
+            .args(args)
+            .output()
+            .unwrap();
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0 | 1)),
+            "{args:?}: {}",
+            common::text(&out)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        if args.iter().any(|a| a == "json" || a == "sarif") {
+            let parsed: Result<Value, _> = serde_json::from_str(&stdout);
+            assert!(parsed.is_ok(), "{args:?}: not JSON:\n{stdout}");
+        }
+        let all = format!(
+            "{stdout}{}{}",
+            String::from_utf8_lossy(&out.stderr),
+            std::fs::read_to_string(&summary).unwrap_or_default()
+        );
+        for secret in &secrets {
+            let leaked = windows_in(&all, secret);
+            assert!(
+                leaked.is_empty(),
+                "{args:?} shows {leaked:?} of a secret:\n{all}"
+            );
+        }
+        seen.push_str(&all);
+    }
+    // The runs judged what they were meant to: the removed limits, the
+    // changed id and version, the deleted profile, the quoted long ref.
+    for expected in [
+        "limit removed",
+        "history/agent-id-changed",
+        "history/version-not-comparable",
+        "history/profile-deleted",
+        "history/skill-version-not-bumped",
+        "profile/link-not-url",
+        "security/secret-value",
+        "versions seen",
+        "`token ****`",
+    ] {
+        assert!(seen.contains(expected), "no {expected} in any output");
+    }
+}

@@ -358,6 +358,8 @@ impl Repo {
                 .unwrap_or("")
                 .to_string()
         };
+        // Findings quote the subject: a secret in it is masked like any other.
+        crate::redact::learn(&subject);
         Ok(CommitInfo {
             id,
             tree: decoded.tree(),
@@ -368,16 +370,19 @@ impl Repo {
         })
     }
 
-    /// A blob's bytes.
+    /// A blob's bytes. Secrets in them are remembered for masking.
     pub fn blob(&self, id: ObjectId) -> Result<Vec<u8>, Fatal> {
-        if let Some(bytes) = self.ahead.borrow_mut().remove(&id) {
-            return Ok(bytes);
-        }
-        let mut blob = self
-            .repo
-            .find_blob(id)
-            .map_err(|e| git_err(format!("cannot read blob {id}"), e))?;
-        Ok(blob.take_data())
+        let bytes = match self.ahead.borrow_mut().remove(&id) {
+            Some(bytes) => bytes,
+            None => self
+                .repo
+                .find_blob(id)
+                .map_err(|e| git_err(format!("cannot read blob {id}"), e))?
+                .take_data(),
+        };
+        // Every revision's text is known to the redaction gate.
+        crate::redact::learn_bytes(&bytes);
+        Ok(bytes)
     }
 
     /// Reads blobs ahead of their use (while this thread would otherwise

@@ -255,7 +255,10 @@ fn show(s: &str) -> String {
     }
 }
 
+/// A limit for a message: secrets masked first, then cut to 80 characters.
 fn show_limit(s: &str) -> String {
+    let s = crate::redact::mask_value(s);
+    let s = s.as_ref();
     let mut t: String = s.chars().take(80).collect();
     if s.chars().count() > 80 {
         t.push('…');
@@ -264,6 +267,35 @@ fn show_limit(s: &str) -> String {
 }
 
 impl Change {
+    /// Every text the change quotes (for masking secrets before output).
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Change::SkillAdded { name, level } | Change::SkillRemoved { name, level } => {
+                vec![name, level]
+            }
+            Change::ToolAdded { name, access } | Change::ToolRemoved { name, access } => {
+                vec![name, access]
+            }
+            Change::Level { name, from, to } | Change::Access { name, from, to } => {
+                vec![name, from, to]
+            }
+            Change::EvidenceAdded {
+                on,
+                kind,
+                reference,
+            }
+            | Change::EvidenceRemoved {
+                on,
+                kind,
+                reference,
+            } => {
+                let (Subject::Skill(n) | Subject::Tool(n)) = on;
+                vec![n, kind, reference]
+            }
+            Change::LimitAdded(s) | Change::LimitRemoved(s) => vec![s],
+        }
+    }
+
     /// A stable machine name for JSON output.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -171,6 +171,8 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
     report.summary.skills = skills.len();
     report.summary.files = profiles.len() + skills.len();
     report.finish(settings);
+    let (mut profiles, mut skills) = (profiles, skills);
+    mask_reviews(&mut profiles, &mut skills);
     Ok(ClaimReview {
         base_label: base.label.clone(),
         base_commit: base.commit.map(|c| c.to_string()),
@@ -185,6 +187,65 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
         skills,
         report,
     })
+}
+
+/// Masks every secret the run read in the texts the reviews quote (claim
+/// values, ids, versions, names, findings), before any renderer sees them.
+/// (Paths stay as they are: findings are matched to reviews by path; the
+/// output gate masks them.)
+fn mask_reviews(profiles: &mut [ProfileReview], skills: &mut [SkillReview]) {
+    let Some(r) = crate::redact::current() else {
+        return;
+    };
+    let opt = |v: &mut Option<String>| {
+        if let Some(s) = v {
+            r.mask_in_place(s);
+        }
+    };
+    for p in profiles {
+        opt(&mut p.agent_id);
+        opt(&mut p.version.0);
+        opt(&mut p.version.1);
+        opt(&mut p.declared_at.0);
+        opt(&mut p.declared_at.1);
+        opt(&mut p.retired_at);
+        for c in &mut p.changes {
+            for t in c.texts_mut() {
+                r.mask_in_place(t);
+            }
+        }
+        crate::check::scrub_with(&r, &mut p.findings);
+    }
+    for s in skills {
+        opt(&mut s.name.0);
+        opt(&mut s.name.1);
+        opt(&mut s.version.0);
+        opt(&mut s.version.1);
+        crate::check::scrub_with(&r, &mut s.findings);
+    }
+}
+
+/// Masks every secret the run read in what the audit footer quotes (ids,
+/// versions seen, downgraded claims, commit subjects).
+fn mask_audit(profiles: &mut [walk::ProfileAudit]) {
+    let Some(r) = crate::redact::current() else {
+        return;
+    };
+    for p in profiles {
+        if let Some(id) = &mut p.agent_id {
+            r.mask_in_place(id);
+        }
+        for (v, c) in &mut p.versions {
+            r.mask_in_place(v);
+            r.mask_in_place(&mut c.subject);
+        }
+        for (c, change) in &mut p.downgrades {
+            r.mask_in_place(&mut c.subject);
+            for t in change.texts_mut() {
+                r.mask_in_place(t);
+            }
+        }
+    }
 }
 
 /// `caplint diff [BASE] [HEAD]`.
@@ -229,6 +290,7 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
     };
     let mut audit = walk::audit_walk(&ctx, how)?;
     audit.report.finish(&settings);
+    mask_audit(&mut audit.profiles);
     let audit_table = walk::render_audit(&audit);
     let extra = (args.common.format.unwrap_or(Format::Human) == Format::Human)
         .then_some(audit_table.as_str());

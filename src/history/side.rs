@@ -415,6 +415,7 @@ impl Head<'_> {
                         continue;
                     };
                     let text = String::from_utf8_lossy(&bytes);
+                    crate::redact::learn(&text);
                     if let Ok(value) = crate::rules::profile::parse_json(&text) {
                         add(&value, rel);
                     }
@@ -497,7 +498,10 @@ impl Head<'_> {
                             return Ok(None);
                         }
                         match std::fs::read(&path) {
-                            Ok(b) => b,
+                            Ok(b) => {
+                                crate::redact::learn_bytes(&b);
+                                b
+                            }
                             Err(_) => return Ok(None),
                         }
                     }

@@ -201,7 +201,9 @@ pub fn append_step_summary(report: &Report, path: &std::path::Path) -> std::io::
         .create(true)
         .append(true)
         .open(path)?;
-    file.write_all(step_summary(report).as_bytes())?;
+    // The step summary bypasses stdout, so it passes the redaction gate here.
+    let summary = step_summary(report);
+    file.write_all(crate::redact::mask(&summary).as_bytes())?;
     file.write_all(b"\n")
 }
 

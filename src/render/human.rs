@@ -67,7 +67,7 @@ impl Sources<'_> {
             Some(t) => t.clone(),
             None => {
                 let src = self.report.sources.get(path)?;
-                let t = Arc::new(Snippets::new(src.redacted_text()));
+                let t = Arc::new(Snippets::new(crate::redact::source_text(src)));
                 self.cache.insert(path.to_string(), t.clone());
                 t
             }
@@ -85,7 +85,7 @@ impl Sources<'_> {
             Some(t) => t.clone(),
             None => {
                 let src = self.report.source_of(d)?;
-                let t = Arc::new(Snippets::new(src.redacted_text()));
+                let t = Arc::new(Snippets::new(crate::redact::source_text(src)));
                 self.cache.insert(key, t.clone());
                 t
             }

@@ -153,7 +153,7 @@ fn fingerprint_key(
             };
             let text = redacted
                 .entry(key)
-                .or_insert_with(|| source.redacted_text());
+                .or_insert_with(|| crate::redact::source_text(source));
             let span = source.clamp_span(span);
             text.get(span.range())
                 .unwrap_or_default()

@@ -275,7 +275,11 @@ impl std::fmt::Display for EntryLabel<'_> {
     }
 }
 
+/// A value for a message, in back-ticks: secrets masked first, then cut to
+/// 80 characters (cut first, a secret would keep its head).
 fn quote(s: &str) -> String {
+    let s = crate::redact::mask_value(s);
+    let s = s.as_ref();
     let mut q = String::from("`");
     for c in s.chars().take(80) {
         if c.is_control() {

@@ -82,6 +82,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
     let (mut source, bad_utf8) = read_source(settings, rel)?;
     let found = &mut out.diagnostics;
     found.extend(security::check(&mut source));
+    crate::redact::learn_source(&source);
     if let Some(offset) = bad_utf8 {
         found.push(
             Diagnostic::new(
@@ -145,6 +146,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
     found.extend(refs);
     for (_, mut text) in folder.texts {
         found.extend(security::check(&mut text));
+        crate::redact::learn_source(&text);
         out.sources.push(text);
     }
     out.sources.push(source);
