@@ -67,6 +67,11 @@ struct Repo {
 
 impl Repo {
     fn new() -> Repo {
+        Repo::init(&[])
+    }
+
+    /// A new repository made by `git init` with extra arguments.
+    fn init(extra: &[&str]) -> Repo {
         let tmp = TempDir::new().unwrap();
         let dir = tmp.path().join("repo");
         fs::create_dir(&dir).unwrap();
@@ -75,7 +80,9 @@ impl Repo {
             dir,
             day: 1,
         };
-        r.git(&["-c", "init.defaultBranch=main", "init", "-q"]);
+        let mut args = vec!["-c", "init.defaultBranch=main", "init", "-q"];
+        args.extend_from_slice(extra);
+        r.git(&args);
         r
     }
 
@@ -1260,3 +1267,84 @@ fn diff_outside_git_is_exit_2() {
 }
 
 // ---- scale ---------------------------------------------------------------
+
+// ---- unusual layouts -----------------------------------------------------
+
+#[test]
+fn sha256_repositories_get_history() {
+    let mut r = Repo::init(&["--object-format=sha256"]);
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("Add the profile");
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!((code, rules(&json).len()), (1, 2), "{json:#}");
+    let head = r.commit("Raise without a bump");
+    assert_eq!(head.len(), 64);
+    let (code, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!((code, rules(&json).len()), (1, 2), "{json:#}");
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("version-not-bumped"),
+        "{}",
+        stdout(&out)
+    );
+    let out = r.run(&["diff", "HEAD~1", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn a_missing_parent_object_is_exit_2_not_a_shallow_clone() {
+    let mut r = repo_with_profile();
+    let parent = r.git(&["rev-parse", "HEAD"]).trim().to_string();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.commit("Raise without a bump");
+    // The parent commit's loose object is lost.
+    fs::remove_file(
+        r.dir
+            .join(".git/objects")
+            .join(&parent[..2])
+            .join(&parent[2..]),
+    )
+    .unwrap();
+
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains(&parent), "{err}");
+    assert!(err.contains("missing"), "{err}");
+    assert!(!err.contains("shallow"), "{err}");
+    for args in [
+        vec!["check", "--base", "HEAD~1"],
+        vec!["check", "--base", &parent],
+        vec!["diff", &parent, "HEAD"],
+    ] {
+        let out = r.run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("shallow"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_base_that_does_not_exist_fails_before_the_first_commit() {
+    let r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    let out = r.run(&["check", "--base", "nope"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nope"), "{}", stderr(&out));
+    let out = r.run(&["diff", "nope"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // Without a named base, everything is new.
+    let (code, _) = r.check(&[]);
+    assert_eq!(code, 0);
+}

@@ -180,6 +180,31 @@ impl Repo {
         self.repo.is_shallow().unwrap_or(false)
     }
 
+    /// Whether `id` is a commit whose parents a shallow clone left out
+    /// (listed in `.git/shallow`).
+    pub fn is_shallow_boundary(&self, id: ObjectId) -> bool {
+        self.repo
+            .shallow_commits()
+            .ok()
+            .flatten()
+            .is_some_and(|c| c.contains(&id))
+    }
+
+    /// The error for an object the repository should hold but does not.
+    pub fn missing_object(&self, id: ObjectId, what: &str) -> Fatal {
+        if self.is_shallow() {
+            Fatal::git(
+                format!("{what} {id} is not in this clone"),
+                format!("this clone is shallow; {FETCH_DEPTH_HELP}"),
+            )
+        } else {
+            Fatal::git(
+                format!("{what} {id} is missing from the repository's objects"),
+                "the repository is damaged: run `git fsck` to see what is missing, and fetch or restore it (e.g. `git fetch origin`, or clone again)",
+            )
+        }
+    }
+
     /// Resolves a revision to a commit, if it names one that is present.
     pub fn try_resolve(&self, rev: &str) -> Option<ObjectId> {
         let id = self.repo.rev_parse_single(rev).ok()?.detach();

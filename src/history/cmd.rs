@@ -97,7 +97,13 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
         None => repo.head()?,
     };
     let base = match (&args.base, head_commit) {
-        (_, None) => Base::none("an empty repository"),
+        (base, None) => {
+            // No commits yet: everything is new, but a named base must exist.
+            if let Some(rev) = base {
+                repo.resolve(rev)?;
+            }
+            Base::none("an empty repository")
+        }
         (Some(rev), Some(head)) => merge_base_with(&repo, rev, head)?,
         (None, Some(head)) => match default_base(&repo, &env) {
             Some(rev) => merge_base_with(&repo, &rev, head)?,

@@ -125,7 +125,11 @@ pub fn resolve_base(
     env: &Env,
 ) -> Result<Base, Fatal> {
     let Some(head) = repo.head()? else {
-        // No commits yet: everything is new.
+        // No commits yet: everything is new. A base named on the command
+        // line must still exist.
+        if let HistoryMode::Base(rev) = mode {
+            repo.resolve(rev)?;
+        }
         return Ok(Base::none("an empty repository"));
     };
     match mode {
