@@ -1348,3 +1348,150 @@ fn a_base_that_does_not_exist_fails_before_the_first_commit() {
     let (code, _) = r.check(&[]);
     assert_eq!(code, 0);
 }
+
+/// A repository with a profile in `agents/`, one in `team/` and a
+/// versioned skill, committed.
+fn monorepo() -> Repo {
+    let mut r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.write(
+        "team/other.profile.json",
+        &profile("3", "2026-10-01").replace("research-agent-07", "other-agent"),
+    );
+    r.write(
+        SKILL,
+        &skill_md("pdf", Some("1.2.0"), "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf/scripts/extract.py", "print('hello')\n");
+    r.commit("Add the agents and the skill");
+    r
+}
+
+#[test]
+fn sparse_checkouts_leave_the_files_outside_the_cone_unchanged() {
+    let r = monorepo();
+    for sparse_index in [false, true] {
+        let mut args = vec!["sparse-checkout", "set"];
+        if sparse_index {
+            args.push("--sparse-index");
+        }
+        args.push("agents");
+        r.git(&args);
+        assert!(!r.dir.join("team").exists());
+        assert!(!r.dir.join(SKILL).exists());
+        for mode in [vec![], vec!["--base", "HEAD"], vec!["--staged"]] {
+            let (code, json) = r.check(&mode);
+            assert_eq!((code, rules(&json)), (0, vec![]), "{mode:?} {json:#}");
+        }
+        let out = r.run(&["diff", "HEAD", "--format", "json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+        // A real change inside the cone is still judged.
+        r.write(PROFILE, &raised("3", "2026-10-01"));
+        let (code, json) = r.check(&[]);
+        assert_eq!(code, 1);
+        assert_eq!(
+            rules(&json),
+            [
+                "history/version-not-bumped",
+                "history/declared-at-not-moved"
+            ]
+        );
+        r.git(&["add", PROFILE]);
+        let (code, json) = r.check(&["--staged"]);
+        assert_eq!((code, rules(&json).len()), (1, 2), "{json:#}");
+        r.git(&["reset", "-q", "--hard"]);
+        r.git(&["sparse-checkout", "disable"]);
+    }
+}
+
+#[test]
+fn skip_worktree_entries_are_unchanged() {
+    let r = monorepo();
+    let script = "skills/pdf/scripts/extract.py";
+    r.git(&[
+        "update-index",
+        "--skip-worktree",
+        script,
+        "team/other.profile.json",
+    ]);
+    fs::remove_file(r.dir.join(script)).unwrap();
+    fs::remove_file(r.dir.join("team/other.profile.json")).unwrap();
+    for mode in [vec![], vec!["--base", "HEAD"], vec!["--staged"]] {
+        // (The file rules see the script gone from the disk.)
+        let (_, json) = r.check(&mode);
+        assert_eq!(rules(&json), Vec::<String>::new(), "{mode:?} {json:#}");
+    }
+    // Changed on disk: git does not look, nor does caplint.
+    r.write(script, "print('changed')\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+
+    // Without the flag the same change needs a new version.
+    r.git(&["update-index", "--no-skip-worktree", script]);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+}
+
+#[test]
+fn intent_to_add_entries_are_not_staged_content() {
+    let r = repo_with_skill(Some("1.2.0"));
+    r.write("agents/new.profile.json", &profile("3", "2026-10-01"));
+    r.write("skills/pdf/scripts/more.py", "print('more')\n");
+    r.git(&[
+        "add",
+        "-N",
+        "agents/new.profile.json",
+        "skills/pdf/scripts/more.py",
+    ]);
+    let (code, json) = r.check(&["--staged"]);
+    let all: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    assert!(!all.contains(&"profile/invalid-json"), "{json:#}");
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    // Staged for real, the new script is a change of the skill.
+    r.git(&["add", "skills/pdf/scripts/more.py"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+}
+
+#[test]
+fn unmerged_entries_are_exit_2_naming_them() {
+    let mut r = repo_with_profile();
+    r.git(&["checkout", "-q", "-b", "feature"]);
+    r.write(PROFILE, &raised("4", "2026-10-02"));
+    r.commit("Feature");
+    r.git(&["checkout", "-q", "main"]);
+    r.write(PROFILE, &profile("5", "2026-10-03"));
+    r.commit("Main");
+    let mut merge = std::process::Command::new("git");
+    isolate(&mut merge);
+    let merged = merge
+        .args(["merge", "-q", "feature"])
+        .current_dir(&r.dir)
+        .output()
+        .unwrap();
+    assert!(!merged.status.success(), "the merge should conflict");
+    for args in [
+        vec!["check", "--staged"],
+        vec!["check"],
+        vec!["check", "--base", "HEAD"],
+        vec!["diff", "HEAD"],
+    ] {
+        let out = r.run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains(PROFILE) && err.contains("conflict"), "{err}");
+        assert!(
+            !stdout(&out).contains("profile-deleted"),
+            "{}",
+            stdout(&out)
+        );
+    }
+}

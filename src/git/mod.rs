@@ -351,7 +351,27 @@ impl Repo {
         };
         let file = gix::index::File::at(&path, self.repo.object_hash(), true, options)
             .map_err(|e| git_err(format!("cannot read the index {}", path.display()), e))?;
-        Ok(Some(Index::new(&file)))
+        let mut index = Index::new(&file);
+        // A sparse index keeps folders outside the sparse cone as one entry:
+        // their files are the tree's, unchanged.
+        let mut files = Vec::new();
+        for (dir, tree) in std::mem::take(&mut index.sparse_dirs) {
+            let mut stack = vec![(tree, dir)];
+            while let Some((id, path)) = stack.pop() {
+                for e in self.tree(id)?.iter() {
+                    let p = format!("{path}/{}", e.name);
+                    match e.kind {
+                        EntryKind::Tree => stack.push((e.id, p)),
+                        EntryKind::Blob | EntryKind::Link => {
+                            files.push((p, e.id, e.kind == EntryKind::Link, e.exec))
+                        }
+                        EntryKind::Commit => {}
+                    }
+                }
+            }
+        }
+        index.add_sparse(files);
+        Ok(Some(index))
     }
 
     /// The object id git would give `data` as a blob.

@@ -26,6 +26,8 @@ pub struct Entry {
     pub name: String,
     pub id: ObjectId,
     pub kind: EntryKind,
+    /// An executable file (mode 100755).
+    pub exec: bool,
 }
 
 /// A file that differs between two trees; `None` where it is absent.
@@ -72,6 +74,7 @@ impl Repo {
                 } else {
                     EntryKind::Blob
                 },
+                exec: e.mode.is_executable(),
             })
             .collect();
         // Git orders a folder as if its name ended in `/`; by plain name
@@ -93,6 +96,7 @@ impl Repo {
             name: String::new(),
             id: tree,
             kind: EntryKind::Tree,
+            exec: false,
         };
         for part in path.split('/').filter(|p| !p.is_empty()) {
             if current.kind != EntryKind::Tree {

@@ -128,6 +128,7 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
             let mut loaded_report = Report::default();
             let loaded = crate::check::lint_profiles(settings, &inventory, &mut loaded_report)?;
             let index = repo.index()?;
+            super::refuse_conflicts(&repo, index.as_ref(), &Scope::all())?;
             let head = Head::Work(WorkTree::new(
                 &inventory,
                 &loaded_report.sources,

@@ -204,6 +204,7 @@ pub fn open<'s>(
     }
     let index = repo.index()?;
     let scope = Scope::of_paths(&settings.root, &options.paths);
+    refuse_conflicts(&repo, index.as_ref(), &scope)?;
     // While the files are linted: list the base's profiles, and read the
     // base blobs of those the index shows changed (in a pre-commit run or a
     // branch, most of the ones that changed at all).
@@ -233,6 +234,33 @@ pub fn open<'s>(
         staged: options.history == HistoryMode::Staged,
         base_profiles,
     }))
+}
+
+/// A merge left unresolved is no state to judge: exit 2 naming the
+/// conflicted files (in scope) of the index.
+pub fn refuse_conflicts(repo: &Repo, index: Option<&Index>, scope: &Scope) -> Result<(), Fatal> {
+    let Some(index) = index else { return Ok(()) };
+    let conflicted: Vec<&str> = index
+        .conflicts()
+        .iter()
+        .filter_map(|p| repo.from_git(p))
+        .filter(|rel| scope.contains(rel))
+        .collect();
+    if conflicted.is_empty() {
+        return Ok(());
+    }
+    let shown = conflicted.len().min(10);
+    let more = match conflicted.len() - shown {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Err(Fatal::git(
+        format!(
+            "the index has unmerged entries (a conflict) for {}{more}: history cannot tell what the next commit holds",
+            conflicted[..shown].join(", ")
+        ),
+        "resolve the conflict and `git add` the files (or abort the merge), then run caplint again",
+    ))
 }
 
 impl Session<'_> {

@@ -312,6 +312,13 @@ impl<'a> WorkTree<'a> {
     }
 }
 
+impl WorkTree<'_> {
+    /// The index entry of a repo-relative path when it is skip-worktree.
+    fn skipped(&self, ctx: &Ctx<'_>, rel: &str) -> Option<&crate::git::IndexEntry> {
+        self.index?.get(&ctx.repo.to_git(rel)).filter(|e| e.skip)
+    }
+}
+
 impl Head<'_> {
     /// Every profile in scope on this side: path → blob id.
     pub fn profiles(&self, ctx: &Ctx<'_>) -> Result<BTreeMap<String, ObjectId>, Fatal> {
@@ -319,6 +326,7 @@ impl Head<'_> {
             Head::Tree(tree) => ctx.tree_profiles(*tree),
             Head::Index(index) => Ok(index
                 .iter()
+                .filter(|(_, e)| !e.intent)
                 .filter_map(|(path, e)| {
                     let rel = ctx.repo.from_git(path)?;
                     ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
@@ -330,8 +338,20 @@ impl Head<'_> {
                 // as the inventory lists them, but for those hashed).
                 let mut out = Vec::with_capacity(w.inventory.profiles.len());
                 let mut texts = Vec::new();
+                // Skip-worktree profiles (outside a sparse checkout's cone,
+                // or marked so) are the index's, on disk or not.
+                let mut skipped = BTreeSet::new();
+                if let Some(index) = w.index {
+                    let root = ctx.repo.prefix().trim_end_matches('/');
+                    for (path, e) in index.under(root).filter(|(_, e)| e.skip) {
+                        if let Some(rel) = ctx.repo.from_git(path).filter(|r| ctx.is_profile(r)) {
+                            skipped.insert(rel);
+                            out.push((rel.to_string(), e.id));
+                        }
+                    }
+                }
                 for rel in &w.inventory.profiles {
-                    if !ctx.scope.contains(rel) {
+                    if !ctx.scope.contains(rel) || skipped.contains(rel.as_str()) {
                         continue;
                     }
                     let Some(src) = w.sources.get(rel) else {
@@ -370,6 +390,9 @@ impl Head<'_> {
     ) -> Result<Option<ProfileInput>, Fatal> {
         Ok(match self {
             Head::Tree(_) | Head::Index(_) => Some(ProfileInput::Blob(ctx.repo.blob(id)?)),
+            Head::Work(w) if w.skipped(ctx, rel).is_some() => {
+                Some(ProfileInput::Blob(ctx.repo.blob(id)?))
+            }
             Head::Work(w) => w.sources.get(rel).cloned().map(ProfileInput::Source),
         })
     }
@@ -448,6 +471,7 @@ impl Head<'_> {
                 .collect(),
             Head::Index(index) => index
                 .iter()
+                .filter(|(_, e)| !e.intent)
                 .filter_map(|(path, _)| ctx.repo.from_git(path))
                 .filter(|rel| is_md(rel) && keep(rel))
                 .map(crate::discover::parent_of)
@@ -486,8 +510,16 @@ impl Head<'_> {
     ) -> Result<Option<(SourceFile, ObjectId)>, Fatal> {
         let id = match self {
             Head::Tree(tree) => ctx.tree_file(*tree, rel)?,
-            Head::Index(index) => index.get(&ctx.repo.to_git(rel)).map(|e| e.id),
+            Head::Index(index) => index
+                .get(&ctx.repo.to_git(rel))
+                .filter(|e| !e.intent)
+                .map(|e| e.id),
             Head::Work(w) => {
+                // Skip-worktree: git takes the index's entry, whatever the disk holds.
+                if let Some(e) = w.skipped(ctx, rel) {
+                    let (source, _) = SourceFile::from_bytes(rel, ctx.repo.blob(e.id)?);
+                    return Ok(Some((source, e.id)));
+                }
                 let bytes = match w.sources.get(rel) {
                     Some(s) => s.text.clone().into_bytes(),
                     None => {
@@ -532,6 +564,7 @@ impl Head<'_> {
             Head::Tree(tree) => ctx.tree_folder(*tree, dir),
             Head::Index(index) => Ok(index
                 .under(git_dir)
+                .filter(|(_, e)| !e.intent)
                 .map(|(path, e)| (strip_dir(path, git_dir), e.id))
                 .collect()),
             Head::Work(w) => {
@@ -542,7 +575,8 @@ impl Head<'_> {
                 for (path, e) in index.under(git_dir) {
                     let rel_in = strip_dir(path, git_dir);
                     let abs = ctx.repo.workdir().join(path);
-                    if e.matches_file(&abs) {
+                    // Skip-worktree (or outside the sparse cone): unchanged.
+                    if e.skip || e.matches_file(&abs) {
                         out.insert(rel_in, e.id);
                         continue;
                     }
