@@ -1495,3 +1495,101 @@ fn unmerged_entries_are_exit_2_naming_them() {
         );
     }
 }
+
+/// A repository whose last commit raised a claim without a new version.
+fn repo_with_unbumped_commit() -> Repo {
+    let mut r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.commit("Raise without a bump");
+    r
+}
+
+#[test]
+fn bare_repositories_read_revisions_and_have_nothing_to_check() {
+    let r = repo_with_unbumped_commit();
+    let bare = r._tmp.path().join("bare.git");
+    run_git(
+        r._tmp.path(),
+        &["clone", "-q", "--bare", "repo", "bare.git"],
+        None,
+    );
+    let run = |args: &[&str]| {
+        let mut cmd = r.caplint();
+        cmd.current_dir(&bare).args(args).output().unwrap()
+    };
+    let out = run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("version-not-bumped"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["diff", "HEAD~1", "HEAD", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("version-not-bumped"),
+        "{}",
+        stdout(&out)
+    );
+    for args in [
+        vec!["check"],
+        vec!["check", "--no-history"],
+        vec!["diff", "HEAD~1"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains("bare repository"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn git_dir_and_work_tree_from_outside_follow_git() {
+    let r = repo_with_unbumped_commit();
+    let outside = r._tmp.path().join("elsewhere");
+    fs::create_dir(&outside).unwrap();
+    fs::write(outside.join("stray.profile.json"), "{").unwrap();
+    let out = r
+        .caplint()
+        .current_dir(&outside)
+        .env("GIT_DIR", r.dir.join(".git"))
+        .env("GIT_WORK_TREE", &r.dir)
+        .args([
+            "check", "--as-of", AS_OF, "--format", "json", "--base", "HEAD~1",
+        ])
+        .output()
+        .unwrap();
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+    // The work tree was linted, not the current folder.
+    assert_eq!(json["diagnostics"][0]["path"], PROFILE);
+    assert!(!stdout(&out).contains("stray"), "{}", stdout(&out));
+}
+
+#[test]
+fn core_worktree_names_the_work_tree() {
+    let mut r = Repo::new();
+    let tree = r._tmp.path().join("tree");
+    fs::create_dir_all(tree.join("agents")).unwrap();
+    r.git(&["config", "core.worktree", &tree.display().to_string()]);
+    fs::write(tree.join(PROFILE), profile("3", "2026-10-01")).unwrap();
+    r.commit("Add the profile");
+    assert!(r.git(&["ls-files"]).contains(PROFILE));
+    fs::write(tree.join(PROFILE), raised("3", "2026-10-01")).unwrap();
+    // Run from the folder holding `.git`, outside the work tree.
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+}

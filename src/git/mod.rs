@@ -20,13 +20,62 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// Where git puts the work tree of a run started at a folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Layout {
+    /// A work tree: lint it all (git's top level).
+    WorkTree(PathBuf),
+    /// A bare repository (its git folder): revisions only.
+    Bare(PathBuf),
+    /// Not inside git.
+    Outside,
+}
+
+/// The layout for a run started at `start`, by git's rules: `GIT_DIR` and
+/// `GIT_WORK_TREE` win, then the `.git` found upwards, whose
+/// `core.worktree` can name a work tree elsewhere. The common case (a
+/// `.git` folder above, no variables, no `core.worktree`) is settled from
+/// the file system alone.
+pub fn layout(start: &Path) -> Layout {
+    let overridden =
+        std::env::var_os("GIT_DIR").is_some() || std::env::var_os("GIT_WORK_TREE").is_some();
+    if !overridden {
+        if let Some(root) = crate::discover::find_repo_root(start) {
+            if !names_a_work_tree(&root.join(".git")) {
+                return Layout::WorkTree(root);
+            }
+        }
+    }
+    match gix::discover_with_environment_overrides(start) {
+        Ok(repo) => match repo.workdir() {
+            Some(w) => Layout::WorkTree(w.canonicalize().unwrap_or_else(|_| w.to_path_buf())),
+            None => Layout::Bare(repo.git_dir().to_path_buf()),
+        },
+        Err(_) => Layout::Outside,
+    }
+}
+
+/// Whether a `.git` folder's config may set `core.worktree`: then gix
+/// decides where the work tree is.
+fn names_a_work_tree(git: &Path) -> bool {
+    if !git.is_dir() {
+        return false;
+    }
+    std::fs::read(git.join("config")).is_ok_and(|c| {
+        let c = c.to_ascii_lowercase();
+        c.windows(8).any(|w| w == b"worktree")
+    })
+}
+
 /// What to do in GitHub Actions when a base is missing.
 pub const FETCH_DEPTH_HELP: &str = "fetch the full history: with GitHub Actions use `actions/checkout` with `fetch-depth: 0`; elsewhere run `git fetch --unshallow`";
 
 /// An open repository.
 pub struct Repo {
     repo: gix::Repository,
+    /// The work tree (the git folder of a bare repository).
     workdir: PathBuf,
+    bare: bool,
     /// caplint's root relative to the work tree, with a trailing `/` (or empty).
     prefix: String,
     trees: RefCell<HashMap<ObjectId, Rc<[Entry]>>>,
@@ -79,7 +128,14 @@ impl Repo {
     /// Opens the repository holding `root`, or `None` outside git. `GIT_DIR`
     /// and friends win over discovery, as they do for git itself.
     pub fn discover(root: &Path) -> Result<Option<Repo>, Fatal> {
-        let repo = match gix::discover_with_environment_overrides(root) {
+        // The root is a work tree; its repository may be elsewhere (named by
+        // `core.worktree` of the `.git` found from the working directory).
+        let found = gix::discover_with_environment_overrides(root).or_else(|e| {
+            std::env::current_dir()
+                .map_err(|_| e)
+                .and_then(gix::discover_with_environment_overrides)
+        });
+        let repo = match found {
             Ok(r) => r,
             Err(_) if std::env::var_os("GIT_DIR").is_none() => return Ok(None),
             Err(e) => {
@@ -89,8 +145,21 @@ impl Repo {
                 ))
             }
         };
+        let bare = repo.workdir().is_none();
+        if bare {
+            // A bare repository: revisions only (`history`, `diff A B`).
+            let mut repo = repo;
+            repo.object_cache_size_if_unset(16 * 1024 * 1024);
+            return Ok(Some(Repo {
+                workdir: repo.git_dir().to_path_buf(),
+                repo,
+                bare: true,
+                prefix: String::new(),
+                trees: RefCell::new(HashMap::new()),
+                ahead: RefCell::new(HashMap::new()),
+            }));
+        }
         let Some(workdir) = repo.workdir().map(Path::to_path_buf) else {
-            // A bare repository has no files to lint.
             return Ok(None);
         };
         let workdir = workdir.canonicalize().unwrap_or(workdir);
@@ -112,6 +181,7 @@ impl Repo {
         Ok(Some(Repo {
             repo,
             workdir,
+            bare: false,
             prefix,
             trees: RefCell::new(HashMap::new()),
             ahead: RefCell::new(HashMap::new()),
@@ -120,6 +190,19 @@ impl Repo {
 
     pub fn workdir(&self) -> &Path {
         &self.workdir
+    }
+
+    /// A bare repository: no work tree and no index to compare.
+    pub fn is_bare(&self) -> bool {
+        self.bare
+    }
+
+    /// The error for a command that needs a work tree, in a bare repository.
+    pub fn no_work_tree(what: &str) -> Fatal {
+        Fatal::git(
+            format!("this is a bare repository: it has no work tree, so {what}"),
+            "run it in a clone with a work tree; in a bare repository `caplint history` and `caplint diff BASE HEAD` read revisions",
+        )
     }
 
     /// A path relative to caplint's root as a git path.

@@ -124,6 +124,11 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
             (p, s, rev.clone())
         }
         None => {
+            if repo.is_bare() {
+                return Err(Repo::no_work_tree(
+                    "name both revisions: `caplint diff BASE HEAD`",
+                ));
+            }
             let inventory = crate::discover::discover(settings, &[])?;
             let mut loaded_report = Report::default();
             let loaded = crate::check::lint_profiles(settings, &inventory, &mut loaded_report)?;

@@ -198,6 +198,9 @@ pub fn open<'s>(
         notes.push(NOT_A_REPO_NOTE.into());
         return Ok(None);
     };
+    if repo.is_bare() {
+        return Err(Repo::no_work_tree("`caplint check` has no files to lint"));
+    }
     let base = resolve_base(&repo, settings, &options.history, &Env::from_process())?;
     if base.tree.is_none() {
         return Ok(None);
