@@ -1593,3 +1593,52 @@ fn core_worktree_names_the_work_tree() {
         ]
     );
 }
+
+#[test]
+fn reftable_repositories_are_exit_2_saying_so() {
+    let mut r = Repo::init(&["--ref-format=reftable"]);
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("Add the profile");
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    for args in [vec!["check"], vec!["history"], vec!["diff", "HEAD"]] {
+        let out = r.run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains("reftable"), "{}", stderr(&out));
+    }
+    let (code, _) = r.check(&["--no-history"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn alternate_object_directories_from_the_environment_are_named() {
+    let origin = repo_with_profile();
+    let tmp = TempDir::new().unwrap();
+    run_git(
+        tmp.path(),
+        &[
+            "clone",
+            "-q",
+            "--shared",
+            &origin.dir.display().to_string(),
+            "clone",
+        ],
+        None,
+    );
+    let clone = tmp.path().join("clone");
+    // The objects are reachable only through the environment.
+    fs::remove_file(clone.join(".git/objects/info/alternates")).unwrap();
+    let objects = origin.dir.join(".git/objects");
+    let out = origin
+        .caplint()
+        .current_dir(&clone)
+        .env("GIT_ALTERNATE_OBJECT_DIRECTORIES", &objects)
+        .args(["check", "--as-of", AS_OF])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("GIT_ALTERNATE_OBJECT_DIRECTORIES"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -117,6 +117,13 @@ impl CommitInfo {
     }
 }
 
+/// `GIT_ALTERNATE_OBJECT_DIRECTORIES`, when set: gix does not read it.
+fn alternates_env() -> Option<String> {
+    std::env::var_os("GIT_ALTERNATE_OBJECT_DIRECTORIES")
+        .map(|v| v.to_string_lossy().into_owned())
+        .filter(|v| !v.is_empty())
+}
+
 fn git_err(context: impl std::fmt::Display, err: impl std::fmt::Display) -> Fatal {
     Fatal::Git {
         message: format!("{context}: {err}"),
@@ -145,6 +152,16 @@ impl Repo {
                 ))
             }
         };
+        let refs = repo
+            .config_snapshot()
+            .string("extensions.refStorage")
+            .map(|v| v.to_string().to_ascii_lowercase());
+        if let Some(format) = refs.filter(|f| f != "files") {
+            return Err(Fatal::git(
+                format!("this repository stores its references as `{format}` (extensions.refStorage), which caplint cannot read yet"),
+                "run caplint in a clone that uses the `files` format (`git clone` makes one unless asked otherwise), or convert this one with `git refs migrate --ref-format=files`; `caplint check --no-history` lints the files without history",
+            ));
+        }
         let bare = repo.workdir().is_none();
         if bare {
             // A bare repository: revisions only (`history`, `diff A B`).
@@ -233,10 +250,13 @@ impl Repo {
         if head.is_unborn() {
             return Ok(None);
         }
-        let id = self
-            .repo
-            .head_id()
-            .map_err(|e| git_err("cannot resolve HEAD", e))?;
+        let id = self.repo.head_id().map_err(|e| match alternates_env() {
+            Some(dirs) => Fatal::git(
+                format!("cannot resolve HEAD: {e}"),
+                format!("GIT_ALTERNATE_OBJECT_DIRECTORIES is set ({dirs}), and caplint reads objects only from the repository and the folders its `objects/info/alternates` lists: list them there instead"),
+            ),
+            None => git_err("cannot resolve HEAD", e),
+        })?;
         self.peel_to_commit(id.detach(), "HEAD").map(Some)
     }
 
@@ -275,7 +295,12 @@ impl Repo {
 
     /// The error for an object the repository should hold but does not.
     pub fn missing_object(&self, id: ObjectId, what: &str) -> Fatal {
-        if self.is_shallow() {
+        if let Some(dirs) = alternates_env() {
+            Fatal::git(
+                format!("{what} {id} is not in the repository's objects"),
+                format!("GIT_ALTERNATE_OBJECT_DIRECTORIES is set ({dirs}), and caplint reads objects only from the repository and the folders its `objects/info/alternates` lists: list them there instead"),
+            )
+        } else if self.is_shallow() {
             Fatal::git(
                 format!("{what} {id} is not in this clone"),
                 format!("this clone is shallow; {FETCH_DEPTH_HELP}"),
