@@ -1642,3 +1642,77 @@ fn alternate_object_directories_from_the_environment_are_named() {
         stderr(&out)
     );
 }
+
+/// A versioned skill with a script and an `ident` file, committed.
+fn repo_with_script() -> Repo {
+    let mut r = Repo::new();
+    r.write(
+        SKILL,
+        &skill_md("pdf", Some("1.2.0"), "Run `run.sh`; see `notes.txt`."),
+    );
+    r.write("skills/pdf/run.sh", "echo hi\nexit 0\n");
+    r.write("skills/pdf/notes.txt", "$Id$\nNotes.\n");
+    r.write(".gitattributes", "skills/pdf/notes.txt ident\n");
+    r.commit("Add the pdf skill");
+    r
+}
+
+fn skill_verdict(r: &Repo, args: &[&str]) -> (i32, Vec<String>) {
+    let (code, json) = r.check(args);
+    (code, rules(&json))
+}
+
+#[test]
+fn files_are_compared_as_git_would_store_them() {
+    let r = repo_with_script();
+    let notes = r.dir.join("skills/pdf/notes.txt");
+    // Checked out again, the ident is expanded on disk; git sees no change.
+    fs::remove_file(&notes).unwrap();
+    r.git(&["checkout", "--", "skills/pdf/notes.txt"]);
+    assert!(fs::read_to_string(&notes).unwrap().contains("$Id: "));
+    assert_eq!(r.git(&["status", "--porcelain"]), "");
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+
+    // LF → CRLF with no attribute and no autocrlf: git stores the CRs.
+    let run = "skills/pdf/run.sh";
+    r.write(run, "echo hi\r\nexit 0\r\n");
+    let bumped = (1, vec!["history/skill-version-not-bumped".to_string()]);
+    assert_eq!(skill_verdict(&r, &[]), bumped);
+    // With core.autocrlf they are taken out again: no change.
+    r.git(&["config", "core.autocrlf", "true"]);
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+    r.git(&["config", "core.autocrlf", "false"]);
+    // And with a `text eol=crlf` attribute.
+    r.write(
+        ".gitattributes",
+        "skills/pdf/notes.txt ident\n*.sh text eol=crlf\n",
+    );
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+    r.write(".gitattributes", "skills/pdf/notes.txt ident\n");
+    r.git(&["checkout", "--", run]);
+
+    // chmod +x is a change git commits.
+    let mut perms = fs::metadata(r.dir.join(run)).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    fs::set_permissions(r.dir.join(run), perms).unwrap();
+    assert_eq!(skill_verdict(&r, &[]), bumped);
+    r.git(&["add", run]);
+    assert_eq!(skill_verdict(&r, &["--staged"]), bumped);
+    // Unless git is told not to trust the executable bit.
+    r.git(&["reset", "-q"]);
+    r.git(&["config", "core.fileMode", "false"]);
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+}
+
+#[test]
+fn crlf_to_lf_is_a_change() {
+    let mut r = Repo::new();
+    r.write(SKILL, &skill_md("pdf", Some("1.2.0"), "Run `run.sh`."));
+    r.write("skills/pdf/run.sh", "echo hi\r\n");
+    r.commit("Add the pdf skill with CRLF");
+    r.write("skills/pdf/run.sh", "echo hi\n");
+    assert_eq!(
+        skill_verdict(&r, &[]),
+        (1, vec!["history/skill-version-not-bumped".to_string()])
+    );
+}

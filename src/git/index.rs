@@ -180,7 +180,33 @@ impl Index {
     }
 }
 
+/// A tracked path as found on disk (see [`IndexEntry::look`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Look {
+    /// Certainly unchanged since staged, by its stat data.
+    pub unchanged: bool,
+    pub file: bool,
+    pub link: bool,
+    /// The owner, group or others may run it.
+    pub exec: bool,
+}
+
 impl IndexEntry {
+    /// The file at `abs` (not followed if a link), with one `lstat`; `None`
+    /// when there is nothing there.
+    pub fn look(&self, abs: &Path) -> Option<Look> {
+        let meta = gix::index::fs::Metadata::from_path_no_follow(abs).ok()?;
+        let unchanged = Stat::from_fs(&meta)
+            .ok()
+            .is_some_and(|now| self.matches_stat(&FileStat(now)));
+        Some(Look {
+            unchanged,
+            file: meta.is_file(),
+            link: meta.is_symlink(),
+            exec: meta.is_executable(),
+        })
+    }
+
     /// Whether the file at `abs` is certainly unchanged since it was staged,
     /// judged from its stat data alone.
     pub fn matches_file(&self, abs: &Path) -> bool {

@@ -11,8 +11,8 @@ mod index;
 mod tree;
 
 pub use gix::ObjectId;
-pub use index::{FileStat, Index, IndexEntry};
-pub use tree::{Entry, EntryKind, FileChange};
+pub use index::{FileStat, Index, IndexEntry, Look};
+pub use tree::{Entry, EntryKind, FileChange, FileId};
 
 use crate::error::Fatal;
 use std::cell::RefCell;
@@ -76,12 +76,24 @@ pub struct Repo {
     /// The work tree (the git folder of a bare repository).
     workdir: PathBuf,
     bare: bool,
+    /// `core.fileMode`: whether the executable bit on disk counts.
+    filemode: bool,
     /// caplint's root relative to the work tree, with a trailing `/` (or empty).
     prefix: String,
     trees: RefCell<HashMap<ObjectId, Rc<[Entry]>>>,
     /// Blobs read ahead of their use ([`Repo::prefetch`]); each is handed
     /// out once.
     ahead: RefCell<HashMap<ObjectId, Vec<u8>>>,
+    /// git's to-git conversions, made on first use ([`Repo::hash_worktree`]).
+    filter: RefCell<Option<Option<Filter>>>,
+}
+
+/// The built-in conversions git applies to a work-tree file before storing
+/// it (end of line, `ident`, `working-tree-encoding`), with the attribute
+/// lookup they need.
+struct Filter {
+    pipeline: gix::filter::plumbing::Pipeline,
+    attributes: gix::worktree::Stack,
 }
 
 /// A commit's metadata.
@@ -171,9 +183,11 @@ impl Repo {
                 workdir: repo.git_dir().to_path_buf(),
                 repo,
                 bare: true,
+                filemode: true,
                 prefix: String::new(),
                 trees: RefCell::new(HashMap::new()),
                 ahead: RefCell::new(HashMap::new()),
+                filter: RefCell::new(None),
             }));
         }
         let Some(workdir) = repo.workdir().map(Path::to_path_buf) else {
@@ -195,18 +209,35 @@ impl Repo {
         };
         let mut repo = repo;
         repo.object_cache_size_if_unset(16 * 1024 * 1024);
+        let filemode = repo
+            .config_snapshot()
+            .boolean("core.fileMode")
+            .unwrap_or(true);
         Ok(Some(Repo {
             repo,
             workdir,
             bare: false,
+            filemode,
             prefix,
             trees: RefCell::new(HashMap::new()),
             ahead: RefCell::new(HashMap::new()),
+            filter: RefCell::new(None),
         }))
     }
 
     pub fn workdir(&self) -> &Path {
         &self.workdir
+    }
+
+    /// Whether a work-tree file counts as executable, as git would stage
+    /// it: from the disk, unless `core.fileMode` is false (then the index's
+    /// mode stays).
+    pub fn executable(&self, on_disk: bool, staged: bool) -> bool {
+        if self.filemode {
+            on_disk
+        } else {
+            staged
+        }
     }
 
     /// A bare repository: no work tree and no index to compare.
@@ -480,6 +511,85 @@ impl Repo {
         }
         index.add_sparse(files);
         Ok(Some(index))
+    }
+
+    /// The blob id git would store for a work-tree file at `path` (a git
+    /// path) holding `bytes`: hashed as they are when that gives `expected`
+    /// (the common case, and no attribute is looked up), else after the
+    /// built-in conversions that the attributes and the configuration ask
+    /// for (`text`/`eol`/`core.autocrlf`, `ident`, `working-tree-encoding`).
+    /// External filter drivers are never run. `staged` is the index's blob
+    /// id for the path, which decides `text=auto` for files stored with CRLF.
+    pub fn hash_worktree(
+        &self,
+        path: &str,
+        bytes: &[u8],
+        expected: Option<ObjectId>,
+        staged: Option<ObjectId>,
+    ) -> ObjectId {
+        let raw = self.hash_blob(bytes);
+        if Some(raw) == expected {
+            return raw;
+        }
+        self.convert_to_git(path, bytes, staged)
+            .map_or(raw, |converted| self.hash_blob(&converted))
+    }
+
+    /// `bytes` as git would store them at `path`, when a conversion changes
+    /// them.
+    fn convert_to_git(
+        &self,
+        path: &str,
+        bytes: &[u8],
+        staged: Option<ObjectId>,
+    ) -> Option<Vec<u8>> {
+        use gix::filter::plumbing::pipeline::convert::ToGitOutcome;
+        let mut slot = self.filter.borrow_mut();
+        let filter = slot.get_or_insert_with(|| self.make_filter()).as_mut()?;
+        let objects = &self.repo.objects;
+        let platform = filter
+            .attributes
+            .at_path(
+                Path::new(path),
+                Some(gix::index::entry::Mode::FILE),
+                objects,
+            )
+            .ok()?;
+        let mut attributes = |_: &gix::bstr::BStr, out: &mut gix::attrs::search::Outcome| {
+            platform.matching_attributes(out);
+        };
+        let mut index_object = |buf: &mut Vec<u8>| -> gix::Result<Option<()>> {
+            let Some(id) = staged else { return Ok(None) };
+            match self.repo.find_blob(id) {
+                Ok(mut blob) => {
+                    *buf = blob.take_data();
+                    Ok(Some(()))
+                }
+                Err(_) => Ok(None),
+            }
+        };
+        let out = filter
+            .pipeline
+            .convert_to_git(bytes, Path::new(path), &mut attributes, &mut index_object)
+            .ok()?;
+        match out {
+            ToGitOutcome::Buffer(converted) => Some(converted.to_vec()),
+            ToGitOutcome::Unchanged(_) | ToGitOutcome::Process(_) => None,
+        }
+    }
+
+    fn make_filter(&self) -> Option<Filter> {
+        let (pipeline, _index) = self.repo.filter_pipeline(None).ok()?;
+        let (mut pipeline, attributes) = pipeline.into_parts();
+        let options = pipeline.options_mut();
+        // caplint runs no programs: configured clean filters are left out
+        // (git would run them; such a file may then look changed).
+        options.drivers.clear();
+        options.crlf_roundtrip_check = gix::filter::plumbing::pipeline::CrlfRoundTripCheck::Skip;
+        Some(Filter {
+            pipeline,
+            attributes,
+        })
     }
 
     /// The object id git would give `data` as a blob.

@@ -30,6 +30,14 @@ pub struct Entry {
     pub exec: bool,
 }
 
+/// A file of a listing: its blob id, and whether it is executable (git
+/// stores the mode beside the blob: `chmod +x` is a change).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileId {
+    pub id: ObjectId,
+    pub exec: bool,
+}
+
 /// A file that differs between two trees; `None` where it is absent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileChange {
@@ -133,7 +141,7 @@ impl Repo {
         descend: &dyn Fn(&str) -> bool,
         keep: &dyn Fn(&str) -> bool,
         index: Option<&Index>,
-    ) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+    ) -> Result<BTreeMap<String, FileId>, Fatal> {
         let mut out = BTreeMap::new();
         let Some(start) = self.entry_at(tree, dir)? else {
             return Ok(out);
@@ -143,7 +151,7 @@ impl Repo {
         }
         // A folder whose tree the index records unchanged: its files are the
         // index's entries below it, and no tree below it is read.
-        let from_index = |full: &str, id: ObjectId, out: &mut BTreeMap<String, ObjectId>| {
+        let from_index = |full: &str, id: ObjectId, out: &mut BTreeMap<String, FileId>| {
             let Some(files) = index.and_then(|ix| ix.files_of_tree(full, id)) else {
                 return false;
             };
@@ -162,7 +170,13 @@ impl Repo {
                     } else {
                         &path[dir.len() + 1..]
                     };
-                    out.insert(rel.to_string(), entry.id);
+                    out.insert(
+                        rel.to_string(),
+                        FileId {
+                            id: entry.id,
+                            exec: entry.exec,
+                        },
+                    );
                 }
             }
             true
@@ -183,7 +197,13 @@ impl Repo {
                     }
                     EntryKind::Blob | EntryKind::Link => {
                         if keep(&full) {
-                            out.insert(rel_path, e.id);
+                            out.insert(
+                                rel_path,
+                                FileId {
+                                    id: e.id,
+                                    exec: e.exec,
+                                },
+                            );
                         }
                     }
                     EntryKind::Commit => {}

@@ -670,7 +670,7 @@ pub fn review_skill(
     // not read at all (and when the index records it as the base's, not
     // even its tree).
     let base_files: FolderFiles = ctx.tree_folder(base_tree, dir)?;
-    let Some(&base_md_id) = base_files.get(crate::discover::SKILL_MD) else {
+    let Some(base_md_id) = base_files.get(crate::discover::SKILL_MD).map(|f| f.id) else {
         return Ok(None);
     };
     let head_files = head.folder(ctx, dir, &base_files)?;

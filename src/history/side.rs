@@ -7,7 +7,7 @@ use crate::check::LoadedProfile;
 use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::discover::{Inventory, SKILL_MD};
 use crate::error::Fatal;
-use crate::git::{BlobHasher, FileStat, Index, ObjectId, Repo};
+use crate::git::{BlobHasher, FileId, FileStat, Index, ObjectId, Repo};
 use crate::json::Value;
 use crate::source::SourceFile;
 use std::collections::{BTreeMap, BTreeSet};
@@ -164,7 +164,7 @@ pub struct ProfileRev {
 }
 
 /// A skill folder's files (path relative to the folder → blob id).
-pub type FolderFiles = BTreeMap<String, ObjectId>;
+pub type FolderFiles = BTreeMap<String, FileId>;
 
 impl Ctx<'_> {
     fn skipped_dir(&self, rel: &str) -> bool {
@@ -202,11 +202,17 @@ impl Ctx<'_> {
         }
     }
 
-    /// The blob id of a work-tree text, as git would store it. A file whose
-    /// only difference from `expected` is CRLF line ends (autocrlf) gets the
-    /// expected id.
-    pub fn hash_text(&self, bytes: &[u8], expected: Option<ObjectId>) -> ObjectId {
-        hash_text(self.repo.blob_hasher(), bytes, expected)
+    /// The blob id git would store for the work-tree text of a
+    /// repo-relative path (see [`Repo::hash_worktree`]).
+    pub fn hash_work(
+        &self,
+        rel: &str,
+        bytes: &[u8],
+        expected: Option<ObjectId>,
+        staged: Option<ObjectId>,
+    ) -> ObjectId {
+        self.repo
+            .hash_worktree(&self.repo.to_git(rel), bytes, expected, staged)
     }
 
     // ---- trees ----
@@ -225,7 +231,7 @@ impl Ctx<'_> {
             },
             self.index,
         )?;
-        Ok(files)
+        Ok(files.into_iter().map(|(rel, f)| (rel, f.id)).collect())
     }
 
     /// A file's blob id in a tree, by repo-relative path.
@@ -534,7 +540,18 @@ impl Head<'_> {
                         }
                     }
                 };
-                let id = ctx.hash_text(&bytes, expected);
+                let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
+                let id = match entry {
+                    // Unchanged since staged: the index knows its id.
+                    Some(e)
+                        if !e.link
+                            && !e.intent
+                            && e.matches_file(&ctx.repo.workdir().join(&*ctx.repo.to_git(rel))) =>
+                    {
+                        e.id
+                    }
+                    _ => ctx.hash_work(rel, &bytes, expected, entry.map(|e| e.id)),
+                };
                 let (source, _) = SourceFile::from_bytes(rel, bytes);
                 return Ok(Some((source, id)));
             }
@@ -565,7 +582,13 @@ impl Head<'_> {
             Head::Index(index) => Ok(index
                 .under(git_dir)
                 .filter(|(_, e)| !e.intent)
-                .map(|(path, e)| (strip_dir(path, git_dir), e.id))
+                .map(|(path, e)| {
+                    let file = FileId {
+                        id: e.id,
+                        exec: e.exec,
+                    };
+                    (strip_dir(path, git_dir), file)
+                })
                 .collect()),
             Head::Work(w) => {
                 let mut out = FolderFiles::new();
@@ -576,20 +599,25 @@ impl Head<'_> {
                     let rel_in = strip_dir(path, git_dir);
                     let abs = ctx.repo.workdir().join(path);
                     // Skip-worktree (or outside the sparse cone): unchanged.
-                    if e.skip || e.matches_file(&abs) {
-                        out.insert(rel_in, e.id);
+                    if e.skip {
+                        let file = FileId {
+                            id: e.id,
+                            exec: e.exec,
+                        };
+                        out.insert(rel_in, file);
+                        continue;
+                    }
+                    let Some(look) = e.look(&abs) else {
+                        continue;
+                    };
+                    let exec = !e.link && ctx.repo.executable(look.exec, e.exec);
+                    if look.unchanged {
+                        out.insert(rel_in, FileId { id: e.id, exec });
                         continue;
                     }
                     // Only a regular file (or, for a link entry, a link) is
                     // read: a tracked file replaced by a FIFO would block.
-                    let Ok(meta) = std::fs::symlink_metadata(&abs) else {
-                        continue;
-                    };
-                    let kind_ok = if e.link {
-                        meta.file_type().is_symlink()
-                    } else {
-                        meta.file_type().is_file()
-                    };
+                    let kind_ok = if e.link { look.link } else { look.file };
                     if !kind_ok {
                         continue;
                     }
@@ -604,8 +632,14 @@ impl Head<'_> {
                             Err(_) => continue,
                         }
                     };
-                    let id = ctx.hash_text(&bytes, base.get(&rel_in).copied());
-                    out.insert(rel_in, id);
+                    let base_id = base.get(&rel_in).map(|f| f.id);
+                    let id = if e.link {
+                        ctx.repo.hash_blob(&bytes)
+                    } else {
+                        let staged = (!e.intent).then_some(e.id);
+                        ctx.repo.hash_worktree(path, &bytes, base_id, staged)
+                    };
+                    out.insert(rel_in, FileId { id, exec });
                 }
                 Ok(out)
             }
