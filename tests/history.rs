@@ -1716,3 +1716,31 @@ fn crlf_to_lf_is_a_change() {
         (1, vec!["history/skill-version-not-bumped".to_string()])
     );
 }
+
+#[test]
+fn a_nested_skill_is_its_own_skill() {
+    let mut r = repo_with_skill(Some("1.2.0"));
+    let inner = "skills/pdf/forms/SKILL.md";
+    r.write(inner, &skill_md("forms", Some("0.1.0"), "Run `fill.py`."));
+    r.write("skills/pdf/forms/fill.py", "print('fill')\n");
+    r.commit("Add the forms skill inside the pdf skill");
+
+    // A change inside the nested skill bumps the nested skill, not the outer one.
+    r.write("skills/pdf/forms/fill.py", "print('fill all')\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+    assert_eq!(paths_of(&json, "history/skill-version-not-bumped"), [inner]);
+    r.write(inner, &skill_md("forms", Some("0.2.0"), "Run `fill.py`."));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    r.commit("Fill all");
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // The outer skill's own files still count.
+    r.write("skills/pdf/scripts/extract.py", "print('changed')\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(paths_of(&json, "history/skill-version-not-bumped"), [SKILL]);
+}

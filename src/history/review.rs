@@ -673,7 +673,22 @@ pub fn review_skill(
     let Some(base_md_id) = base_files.get(crate::discover::SKILL_MD).map(|f| f.id) else {
         return Ok(None);
     };
-    let head_files = head.folder(ctx, dir, &base_files)?;
+    let mut base_files = base_files;
+    let mut head_files = head.folder(ctx, dir, &base_files)?;
+    // A folder with its own SKILL.md inside is a separate skill (on either
+    // side): its files are no part of this one.
+    let suffix = format!("/{}", crate::discover::SKILL_MD);
+    let nested: BTreeSet<String> = base_files
+        .keys()
+        .chain(head_files.keys())
+        .filter_map(|p| p.strip_suffix(suffix.as_str()))
+        .map(|d| format!("{d}/"))
+        .collect();
+    if !nested.is_empty() {
+        let outer = |p: &String| !nested.iter().any(|d| p.starts_with(d.as_str()));
+        base_files.retain(|p, _| outer(p));
+        head_files.retain(|p, _| outer(p));
+    }
     if head_files == base_files {
         return Ok(None);
     }
