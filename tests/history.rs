@@ -1744,3 +1744,53 @@ fn a_nested_skill_is_its_own_skill() {
     assert_eq!(code, 1);
     assert_eq!(paths_of(&json, "history/skill-version-not-bumped"), [SKILL]);
 }
+
+#[test]
+fn the_agent_id_is_the_identity_across_moves_and_swaps() {
+    let mut r = repo_with_profile();
+    let other = profile("3", "2026-10-01").replace("research-agent-07", "writer-agent-02");
+    r.write("agents/writer.profile.json", &other);
+    r.commit("Add the writer");
+
+    // Moved away, and a new agent created at the old path.
+    let moved = "agents/archive/research.profile.json";
+    fs::create_dir_all(r.dir.join("agents/archive")).unwrap();
+    r.git(&["mv", PROFILE, moved]);
+    r.write(
+        PROFILE,
+        &profile("1", "2026-10-05").replace("research-agent-07", "research-agent-08"),
+    );
+    r.git(&["add", "-A"]);
+    for args in [vec![], vec!["--staged"]] {
+        let (code, json) = r.check(&args);
+        assert_eq!((code, rules(&json)), (0, vec![]), "{args:?} {json:#}");
+    }
+    // The move is still judged as one profile's change.
+    r.write(moved, &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(paths_of(&json, "history/version-not-bumped"), [moved]);
+    r.git(&["reset", "-q", "--hard"]);
+    r.git(&["clean", "-q", "-fd"]);
+
+    // Two files that swap their whole contents.
+    let research = r.read(PROFILE);
+    r.write(PROFILE, &other);
+    r.write("agents/writer.profile.json", &research);
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    let out = r.run(&["diff", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    r.commit("Swap the files");
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // A real agent_id change is still one.
+    r.write(
+        PROFILE,
+        &other.replace("writer-agent-02", "writer-agent-03"),
+    );
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/agent-id-changed"]);
+}

@@ -473,7 +473,7 @@ pub fn review_lists(
         reviews.extend(judged.into_iter().flatten());
     }
 
-    let missing: Vec<(&String, ObjectId)> = base_list
+    let mut missing: Vec<(&String, ObjectId)> = base_list
         .iter()
         .filter(|(p, _)| !head_list.contains_key(*p))
         .map(|(p, id)| (p, *id))
@@ -484,6 +484,69 @@ pub fn review_lists(
         .filter(|(p, _)| !base_list.contains_key(*p))
     {
         new.insert(p, head.profile(ctx, p, id)?);
+    }
+    // The agent_id is the identity: a path whose agent_id changed, where the
+    // old agent now lives at another path or the new one lived at another
+    // path before, is a move (and a new agent), not a changed agent_id.
+    // Both of its sides are then paired by agent_id with the others.
+    let switched: Vec<(usize, &String)> = reviews
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.findings.iter().any(|d| d.rule == AGENT_ID_CHANGED))
+        .filter_map(|(i, r)| head_list.get_key_value(&r.path).map(|(p, _)| (i, p)))
+        .collect();
+    if !switched.is_empty() {
+        let agent = |rev: &Option<ProfileRev>| {
+            rev.as_ref()
+                .and_then(|r| field(&r.value, "agent_id"))
+                .map(|(s, _)| s.to_string())
+        };
+        // (path, base agent, head agent) of each switched path.
+        let mut sides: Vec<(&String, Option<String>, Option<String>)> = Vec::new();
+        for &(_, p) in &switched {
+            let b = agent(&load_base(p, base_list[p])?);
+            let h = agent(&head.profile(ctx, p, head_list[p])?);
+            sides.push((p, b, h));
+        }
+        let mut base_elsewhere: BTreeMap<String, Vec<&String>> = BTreeMap::new();
+        for &(p, bid) in &missing {
+            if let Some(a) = agent(&load_base(p, bid)?) {
+                base_elsewhere.entry(a).or_default().push(p);
+            }
+        }
+        let mut head_elsewhere: BTreeMap<String, Vec<&String>> = BTreeMap::new();
+        for (p, h) in &new {
+            if let Some(a) = agent(h) {
+                head_elsewhere.entry(a).or_default().push(p);
+            }
+        }
+        for (p, b, h) in &sides {
+            if let Some(b) = b {
+                base_elsewhere.entry(b.clone()).or_default().push(p);
+            }
+            if let Some(h) = h {
+                head_elsewhere.entry(h.clone()).or_default().push(p);
+            }
+        }
+        let elsewhere = |map: &BTreeMap<String, Vec<&String>>, a: &Option<String>, p: &String| {
+            a.as_ref()
+                .and_then(|a| map.get(a))
+                .is_some_and(|paths| paths.iter().any(|q| *q != p))
+        };
+        let mut undone = BTreeSet::new();
+        for ((i, p), (_, b, h)) in switched.iter().zip(&sides) {
+            if elsewhere(&head_elsewhere, b, p) || elsewhere(&base_elsewhere, h, p) {
+                undone.insert(*i);
+                missing.push((p, base_list[*p]));
+                new.insert(p, head.profile(ctx, p, head_list[*p])?);
+            }
+        }
+        let mut i = 0;
+        reviews.retain(|_| {
+            i += 1;
+            !undone.contains(&(i - 1))
+        });
+        missing.sort();
     }
     let mut carried: Option<BTreeMap<String, Vec<String>>> = None;
     for (rel, bid) in missing {
