@@ -1794,3 +1794,50 @@ fn the_agent_id_is_the_identity_across_moves_and_swaps() {
     assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/agent-id-changed"]);
 }
+
+#[test]
+fn a_skill_moved_and_renamed_together_is_seen() {
+    let r = repo_with_skill(Some("1.2.0"));
+    fs::rename(r.dir.join("skills/pdf"), r.dir.join("skills/pdf-tools")).unwrap();
+    let text = skill_md("pdf-tools", Some("1.3.0"), "Run `scripts/extract.py`.");
+    r.write("skills/pdf-tools/SKILL.md", &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 0, "{json:#}");
+    assert_eq!(rules(&json), ["history/skill-renamed"]);
+    let d = finding(&json, "history/skill-renamed");
+    assert_eq!(d["path"], "skills/pdf-tools/SKILL.md");
+    assert_eq!(spanned(d, &text), "pdf-tools");
+    r.git(&["add", "-A"]);
+    let (_, json) = r.check(&["--staged"]);
+    assert_eq!(rules(&json), ["history/skill-renamed"]);
+
+    // Moved without a new version, and a script changed: a bump is due.
+    r.write(
+        "skills/pdf-tools/SKILL.md",
+        &skill_md("pdf-tools", Some("1.2.0"), "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf-tools/scripts/extract.py", "print('changed')\n");
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        rules(&json),
+        ["history/skill-renamed", "history/skill-version-not-bumped"]
+    );
+    assert!(
+        finding(&json, "history/skill-version-not-bumped")["message"]
+            .as_str()
+            .unwrap()
+            .contains("scripts/extract.py")
+    );
+
+    // A new skill that merely sits beside a removed one is no rename.
+    r.git(&["reset", "-q", "--hard"]);
+    r.write(
+        "skills/other/SKILL.md",
+        &skill_md("other", Some("1.0.0"), "Something else entirely."),
+    );
+    fs::remove_dir_all(r.dir.join("skills/pdf")).unwrap();
+    let (_, json) = r.check(&[]);
+    assert_eq!(rules(&json), Vec::<String>::new(), "{json:#}");
+}

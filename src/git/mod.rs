@@ -528,7 +528,8 @@ impl Repo {
         staged: Option<ObjectId>,
     ) -> ObjectId {
         let raw = self.hash_blob(bytes);
-        if Some(raw) == expected {
+        // Equal as they are, or nothing to compare with.
+        if Some(raw) == expected || (expected.is_none() && staged.is_none()) {
             return raw;
         }
         self.convert_to_git(path, bytes, staged)
