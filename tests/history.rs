@@ -1841,3 +1841,39 @@ fn a_skill_moved_and_renamed_together_is_seen() {
     let (_, json) = r.check(&[]);
     assert_eq!(rules(&json), Vec::<String>::new(), "{json:#}");
 }
+
+#[cfg(unix)]
+#[test]
+fn symlinked_profiles_are_left_out_of_history_in_every_mode() {
+    let mut r = Repo::new();
+    r.write("real/research.json", &profile("3", "2026-10-01"));
+    fs::create_dir_all(r.dir.join("agents")).unwrap();
+    std::os::unix::fs::symlink("../real/research.json", r.dir.join(PROFILE)).unwrap();
+    r.commit("Add a linked profile");
+    // The link now points elsewhere; the target's claims changed too.
+    r.write("real/other.json", &raised("3", "2026-10-01"));
+    fs::remove_file(r.dir.join(PROFILE)).unwrap();
+    std::os::unix::fs::symlink("../real/other.json", r.dir.join(PROFILE)).unwrap();
+    r.git(&["add", "-A"]);
+    for args in [vec![], vec!["--staged"], vec!["--base", "HEAD"]] {
+        let out = r.run(&[&["check", "--as-of", AS_OF, "--format", "json"][..], &args].concat());
+        let (code, json) = json_of(&out);
+        // The link's text (`../real/other.json`) is never parsed as JSON.
+        let all: Vec<&str> = json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["rule"].as_str().unwrap())
+            .collect();
+        assert_eq!((code, all), (0, vec![]), "{args:?} {json:#}");
+        assert!(stderr(&out).contains("symlinked"), "{}", stderr(&out));
+    }
+    let out = r.run(&["diff", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    r.commit("Point the link elsewhere");
+    let out = r.run(&["history", "--as-of", AS_OF, "--format", "json"]);
+    let (code, json) = json_of(&out);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    let out = r.run(&["diff", "HEAD~1", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

@@ -36,6 +36,8 @@ pub struct Entry {
 pub struct FileId {
     pub id: ObjectId,
     pub exec: bool,
+    /// A symbolic link (its blob is the link's target path).
+    pub link: bool,
 }
 
 /// A file that differs between two trees; `None` where it is absent.
@@ -175,6 +177,7 @@ impl Repo {
                         FileId {
                             id: entry.id,
                             exec: entry.exec,
+                            link: entry.link,
                         },
                     );
                 }
@@ -202,6 +205,7 @@ impl Repo {
                                 FileId {
                                     id: e.id,
                                     exec: e.exec,
+                                    link: e.kind == EntryKind::Link,
                                 },
                             );
                         }

@@ -222,6 +222,20 @@ pub fn open<'s>(
         None => BTreeMap::new(),
     };
     if let Some(index) = &index {
+        let linked: Vec<&str> = index
+            .iter()
+            .filter(|(_, e)| e.link)
+            .filter_map(|(path, _)| repo.from_git(path))
+            .filter(|rel| ctx.is_profile(rel))
+            .collect();
+        if !linked.is_empty() {
+            notes.push(format!(
+                "history rules skip symlinked profiles (git stores the link, not the file it points to): {}",
+                linked.join(", ")
+            ));
+        }
+    }
+    if let Some(index) = &index {
         let changed = base_profiles.iter().filter_map(|(rel, &bid)| {
             let entry = index.get(&repo.to_git(rel))?;
             (entry.id != bid).then_some(bid)

@@ -231,7 +231,13 @@ impl Ctx<'_> {
             },
             self.index,
         )?;
-        Ok(files.into_iter().map(|(rel, f)| (rel, f.id)).collect())
+        // A symbolic link's blob is its target path, never a profile text:
+        // history leaves linked profiles out in every mode.
+        Ok(files
+            .into_iter()
+            .filter(|(_, f)| !f.link)
+            .map(|(rel, f)| (rel, f.id))
+            .collect())
     }
 
     /// A file's blob id in a tree, by repo-relative path.
@@ -332,7 +338,7 @@ impl Head<'_> {
             Head::Tree(tree) => ctx.tree_profiles(*tree),
             Head::Index(index) => Ok(index
                 .iter()
-                .filter(|(_, e)| !e.intent)
+                .filter(|(_, e)| !e.intent && !e.link)
                 .filter_map(|(path, e)| {
                     let rel = ctx.repo.from_git(path)?;
                     ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
@@ -349,7 +355,7 @@ impl Head<'_> {
                 let mut skipped = BTreeSet::new();
                 if let Some(index) = w.index {
                     let root = ctx.repo.prefix().trim_end_matches('/');
-                    for (path, e) in index.under(root).filter(|(_, e)| e.skip) {
+                    for (path, e) in index.under(root).filter(|(_, e)| e.skip && !e.link) {
                         if let Some(rel) = ctx.repo.from_git(path).filter(|r| ctx.is_profile(r)) {
                             skipped.insert(rel);
                             out.push((rel.to_string(), e.id));
@@ -364,6 +370,16 @@ impl Head<'_> {
                         continue;
                     };
                     let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
+                    // A symbolic link (tracked as one, or new and on disk):
+                    // left out, as on every side.
+                    let linked = match entry {
+                        Some(e) => e.link,
+                        None => std::fs::symlink_metadata(ctx.settings.open_path(rel))
+                            .is_ok_and(|m| m.file_type().is_symlink()),
+                    };
+                    if linked {
+                        continue;
+                    }
                     // Unchanged since staged, by the stat data taken when it
                     // was read: the index knows its id (as `git status` does).
                     if let (Some(e), Some(stat)) = (entry, w.stats.get(rel.as_str())) {
@@ -586,6 +602,7 @@ impl Head<'_> {
                     let file = FileId {
                         id: e.id,
                         exec: e.exec,
+                        link: e.link,
                     };
                     (strip_dir(path, git_dir), file)
                 })
@@ -603,6 +620,7 @@ impl Head<'_> {
                         let file = FileId {
                             id: e.id,
                             exec: e.exec,
+                            link: e.link,
                         };
                         out.insert(rel_in, file);
                         continue;
@@ -612,7 +630,12 @@ impl Head<'_> {
                     };
                     let exec = !e.link && ctx.repo.executable(look.exec, e.exec);
                     if look.unchanged {
-                        out.insert(rel_in, FileId { id: e.id, exec });
+                        let file = FileId {
+                            id: e.id,
+                            exec,
+                            link: e.link,
+                        };
+                        out.insert(rel_in, file);
                         continue;
                     }
                     // Only a regular file (or, for a link entry, a link) is
@@ -639,7 +662,12 @@ impl Head<'_> {
                         let staged = (!e.intent).then_some(e.id);
                         ctx.repo.hash_worktree(path, &bytes, base_id, staged)
                     };
-                    out.insert(rel_in, FileId { id, exec });
+                    let file = FileId {
+                        id,
+                        exec,
+                        link: e.link,
+                    };
+                    out.insert(rel_in, file);
                 }
                 Ok(out)
             }
