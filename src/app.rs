@@ -144,9 +144,9 @@ pub fn find_root(paths: &[PathBuf]) -> Result<(PathBuf, bool), Fatal> {
             paths.first().map_or(start.clone(), |p| p.clone()).display()
         )));
     }
-    match crate::discover::find_repo_root(&start) {
-        Some(root) => Ok((root, true)),
-        None => Ok((cwd.canonicalize().unwrap_or(cwd), false)),
+    match crate::git::layout(&start) {
+        crate::git::Layout::WorkTree(root) => Ok((root, true)),
+        _ => Ok((cwd.canonicalize().unwrap_or(cwd), false)),
     }
 }
 
@@ -171,6 +171,11 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
     if !args.targets.is_empty() {
         // `--target` replaces the config's `targets:`.
         settings.config.targets = args.targets.clone();
+    }
+    if let crate::git::Layout::Bare(_) = crate::git::layout(&settings.root) {
+        return Err(crate::git::Repo::no_work_tree(
+            "`caplint check` has no files to lint",
+        ));
     }
     let history = if args.no_history {
         HistoryMode::Off

@@ -92,10 +92,11 @@ overrides: []
     )
 }
 
-/// The `.pre-commit-config.yaml` entry for caplint's hooks.
+/// The `.pre-commit-config.yaml` entry for caplint's hooks: the mirror
+/// repository, which installs the prebuilt wheel instead of compiling.
 pub fn pre_commit_snippet() -> String {
     format!(
-        "repos:\n  - repo: {}\n    rev: v{}\n    hooks:\n      - id: caplint\n      - id: caplint-pre-push\n",
+        "repos:\n  - repo: {}-pre-commit\n    rev: v{}\n    hooks:\n      - id: caplint\n      - id: caplint-pre-push\n",
         crate::render::sarif::information_uri(),
         env!("CARGO_PKG_VERSION")
     )

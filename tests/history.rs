@@ -82,6 +82,11 @@ struct Repo {
 
 impl Repo {
     fn new() -> Repo {
+        Repo::init(&[])
+    }
+
+    /// A new repository made by `git init` with extra arguments.
+    fn init(extra: &[&str]) -> Repo {
         let tmp = TempDir::new().unwrap();
         let dir = tmp.path().join("repo");
         fs::create_dir(&dir).unwrap();
@@ -90,7 +95,9 @@ impl Repo {
             dir,
             day: 1,
         };
-        r.git(&["-c", "init.defaultBranch=main", "init", "-q"]);
+        let mut args = vec!["-c", "init.defaultBranch=main", "init", "-q"];
+        args.extend_from_slice(extra);
+        r.git(&args);
         r
     }
 
@@ -1734,4 +1741,580 @@ fn object_directories_from_the_environment_are_read() {
     assert_eq!(code, 1);
     // Without the variables the objects are missing: exit 2.
     assert_eq!(history(&[]).status.code(), Some(2));
+}
+
+// ---- unusual layouts -----------------------------------------------------
+
+#[test]
+fn sha256_repositories_get_history() {
+    let mut r = Repo::init(&["--object-format=sha256"]);
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("Add the profile");
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!((code, rules(&json).len()), (1, 2), "{json:#}");
+    let head = r.commit("Raise without a bump");
+    assert_eq!(head.len(), 64);
+    let (code, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!((code, rules(&json).len()), (1, 2), "{json:#}");
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("version-not-bumped"),
+        "{}",
+        stdout(&out)
+    );
+    let out = r.run(&["diff", "HEAD~1", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn a_missing_parent_object_is_exit_2_not_a_shallow_clone() {
+    let mut r = repo_with_profile();
+    let parent = r.git(&["rev-parse", "HEAD"]).trim().to_string();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.commit("Raise without a bump");
+    // The parent commit's loose object is lost.
+    fs::remove_file(
+        r.dir
+            .join(".git/objects")
+            .join(&parent[..2])
+            .join(&parent[2..]),
+    )
+    .unwrap();
+
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains(&parent), "{err}");
+    assert!(err.contains("missing"), "{err}");
+    assert!(!err.contains("shallow"), "{err}");
+    for args in [
+        vec!["check", "--base", "HEAD~1"],
+        vec!["check", "--base", &parent],
+        vec!["diff", &parent, "HEAD"],
+    ] {
+        let out = r.run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("shallow"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_base_that_does_not_exist_fails_before_the_first_commit() {
+    let r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    let out = r.run(&["check", "--base", "nope"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nope"), "{}", stderr(&out));
+    let out = r.run(&["diff", "nope"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // Without a named base, everything is new.
+    let (code, _) = r.check(&[]);
+    assert_eq!(code, 0);
+}
+
+/// A repository with a profile in `agents/`, one in `team/` and a
+/// versioned skill, committed.
+fn monorepo() -> Repo {
+    let mut r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.write(
+        "team/other.profile.json",
+        &profile("3", "2026-10-01").replace("research-agent-07", "other-agent"),
+    );
+    r.write(
+        SKILL,
+        &skill_md("pdf", Some("1.2.0"), "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf/scripts/extract.py", "print('hello')\n");
+    r.commit("Add the agents and the skill");
+    r
+}
+
+#[test]
+fn sparse_checkouts_leave_the_files_outside_the_cone_unchanged() {
+    let r = monorepo();
+    for sparse_index in [false, true] {
+        let mut args = vec!["sparse-checkout", "set"];
+        if sparse_index {
+            args.push("--sparse-index");
+        }
+        args.push("agents");
+        r.git(&args);
+        assert!(!r.dir.join("team").exists());
+        assert!(!r.dir.join(SKILL).exists());
+        for mode in [vec![], vec!["--base", "HEAD"], vec!["--staged"]] {
+            let (code, json) = r.check(&mode);
+            assert_eq!((code, rules(&json)), (0, vec![]), "{mode:?} {json:#}");
+        }
+        let out = r.run(&["diff", "HEAD", "--format", "json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+        // A real change inside the cone is still judged.
+        r.write(PROFILE, &raised("3", "2026-10-01"));
+        let (code, json) = r.check(&[]);
+        assert_eq!(code, 1);
+        assert_eq!(
+            rules(&json),
+            [
+                "history/version-not-bumped",
+                "history/declared-at-not-moved"
+            ]
+        );
+        r.git(&["add", PROFILE]);
+        let (code, json) = r.check(&["--staged"]);
+        assert_eq!((code, rules(&json).len()), (1, 2), "{json:#}");
+        r.git(&["reset", "-q", "--hard"]);
+        r.git(&["sparse-checkout", "disable"]);
+    }
+}
+
+#[test]
+fn skip_worktree_entries_are_unchanged() {
+    let r = monorepo();
+    let script = "skills/pdf/scripts/extract.py";
+    r.git(&[
+        "update-index",
+        "--skip-worktree",
+        script,
+        "team/other.profile.json",
+    ]);
+    fs::remove_file(r.dir.join(script)).unwrap();
+    fs::remove_file(r.dir.join("team/other.profile.json")).unwrap();
+    for mode in [vec![], vec!["--base", "HEAD"], vec!["--staged"]] {
+        // (The file rules see the script gone from the disk.)
+        let (_, json) = r.check(&mode);
+        assert_eq!(rules(&json), Vec::<String>::new(), "{mode:?} {json:#}");
+    }
+    // Changed on disk: git does not look, nor does caplint.
+    r.write(script, "print('changed')\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+
+    // Without the flag the same change needs a new version.
+    r.git(&["update-index", "--no-skip-worktree", script]);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+}
+
+#[test]
+fn intent_to_add_entries_are_not_staged_content() {
+    let r = repo_with_skill(Some("1.2.0"));
+    r.write("agents/new.profile.json", &profile("3", "2026-10-01"));
+    r.write("skills/pdf/scripts/more.py", "print('more')\n");
+    r.git(&[
+        "add",
+        "-N",
+        "agents/new.profile.json",
+        "skills/pdf/scripts/more.py",
+    ]);
+    let (code, json) = r.check(&["--staged"]);
+    let all: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    assert!(!all.contains(&"profile/invalid-json"), "{json:#}");
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    // Staged for real, the new script is a change of the skill.
+    r.git(&["add", "skills/pdf/scripts/more.py"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+}
+
+#[test]
+fn unmerged_entries_are_exit_2_naming_them() {
+    let mut r = repo_with_profile();
+    r.git(&["checkout", "-q", "-b", "feature"]);
+    r.write(PROFILE, &raised("4", "2026-10-02"));
+    r.commit("Feature");
+    r.git(&["checkout", "-q", "main"]);
+    r.write(PROFILE, &profile("5", "2026-10-03"));
+    r.commit("Main");
+    let mut merge = std::process::Command::new("git");
+    isolate(&mut merge);
+    let merged = merge
+        .args(["merge", "-q", "feature"])
+        .current_dir(&r.dir)
+        .output()
+        .unwrap();
+    assert!(!merged.status.success(), "the merge should conflict");
+    for args in [
+        vec!["check", "--staged"],
+        vec!["check"],
+        vec!["check", "--base", "HEAD"],
+        vec!["diff", "HEAD"],
+    ] {
+        let out = r.run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains(PROFILE) && err.contains("conflict"), "{err}");
+        assert!(
+            !stdout(&out).contains("profile-deleted"),
+            "{}",
+            stdout(&out)
+        );
+    }
+}
+
+/// A repository whose last commit raised a claim without a new version.
+fn repo_with_unbumped_commit() -> Repo {
+    let mut r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.commit("Raise without a bump");
+    r
+}
+
+#[test]
+fn bare_repositories_read_revisions_and_have_nothing_to_check() {
+    let r = repo_with_unbumped_commit();
+    let bare = r._tmp.path().join("bare.git");
+    run_git(
+        r._tmp.path(),
+        &["clone", "-q", "--bare", "repo", "bare.git"],
+        None,
+    );
+    let run = |args: &[&str]| {
+        let mut cmd = r.caplint();
+        cmd.current_dir(&bare).args(args).output().unwrap()
+    };
+    let out = run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("version-not-bumped"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["diff", "HEAD~1", "HEAD", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("version-not-bumped"),
+        "{}",
+        stdout(&out)
+    );
+    for args in [
+        vec!["check"],
+        vec!["check", "--no-history"],
+        vec!["diff", "HEAD~1"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains("bare repository"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn git_dir_and_work_tree_from_outside_follow_git() {
+    let r = repo_with_unbumped_commit();
+    let outside = r._tmp.path().join("elsewhere");
+    fs::create_dir(&outside).unwrap();
+    fs::write(outside.join("stray.profile.json"), "{").unwrap();
+    let out = r
+        .caplint()
+        .current_dir(&outside)
+        .env("GIT_DIR", r.dir.join(".git"))
+        .env("GIT_WORK_TREE", &r.dir)
+        .args([
+            "check", "--as-of", AS_OF, "--format", "json", "--base", "HEAD~1",
+        ])
+        .output()
+        .unwrap();
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+    // The work tree was linted, not the current folder.
+    assert_eq!(json["diagnostics"][0]["path"], PROFILE);
+    assert!(!stdout(&out).contains("stray"), "{}", stdout(&out));
+}
+
+#[test]
+fn core_worktree_names_the_work_tree() {
+    let mut r = Repo::new();
+    let tree = r._tmp.path().join("tree");
+    fs::create_dir_all(tree.join("agents")).unwrap();
+    r.git(&["config", "core.worktree", &tree.display().to_string()]);
+    fs::write(tree.join(PROFILE), profile("3", "2026-10-01")).unwrap();
+    r.commit("Add the profile");
+    assert!(r.git(&["ls-files"]).contains(PROFILE));
+    fs::write(tree.join(PROFILE), raised("3", "2026-10-01")).unwrap();
+    // Run from the folder holding `.git`, outside the work tree.
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        rules(&json),
+        [
+            "history/version-not-bumped",
+            "history/declared-at-not-moved"
+        ]
+    );
+}
+
+#[test]
+fn reftable_repositories_are_exit_2_saying_so() {
+    let mut r = Repo::init(&["--ref-format=reftable"]);
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("Add the profile");
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    for args in [vec!["check"], vec!["history"], vec!["diff", "HEAD"]] {
+        let out = r.run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains("reftable"), "{}", stderr(&out));
+    }
+    let (code, _) = r.check(&["--no-history"]);
+    assert_eq!(code, 0);
+}
+
+/// A versioned skill with a script and an `ident` file, committed.
+fn repo_with_script() -> Repo {
+    let mut r = Repo::new();
+    r.write(
+        SKILL,
+        &skill_md("pdf", Some("1.2.0"), "Run `run.sh`; see `notes.txt`."),
+    );
+    r.write("skills/pdf/run.sh", "echo hi\nexit 0\n");
+    r.write("skills/pdf/notes.txt", "$Id$\nNotes.\n");
+    r.write(".gitattributes", "skills/pdf/notes.txt ident\n");
+    r.commit("Add the pdf skill");
+    r
+}
+
+fn skill_verdict(r: &Repo, args: &[&str]) -> (i32, Vec<String>) {
+    let (code, json) = r.check(args);
+    (code, rules(&json))
+}
+
+#[test]
+fn files_are_compared_as_git_would_store_them() {
+    let r = repo_with_script();
+    let notes = r.dir.join("skills/pdf/notes.txt");
+    // Checked out again, the ident is expanded on disk; git sees no change.
+    fs::remove_file(&notes).unwrap();
+    r.git(&["checkout", "--", "skills/pdf/notes.txt"]);
+    assert!(fs::read_to_string(&notes).unwrap().contains("$Id: "));
+    assert_eq!(r.git(&["status", "--porcelain"]), "");
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+
+    // LF → CRLF with no attribute and no autocrlf: git stores the CRs.
+    let run = "skills/pdf/run.sh";
+    r.write(run, "echo hi\r\nexit 0\r\n");
+    let bumped = (1, vec!["history/skill-version-not-bumped".to_string()]);
+    assert_eq!(skill_verdict(&r, &[]), bumped);
+    // With core.autocrlf they are taken out again: no change.
+    r.git(&["config", "core.autocrlf", "true"]);
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+    r.git(&["config", "core.autocrlf", "false"]);
+    // And with a `text eol=crlf` attribute.
+    r.write(
+        ".gitattributes",
+        "skills/pdf/notes.txt ident\n*.sh text eol=crlf\n",
+    );
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+    r.write(".gitattributes", "skills/pdf/notes.txt ident\n");
+    r.git(&["checkout", "--", run]);
+
+    // chmod +x is a change git commits.
+    let mut perms = fs::metadata(r.dir.join(run)).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    fs::set_permissions(r.dir.join(run), perms).unwrap();
+    assert_eq!(skill_verdict(&r, &[]), bumped);
+    r.git(&["add", run]);
+    assert_eq!(skill_verdict(&r, &["--staged"]), bumped);
+    // Unless git is told not to trust the executable bit.
+    r.git(&["reset", "-q"]);
+    r.git(&["config", "core.fileMode", "false"]);
+    assert_eq!(skill_verdict(&r, &[]), (0, vec![]));
+}
+
+#[test]
+fn crlf_to_lf_is_a_change() {
+    let mut r = Repo::new();
+    r.write(SKILL, &skill_md("pdf", Some("1.2.0"), "Run `run.sh`."));
+    r.write("skills/pdf/run.sh", "echo hi\r\n");
+    r.commit("Add the pdf skill with CRLF");
+    r.write("skills/pdf/run.sh", "echo hi\n");
+    assert_eq!(
+        skill_verdict(&r, &[]),
+        (1, vec!["history/skill-version-not-bumped".to_string()])
+    );
+}
+
+#[test]
+fn a_nested_skill_is_its_own_skill() {
+    let mut r = repo_with_skill(Some("1.2.0"));
+    let inner = "skills/pdf/forms/SKILL.md";
+    r.write(inner, &skill_md("forms", Some("0.1.0"), "Run `fill.py`."));
+    r.write("skills/pdf/forms/fill.py", "print('fill')\n");
+    r.commit("Add the forms skill inside the pdf skill");
+
+    // A change inside the nested skill bumps the nested skill, not the outer one.
+    r.write("skills/pdf/forms/fill.py", "print('fill all')\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(rules(&json), ["history/skill-version-not-bumped"]);
+    assert_eq!(paths_of(&json, "history/skill-version-not-bumped"), [inner]);
+    r.write(inner, &skill_md("forms", Some("0.2.0"), "Run `fill.py`."));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    r.commit("Fill all");
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // The outer skill's own files still count.
+    r.write("skills/pdf/scripts/extract.py", "print('changed')\n");
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(paths_of(&json, "history/skill-version-not-bumped"), [SKILL]);
+}
+
+#[test]
+fn the_agent_id_is_the_identity_across_moves_and_swaps() {
+    let mut r = repo_with_profile();
+    let other = profile("3", "2026-10-01").replace("research-agent-07", "writer-agent-02");
+    r.write("agents/writer.profile.json", &other);
+    r.commit("Add the writer");
+
+    // Moved away, and a new agent created at the old path.
+    let moved = "agents/archive/research.profile.json";
+    fs::create_dir_all(r.dir.join("agents/archive")).unwrap();
+    r.git(&["mv", PROFILE, moved]);
+    r.write(
+        PROFILE,
+        &profile("1", "2026-10-05").replace("research-agent-07", "research-agent-08"),
+    );
+    r.git(&["add", "-A"]);
+    for args in [vec![], vec!["--staged"]] {
+        let (code, json) = r.check(&args);
+        assert_eq!((code, rules(&json)), (0, vec![]), "{args:?} {json:#}");
+    }
+    // The move is still judged as one profile's change.
+    r.write(moved, &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(paths_of(&json, "history/version-not-bumped"), [moved]);
+    r.git(&["reset", "-q", "--hard"]);
+    r.git(&["clean", "-q", "-fd"]);
+
+    // Two files that swap their whole contents.
+    let research = r.read(PROFILE);
+    r.write(PROFILE, &other);
+    r.write("agents/writer.profile.json", &research);
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    let out = r.run(&["diff", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    r.commit("Swap the files");
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+
+    // A real agent_id change is still one.
+    r.write(
+        PROFILE,
+        &other.replace("writer-agent-02", "writer-agent-03"),
+    );
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(rules(&json), ["history/agent-id-changed"]);
+}
+
+#[test]
+fn a_skill_moved_and_renamed_together_is_seen() {
+    let r = repo_with_skill(Some("1.2.0"));
+    fs::rename(r.dir.join("skills/pdf"), r.dir.join("skills/pdf-tools")).unwrap();
+    let text = skill_md("pdf-tools", Some("1.3.0"), "Run `scripts/extract.py`.");
+    r.write("skills/pdf-tools/SKILL.md", &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 0, "{json:#}");
+    assert_eq!(rules(&json), ["history/skill-renamed"]);
+    let d = finding(&json, "history/skill-renamed");
+    assert_eq!(d["path"], "skills/pdf-tools/SKILL.md");
+    assert_eq!(spanned(d, &text), "pdf-tools");
+    r.git(&["add", "-A"]);
+    let (_, json) = r.check(&["--staged"]);
+    assert_eq!(rules(&json), ["history/skill-renamed"]);
+
+    // Moved without a new version, and a script changed: a bump is due.
+    r.write(
+        "skills/pdf-tools/SKILL.md",
+        &skill_md("pdf-tools", Some("1.2.0"), "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf-tools/scripts/extract.py", "print('changed')\n");
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        rules(&json),
+        ["history/skill-renamed", "history/skill-version-not-bumped"]
+    );
+    assert!(
+        finding(&json, "history/skill-version-not-bumped")["message"]
+            .as_str()
+            .unwrap()
+            .contains("scripts/extract.py")
+    );
+
+    // A new skill that merely sits beside a removed one is no rename.
+    r.git(&["reset", "-q", "--hard"]);
+    r.write(
+        "skills/other/SKILL.md",
+        &skill_md("other", Some("1.0.0"), "Something else entirely."),
+    );
+    fs::remove_dir_all(r.dir.join("skills/pdf")).unwrap();
+    let (_, json) = r.check(&[]);
+    assert_eq!(rules(&json), Vec::<String>::new(), "{json:#}");
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinked_profiles_are_left_out_of_history_in_every_mode() {
+    let mut r = Repo::new();
+    r.write("real/research.json", &profile("3", "2026-10-01"));
+    fs::create_dir_all(r.dir.join("agents")).unwrap();
+    std::os::unix::fs::symlink("../real/research.json", r.dir.join(PROFILE)).unwrap();
+    r.commit("Add a linked profile");
+    // The link now points elsewhere; the target's claims changed too.
+    r.write("real/other.json", &raised("3", "2026-10-01"));
+    fs::remove_file(r.dir.join(PROFILE)).unwrap();
+    std::os::unix::fs::symlink("../real/other.json", r.dir.join(PROFILE)).unwrap();
+    r.git(&["add", "-A"]);
+    for args in [vec![], vec!["--staged"], vec!["--base", "HEAD"]] {
+        let out = r.run(&[&["check", "--as-of", AS_OF, "--format", "json"][..], &args].concat());
+        let (code, json) = json_of(&out);
+        // The link's text (`../real/other.json`) is never parsed as JSON.
+        let all: Vec<&str> = json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["rule"].as_str().unwrap())
+            .collect();
+        assert_eq!((code, all), (0, vec![]), "{args:?} {json:#}");
+        assert!(stderr(&out).contains("symlinked"), "{}", stderr(&out));
+    }
+    let out = r.run(&["diff", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    r.commit("Point the link elsewhere");
+    let out = r.run(&["history", "--as-of", AS_OF, "--format", "json"]);
+    let (code, json) = json_of(&out);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    let out = r.run(&["diff", "HEAD~1", "HEAD", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }

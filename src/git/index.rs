@@ -3,13 +3,21 @@
 //! its entry without reading it.
 
 use super::ObjectId;
-use gix::index::entry::{stat, Mode, Stage, Stat};
+use gix::index::entry::{stat, Flags, Mode, Stage, Stat};
 use std::path::Path;
 
 #[derive(Debug, Clone)]
 pub struct IndexEntry {
     pub id: ObjectId,
     pub link: bool,
+    /// Executable (mode 100755).
+    pub exec: bool,
+    /// Outside a sparse checkout, or marked skip-worktree: git takes the
+    /// entry as it is and never looks at the work tree for it.
+    pub skip: bool,
+    /// Added with `git add -N`: tracked, but with no content staged (the id
+    /// is the empty blob's, and the next commit holds nothing for it).
+    pub intent: bool,
     stat: Stat,
     /// The entry's stat data was recorded too close to the index's own
     /// write time to be trusted (git's "racily clean" case).
@@ -20,6 +28,10 @@ pub struct IndexEntry {
 #[derive(Debug, Clone, Default)]
 pub struct Index {
     entries: Vec<(String, IndexEntry)>,
+    /// Paths with unmerged entries (a conflict), sorted, each once.
+    conflicts: Vec<String>,
+    /// Folders a sparse index keeps as one entry: (git path, tree id).
+    pub(super) sparse_dirs: Vec<(String, ObjectId)>,
     /// Folders (git paths, `""` for the root) whose tree id the index's
     /// cache-tree records as up to date with their entries.
     trees: foldhash::HashMap<String, ObjectId>,
@@ -39,6 +51,9 @@ impl Index {
                     IndexEntry {
                         id: e.id,
                         link: e.mode == Mode::SYMLINK,
+                        exec: e.mode == Mode::FILE_EXECUTABLE,
+                        skip: e.flags.contains(Flags::SKIP_WORKTREE),
+                        intent: e.flags.contains(Flags::INTENT_TO_ADD),
                         stat: e.stat,
                         racy: e.stat.is_racy(timestamp, stat::Options::default()),
                     },
@@ -46,6 +61,23 @@ impl Index {
             })
             .collect();
         entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut conflicts: Vec<String> = file
+            .entries()
+            .iter()
+            .filter(|e| e.stage() != Stage::Unconflicted)
+            .map(|e| String::from_utf8_lossy(e.path(file)).into_owned())
+            .collect();
+        conflicts.sort();
+        conflicts.dedup();
+        let sparse_dirs = file
+            .entries()
+            .iter()
+            .filter(|e| e.stage() == Stage::Unconflicted && e.mode == Mode::DIR)
+            .map(|e| {
+                let path = String::from_utf8_lossy(e.path(file));
+                (path.trim_end_matches('/').to_string(), e.id)
+            })
+            .collect();
         let mut trees = foldhash::HashMap::default();
         // A sparse index leaves folders out as single entries, and a conflict
         // has no tree: then no folder's files can be taken from the entries.
@@ -71,7 +103,41 @@ impl Index {
                 }
             }
         }
-        Index { entries, trees }
+        Index {
+            entries,
+            conflicts,
+            sparse_dirs,
+            trees,
+        }
+    }
+
+    /// Adds the files of a sparse index's folder entries (read from their
+    /// trees), as skip-worktree entries.
+    pub(super) fn add_sparse(&mut self, files: Vec<(String, ObjectId, bool, bool)>) {
+        if files.is_empty() {
+            return;
+        }
+        self.entries
+            .extend(files.into_iter().map(|(path, id, link, exec)| {
+                (
+                    path,
+                    IndexEntry {
+                        id,
+                        link,
+                        exec,
+                        skip: true,
+                        intent: false,
+                        stat: Stat::default(),
+                        racy: true,
+                    },
+                )
+            }));
+        self.entries.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+
+    /// Paths with unmerged entries (a conflict not yet resolved).
+    pub fn conflicts(&self) -> &[String] {
+        &self.conflicts
     }
 
     /// The entries below the folder `dir` (a git path) when the index's
@@ -82,7 +148,8 @@ impl Index {
         dir: &str,
         id: ObjectId,
     ) -> Option<impl Iterator<Item = (&'a str, &'a IndexEntry)>> {
-        (self.trees.get(dir) == Some(&id)).then(|| self.under(dir))
+        // An intent-to-add entry is no part of any tree.
+        (self.trees.get(dir) == Some(&id)).then(|| self.under(dir).filter(|(_, e)| !e.intent))
     }
 
     pub fn get(&self, path: &str) -> Option<&IndexEntry> {
@@ -113,7 +180,33 @@ impl Index {
     }
 }
 
+/// A tracked path as found on disk (see [`IndexEntry::look`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Look {
+    /// Certainly unchanged since staged, by its stat data.
+    pub unchanged: bool,
+    pub file: bool,
+    pub link: bool,
+    /// The owner, group or others may run it.
+    pub exec: bool,
+}
+
 impl IndexEntry {
+    /// The file at `abs` (not followed if a link), with one `lstat`; `None`
+    /// when there is nothing there.
+    pub fn look(&self, abs: &Path) -> Option<Look> {
+        let meta = gix::index::fs::Metadata::from_path_no_follow(abs).ok()?;
+        let unchanged = Stat::from_fs(&meta)
+            .ok()
+            .is_some_and(|now| self.matches_stat(&FileStat(now)));
+        Some(Look {
+            unchanged,
+            file: meta.is_file(),
+            link: meta.is_symlink(),
+            exec: meta.is_executable(),
+        })
+    }
+
     /// Whether the file at `abs` is certainly unchanged since it was staged,
     /// judged from its stat data alone.
     pub fn matches_file(&self, abs: &Path) -> bool {

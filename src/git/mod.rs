@@ -11,8 +11,8 @@ mod index;
 mod tree;
 
 pub use gix::ObjectId;
-pub use index::{FileStat, Index, IndexEntry};
-pub use tree::{Entry, EntryKind, FileChange};
+pub use index::{FileStat, Index, IndexEntry, Look};
+pub use tree::{Entry, EntryKind, FileChange, FileId};
 
 use crate::error::Fatal;
 use std::cell::RefCell;
@@ -20,24 +20,83 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// Where git puts the work tree of a run started at a folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Layout {
+    /// A work tree: lint it all (git's top level).
+    WorkTree(PathBuf),
+    /// A bare repository (its git folder): revisions only.
+    Bare(PathBuf),
+    /// Not inside git.
+    Outside,
+}
+
+/// The layout for a run started at `start`, by git's rules: `GIT_DIR` and
+/// `GIT_WORK_TREE` win, then the `.git` found upwards, whose
+/// `core.worktree` can name a work tree elsewhere. The common case (a
+/// `.git` folder above, no variables, no `core.worktree`) is settled from
+/// the file system alone.
+pub fn layout(start: &Path) -> Layout {
+    let overridden =
+        std::env::var_os("GIT_DIR").is_some() || std::env::var_os("GIT_WORK_TREE").is_some();
+    if !overridden {
+        if let Some(root) = crate::discover::find_repo_root(start) {
+            if !names_a_work_tree(&root.join(".git")) {
+                return Layout::WorkTree(root);
+            }
+        }
+    }
+    match gix::discover_with_environment_overrides(start) {
+        Ok(repo) => match repo.workdir() {
+            Some(w) => Layout::WorkTree(w.canonicalize().unwrap_or_else(|_| w.to_path_buf())),
+            None => Layout::Bare(repo.git_dir().to_path_buf()),
+        },
+        Err(_) => Layout::Outside,
+    }
+}
+
+/// Whether a `.git` folder's config may set `core.worktree`: then gix
+/// decides where the work tree is.
+fn names_a_work_tree(git: &Path) -> bool {
+    if !git.is_dir() {
+        return false;
+    }
+    std::fs::read(git.join("config")).is_ok_and(|c| {
+        let c = c.to_ascii_lowercase();
+        c.windows(8).any(|w| w == b"worktree")
+    })
+}
+
 /// What to do in GitHub Actions when a base is missing.
 pub const FETCH_DEPTH_HELP: &str = "fetch the full history: with GitHub Actions use `actions/checkout` with `fetch-depth: 0`; elsewhere run `git fetch --unshallow`";
 
 /// An open repository.
 pub struct Repo {
     repo: gix::Repository,
+    /// The work tree (the git folder of a bare repository).
     workdir: PathBuf,
+    bare: bool,
+    /// `core.fileMode`: whether the executable bit on disk counts.
+    filemode: bool,
     /// caplint's root relative to the work tree, with a trailing `/` (or empty).
     prefix: String,
     trees: RefCell<HashMap<ObjectId, Rc<[Entry]>>>,
     /// Blobs read ahead of their use ([`Repo::prefetch`]); each is handed
     /// out once.
     ahead: RefCell<HashMap<ObjectId, Vec<u8>>>,
-    /// A bare repository: revisions only, no work tree.
-    bare: bool,
     /// The folder naming a pre-receive hook's quarantined objects as
     /// alternates, kept while the repository is open.
     _quarantine: Option<tempfile::TempDir>,
+    /// git's to-git conversions, made on first use ([`Repo::hash_worktree`]).
+    filter: RefCell<Option<Option<Filter>>>,
+}
+
+/// The built-in conversions git applies to a work-tree file before storing
+/// it (end of line, `ident`, `working-tree-encoding`), with the attribute
+/// lookup they need.
+struct Filter {
+    pipeline: gix::filter::plumbing::Pipeline,
+    attributes: gix::worktree::Stack,
 }
 
 /// A commit's metadata.
@@ -136,7 +195,14 @@ impl Repo {
     /// Opens the repository holding `root`, or `None` outside git. `GIT_DIR`
     /// and friends win over discovery, as they do for git itself.
     pub fn discover(root: &Path) -> Result<Option<Repo>, Fatal> {
-        let repo = match gix::discover_with_environment_overrides(root) {
+        // The root is a work tree; its repository may be elsewhere (named by
+        // `core.worktree` of the `.git` found from the working directory).
+        let found = gix::discover_with_environment_overrides(root).or_else(|e| {
+            std::env::current_dir()
+                .map_err(|_| e)
+                .and_then(gix::discover_with_environment_overrides)
+        });
+        let repo = match found {
             Ok(r) => r,
             Err(_) if std::env::var_os("GIT_DIR").is_none() => return Ok(None),
             Err(e) => {
@@ -146,15 +212,39 @@ impl Repo {
                 ))
             }
         };
+        let refs = repo
+            .config_snapshot()
+            .string("extensions.refStorage")
+            .map(|v| v.to_string().to_ascii_lowercase());
+        if let Some(format) = refs.filter(|f| f != "files") {
+            return Err(Fatal::git(
+                format!("this repository stores its references as `{format}` (extensions.refStorage), which caplint cannot read yet"),
+                "run caplint in a clone that uses the `files` format (`git clone` makes one unless asked otherwise), or convert this one with `git refs migrate --ref-format=files`; `caplint check --no-history` lints the files without history",
+            ));
+        }
         let mut repo = repo;
         let quarantine = quarantine(&mut repo)?;
-        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-        let (workdir, bare) = match repo.workdir() {
-            Some(w) => (w.canonicalize().unwrap_or_else(|_| w.to_path_buf()), false),
-            // A bare repository has revisions and no files: caplint's root
-            // stands in for the work tree, with no prefix.
-            None => (root.clone(), true),
+        let bare = repo.workdir().is_none();
+        if bare {
+            // A bare repository: revisions only (`history`, `diff A B`).
+            repo.object_cache_size_if_unset(16 * 1024 * 1024);
+            return Ok(Some(Repo {
+                workdir: repo.git_dir().to_path_buf(),
+                repo,
+                bare: true,
+                filemode: true,
+                prefix: String::new(),
+                trees: RefCell::new(HashMap::new()),
+                ahead: RefCell::new(HashMap::new()),
+                filter: RefCell::new(None),
+                _quarantine: quarantine,
+            }));
+        }
+        let Some(workdir) = repo.workdir().map(Path::to_path_buf) else {
+            return Ok(None);
         };
+        let workdir = workdir.canonicalize().unwrap_or(workdir);
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         let prefix = match root.strip_prefix(&workdir) {
             Ok(rel) => {
                 let p = crate::source::slash_path(rel);
@@ -168,20 +258,21 @@ impl Repo {
             Err(_) => return Ok(None),
         };
         repo.object_cache_size_if_unset(16 * 1024 * 1024);
+        let filemode = repo
+            .config_snapshot()
+            .boolean("core.fileMode")
+            .unwrap_or(true);
         Ok(Some(Repo {
             repo,
             workdir,
+            bare: false,
+            filemode,
             prefix,
             trees: RefCell::new(HashMap::new()),
             ahead: RefCell::new(HashMap::new()),
-            bare,
+            filter: RefCell::new(None),
             _quarantine: quarantine,
         }))
-    }
-
-    /// Whether the repository is bare (no work tree: `check` cannot run).
-    pub fn is_bare(&self) -> bool {
-        self.bare
     }
 
     /// The commits reachable from `to` and not from `from` (git's
@@ -207,6 +298,30 @@ impl Repo {
 
     pub fn workdir(&self) -> &Path {
         &self.workdir
+    }
+
+    /// Whether a work-tree file counts as executable, as git would stage
+    /// it: from the disk, unless `core.fileMode` is false (then the index's
+    /// mode stays).
+    pub fn executable(&self, on_disk: bool, staged: bool) -> bool {
+        if self.filemode {
+            on_disk
+        } else {
+            staged
+        }
+    }
+
+    /// A bare repository: no work tree and no index to compare.
+    pub fn is_bare(&self) -> bool {
+        self.bare
+    }
+
+    /// The error for a command that needs a work tree, in a bare repository.
+    pub fn no_work_tree(what: &str) -> Fatal {
+        Fatal::git(
+            format!("this is a bare repository: it has no work tree, so {what}"),
+            "run it in a clone with a work tree; in a bare repository `caplint history` and `caplint diff BASE HEAD` read revisions",
+        )
     }
 
     /// A path relative to caplint's root as a git path.
@@ -265,6 +380,31 @@ impl Repo {
 
     pub fn is_shallow(&self) -> bool {
         self.repo.is_shallow().unwrap_or(false)
+    }
+
+    /// Whether `id` is a commit whose parents a shallow clone left out
+    /// (listed in `.git/shallow`).
+    pub fn is_shallow_boundary(&self, id: ObjectId) -> bool {
+        self.repo
+            .shallow_commits()
+            .ok()
+            .flatten()
+            .is_some_and(|c| c.contains(&id))
+    }
+
+    /// The error for an object the repository should hold but does not.
+    pub fn missing_object(&self, id: ObjectId, what: &str) -> Fatal {
+        if self.is_shallow() {
+            Fatal::git(
+                format!("{what} {id} is not in this clone"),
+                format!("this clone is shallow; {FETCH_DEPTH_HELP}"),
+            )
+        } else {
+            Fatal::git(
+                format!("{what} {id} is missing from the repository's objects"),
+                "the repository is damaged: run `git fsck` to see what is missing, and fetch or restore it (e.g. `git fetch origin`, or clone again)",
+            )
+        }
     }
 
     /// Resolves a revision to a commit, if it names one that is present.
@@ -418,7 +558,107 @@ impl Repo {
         };
         let file = gix::index::File::at(&path, self.repo.object_hash(), true, options)
             .map_err(|e| git_err(format!("cannot read the index {}", path.display()), e))?;
-        Ok(Some(Index::new(&file)))
+        let mut index = Index::new(&file);
+        // A sparse index keeps folders outside the sparse cone as one entry:
+        // their files are the tree's, unchanged.
+        let mut files = Vec::new();
+        for (dir, tree) in std::mem::take(&mut index.sparse_dirs) {
+            let mut stack = vec![(tree, dir)];
+            while let Some((id, path)) = stack.pop() {
+                for e in self.tree(id)?.iter() {
+                    let p = format!("{path}/{}", e.name);
+                    match e.kind {
+                        EntryKind::Tree => stack.push((e.id, p)),
+                        EntryKind::Blob | EntryKind::Link => {
+                            files.push((p, e.id, e.kind == EntryKind::Link, e.exec))
+                        }
+                        EntryKind::Commit => {}
+                    }
+                }
+            }
+        }
+        index.add_sparse(files);
+        Ok(Some(index))
+    }
+
+    /// The blob id git would store for a work-tree file at `path` (a git
+    /// path) holding `bytes`: hashed as they are when that gives `expected`
+    /// (the common case, and no attribute is looked up), else after the
+    /// built-in conversions that the attributes and the configuration ask
+    /// for (`text`/`eol`/`core.autocrlf`, `ident`, `working-tree-encoding`).
+    /// External filter drivers are never run. `staged` is the index's blob
+    /// id for the path, which decides `text=auto` for files stored with CRLF.
+    pub fn hash_worktree(
+        &self,
+        path: &str,
+        bytes: &[u8],
+        expected: Option<ObjectId>,
+        staged: Option<ObjectId>,
+    ) -> ObjectId {
+        let raw = self.hash_blob(bytes);
+        // Equal as they are, or nothing to compare with.
+        if Some(raw) == expected || (expected.is_none() && staged.is_none()) {
+            return raw;
+        }
+        self.convert_to_git(path, bytes, staged)
+            .map_or(raw, |converted| self.hash_blob(&converted))
+    }
+
+    /// `bytes` as git would store them at `path`, when a conversion changes
+    /// them.
+    fn convert_to_git(
+        &self,
+        path: &str,
+        bytes: &[u8],
+        staged: Option<ObjectId>,
+    ) -> Option<Vec<u8>> {
+        use gix::filter::plumbing::pipeline::convert::ToGitOutcome;
+        let mut slot = self.filter.borrow_mut();
+        let filter = slot.get_or_insert_with(|| self.make_filter()).as_mut()?;
+        let objects = &self.repo.objects;
+        let platform = filter
+            .attributes
+            .at_path(
+                Path::new(path),
+                Some(gix::index::entry::Mode::FILE),
+                objects,
+            )
+            .ok()?;
+        let mut attributes = |_: &gix::bstr::BStr, out: &mut gix::attrs::search::Outcome| {
+            platform.matching_attributes(out);
+        };
+        let mut index_object = |buf: &mut Vec<u8>| -> gix::Result<Option<()>> {
+            let Some(id) = staged else { return Ok(None) };
+            match self.repo.find_blob(id) {
+                Ok(mut blob) => {
+                    *buf = blob.take_data();
+                    Ok(Some(()))
+                }
+                Err(_) => Ok(None),
+            }
+        };
+        let out = filter
+            .pipeline
+            .convert_to_git(bytes, Path::new(path), &mut attributes, &mut index_object)
+            .ok()?;
+        match out {
+            ToGitOutcome::Buffer(converted) => Some(converted.to_vec()),
+            ToGitOutcome::Unchanged(_) | ToGitOutcome::Process(_) => None,
+        }
+    }
+
+    fn make_filter(&self) -> Option<Filter> {
+        let (pipeline, _index) = self.repo.filter_pipeline(None).ok()?;
+        let (mut pipeline, attributes) = pipeline.into_parts();
+        let options = pipeline.options_mut();
+        // caplint runs no programs: configured clean filters are left out
+        // (git would run them; such a file may then look changed).
+        options.drivers.clear();
+        options.crlf_roundtrip_check = gix::filter::plumbing::pipeline::CrlfRoundTripCheck::Skip;
+        Some(Filter {
+            pipeline,
+            attributes,
+        })
     }
 
     /// The object id git would give `data` as a blob.

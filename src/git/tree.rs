@@ -26,6 +26,18 @@ pub struct Entry {
     pub name: String,
     pub id: ObjectId,
     pub kind: EntryKind,
+    /// An executable file (mode 100755).
+    pub exec: bool,
+}
+
+/// A file of a listing: its blob id, and whether it is executable (git
+/// stores the mode beside the blob: `chmod +x` is a change).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileId {
+    pub id: ObjectId,
+    pub exec: bool,
+    /// A symbolic link (its blob is the link's target path).
+    pub link: bool,
 }
 
 /// A file that differs between two trees; `None` where it is absent.
@@ -72,6 +84,7 @@ impl Repo {
                 } else {
                     EntryKind::Blob
                 },
+                exec: e.mode.is_executable(),
             })
             .collect();
         // Git orders a folder as if its name ended in `/`; by plain name
@@ -93,6 +106,7 @@ impl Repo {
             name: String::new(),
             id: tree,
             kind: EntryKind::Tree,
+            exec: false,
         };
         for part in path.split('/').filter(|p| !p.is_empty()) {
             if current.kind != EntryKind::Tree {
@@ -129,7 +143,7 @@ impl Repo {
         descend: &dyn Fn(&str) -> bool,
         keep: &dyn Fn(&str) -> bool,
         index: Option<&Index>,
-    ) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+    ) -> Result<BTreeMap<String, FileId>, Fatal> {
         let mut out = BTreeMap::new();
         let Some(start) = self.entry_at(tree, dir)? else {
             return Ok(out);
@@ -139,7 +153,7 @@ impl Repo {
         }
         // A folder whose tree the index records unchanged: its files are the
         // index's entries below it, and no tree below it is read.
-        let from_index = |full: &str, id: ObjectId, out: &mut BTreeMap<String, ObjectId>| {
+        let from_index = |full: &str, id: ObjectId, out: &mut BTreeMap<String, FileId>| {
             let Some(files) = index.and_then(|ix| ix.files_of_tree(full, id)) else {
                 return false;
             };
@@ -158,7 +172,14 @@ impl Repo {
                     } else {
                         &path[dir.len() + 1..]
                     };
-                    out.insert(rel.to_string(), entry.id);
+                    out.insert(
+                        rel.to_string(),
+                        FileId {
+                            id: entry.id,
+                            exec: entry.exec,
+                            link: entry.link,
+                        },
+                    );
                 }
             }
             true
@@ -179,7 +200,14 @@ impl Repo {
                     }
                     EntryKind::Blob | EntryKind::Link => {
                         if keep(&full) {
-                            out.insert(rel_path, e.id);
+                            out.insert(
+                                rel_path,
+                                FileId {
+                                    id: e.id,
+                                    exec: e.exec,
+                                    link: e.kind == EntryKind::Link,
+                                },
+                            );
                         }
                     }
                     EntryKind::Commit => {}

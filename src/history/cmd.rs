@@ -85,12 +85,6 @@ fn default_base(repo: &Repo) -> Option<String> {
 /// Runs `caplint diff` and returns the review (without printing).
 pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fatal> {
     let repo = Repo::discover(&settings.root)?.ok_or_else(|| not_a_repo("diff"))?;
-    if repo.is_bare() && args.head.is_none() {
-        return Err(Fatal::git(
-            "a bare repository has no working tree to compare",
-            "name both revisions: `caplint diff BASE HEAD`",
-        ));
-    }
     let env = Env::from_process();
     let ctx = Ctx {
         repo: &repo,
@@ -103,7 +97,13 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
         None => repo.head()?,
     };
     let base = match (&args.base, head_commit) {
-        (_, None) => Base::none("an empty repository"),
+        (base, None) => {
+            // No commits yet: everything is new, but a named base must exist.
+            if let Some(rev) = base {
+                repo.resolve(rev)?;
+            }
+            Base::none("an empty repository")
+        }
         (Some(rev), Some(head)) => merge_base_with(&repo, rev, head)?,
         // CI names the base as it does for `check`; else the upstream.
         (None, Some(head)) => match ci::base(&repo, &env, head)? {
@@ -131,10 +131,16 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
             (p, s, rev.clone())
         }
         None => {
+            if repo.is_bare() {
+                return Err(Repo::no_work_tree(
+                    "name both revisions: `caplint diff BASE HEAD`",
+                ));
+            }
             let inventory = crate::discover::discover(settings, &[])?;
             let mut loaded_report = Report::default();
             let loaded = crate::check::lint_profiles(settings, &inventory, &mut loaded_report)?;
             let index = repo.index()?;
+            super::refuse_conflicts(&repo, index.as_ref(), &Scope::all())?;
             let head = Head::Work(WorkTree::new(
                 &inventory,
                 &loaded_report.sources,

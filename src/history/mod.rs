@@ -125,7 +125,11 @@ pub fn resolve_base(
     env: &Env,
 ) -> Result<Base, Fatal> {
     let Some(head) = repo.head()? else {
-        // No commits yet: everything is new.
+        // No commits yet: everything is new. A base named on the command
+        // line must still exist.
+        if let HistoryMode::Base(rev) = mode {
+            repo.resolve(rev)?;
+        }
         return Ok(Base::none("an empty repository"));
     };
     match mode {
@@ -184,10 +188,7 @@ pub fn open<'s>(
         return Ok(None);
     };
     if repo.is_bare() {
-        return Err(Fatal::git(
-            "a bare repository has no work tree to check",
-            "check a clone, or judge revisions with `caplint history --range FROM..TO` or `caplint diff BASE HEAD`",
-        ));
+        return Err(Repo::no_work_tree("`caplint check` has no files to lint"));
     }
     let base = resolve_base(&repo, settings, &options.history, &Env::from_process())?;
     if let Some(why) = &base.why {
@@ -198,6 +199,7 @@ pub fn open<'s>(
     }
     let index = repo.index()?;
     let scope = Scope::of_paths(&settings.root, &options.paths);
+    refuse_conflicts(&repo, index.as_ref(), &scope)?;
     // While the files are linted: list the base's profiles, and read the
     // base blobs of those the index shows changed (in a pre-commit run or a
     // branch, most of the ones that changed at all).
@@ -211,6 +213,20 @@ pub fn open<'s>(
         Some(tree) => ctx.tree_profiles(tree)?,
         None => BTreeMap::new(),
     };
+    if let Some(index) = &index {
+        let linked: Vec<&str> = index
+            .iter()
+            .filter(|(_, e)| e.link)
+            .filter_map(|(path, _)| repo.from_git(path))
+            .filter(|rel| ctx.is_profile(rel))
+            .collect();
+        if !linked.is_empty() {
+            notes.push(format!(
+                "history rules skip symlinked profiles (git stores the link, not the file it points to): {}",
+                linked.join(", ")
+            ));
+        }
+    }
     if let Some(index) = &index {
         let changed = base_profiles.iter().filter_map(|(rel, &bid)| {
             let entry = index.get(&repo.to_git(rel))?;
@@ -227,6 +243,33 @@ pub fn open<'s>(
         staged: options.history == HistoryMode::Staged,
         base_profiles,
     }))
+}
+
+/// A merge left unresolved is no state to judge: exit 2 naming the
+/// conflicted files (in scope) of the index.
+pub fn refuse_conflicts(repo: &Repo, index: Option<&Index>, scope: &Scope) -> Result<(), Fatal> {
+    let Some(index) = index else { return Ok(()) };
+    let conflicted: Vec<&str> = index
+        .conflicts()
+        .iter()
+        .filter_map(|p| repo.from_git(p))
+        .filter(|rel| scope.contains(rel))
+        .collect();
+    if conflicted.is_empty() {
+        return Ok(());
+    }
+    let shown = conflicted.len().min(10);
+    let more = match conflicted.len() - shown {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Err(Fatal::git(
+        format!(
+            "the index has unmerged entries (a conflict) for {}{more}: history cannot tell what the next commit holds",
+            conflicted[..shown].join(", ")
+        ),
+        "resolve the conflict and `git add` the files (or abort the merge), then run caplint again",
+    ))
 }
 
 impl Session<'_> {
@@ -334,7 +377,9 @@ impl Session<'_> {
                     return false;
                 };
                 match std::fs::read(self.settings.open_path(&d.path)) {
-                    Ok(bytes) => ctx.hash_text(&bytes, Some(entry.id)) != entry.id,
+                    Ok(bytes) => {
+                        ctx.hash_work(&d.path, &bytes, Some(entry.id), Some(entry.id)) != entry.id
+                    }
                     Err(_) => true,
                 }
             });

@@ -473,7 +473,7 @@ pub fn review_lists(
         reviews.extend(judged.into_iter().flatten());
     }
 
-    let missing: Vec<(&String, ObjectId)> = base_list
+    let mut missing: Vec<(&String, ObjectId)> = base_list
         .iter()
         .filter(|(p, _)| !head_list.contains_key(*p))
         .map(|(p, id)| (p, *id))
@@ -484,6 +484,69 @@ pub fn review_lists(
         .filter(|(p, _)| !base_list.contains_key(*p))
     {
         new.insert(p, head.profile(ctx, p, id)?);
+    }
+    // The agent_id is the identity: a path whose agent_id changed, where the
+    // old agent now lives at another path or the new one lived at another
+    // path before, is a move (and a new agent), not a changed agent_id.
+    // Both of its sides are then paired by agent_id with the others.
+    let switched: Vec<(usize, &String)> = reviews
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.findings.iter().any(|d| d.rule == AGENT_ID_CHANGED))
+        .filter_map(|(i, r)| head_list.get_key_value(&r.path).map(|(p, _)| (i, p)))
+        .collect();
+    if !switched.is_empty() {
+        let agent = |rev: &Option<ProfileRev>| {
+            rev.as_ref()
+                .and_then(|r| field(&r.value, "agent_id"))
+                .map(|(s, _)| s.to_string())
+        };
+        // (path, base agent, head agent) of each switched path.
+        let mut sides: Vec<(&String, Option<String>, Option<String>)> = Vec::new();
+        for &(_, p) in &switched {
+            let b = agent(&load_base(p, base_list[p])?);
+            let h = agent(&head.profile(ctx, p, head_list[p])?);
+            sides.push((p, b, h));
+        }
+        let mut base_elsewhere: BTreeMap<String, Vec<&String>> = BTreeMap::new();
+        for &(p, bid) in &missing {
+            if let Some(a) = agent(&load_base(p, bid)?) {
+                base_elsewhere.entry(a).or_default().push(p);
+            }
+        }
+        let mut head_elsewhere: BTreeMap<String, Vec<&String>> = BTreeMap::new();
+        for (p, h) in &new {
+            if let Some(a) = agent(h) {
+                head_elsewhere.entry(a).or_default().push(p);
+            }
+        }
+        for (p, b, h) in &sides {
+            if let Some(b) = b {
+                base_elsewhere.entry(b.clone()).or_default().push(p);
+            }
+            if let Some(h) = h {
+                head_elsewhere.entry(h.clone()).or_default().push(p);
+            }
+        }
+        let elsewhere = |map: &BTreeMap<String, Vec<&String>>, a: &Option<String>, p: &String| {
+            a.as_ref()
+                .and_then(|a| map.get(a))
+                .is_some_and(|paths| paths.iter().any(|q| *q != p))
+        };
+        let mut undone = BTreeSet::new();
+        for ((i, p), (_, b, h)) in switched.iter().zip(&sides) {
+            if elsewhere(&head_elsewhere, b, p) || elsewhere(&base_elsewhere, h, p) {
+                undone.insert(*i);
+                missing.push((p, base_list[*p]));
+                new.insert(p, head.profile(ctx, p, head_list[*p])?);
+            }
+        }
+        let mut i = 0;
+        reviews.retain(|_| {
+            i += 1;
+            !undone.contains(&(i - 1))
+        });
+        missing.sort();
     }
     let mut carried: Option<BTreeMap<String, Vec<String>>> = None;
     for (rel, bid) in missing {
@@ -642,12 +705,130 @@ pub fn review_skills(
     let Some(base_tree) = base else {
         return Ok(reviews);
     };
-    for dir in head.skill_dirs(ctx)? {
-        if let Some(r) = review_skill(ctx, base_tree, head, &dir, tip)? {
-            reviews.push(r);
+    let dirs = head.skill_dirs(ctx)?;
+    let mut new_dirs = Vec::new();
+    for dir in &dirs {
+        match review_one(ctx, base_tree, head, dir, tip)? {
+            Reviewed::Changed(r) => reviews.push(*r),
+            Reviewed::New => new_dirs.push(dir),
+            Reviewed::Unchanged => {}
         }
     }
+    if !new_dirs.is_empty() {
+        reviews.extend(moved_skills(ctx, base_tree, head, &dirs, &new_dirs)?);
+    }
     Ok(reviews)
+}
+
+/// A SKILL.md text without its `name` and `version` values: two folders
+/// whose SKILL.md are equal this way are one skill moved (and renamed).
+fn without_name_and_version(text: &str) -> Option<String> {
+    let meta = skillmeta::read(text)?;
+    let mut cuts: Vec<Span> = [meta.name, meta.version]
+        .into_iter()
+        .flatten()
+        .map(|(_, span)| span)
+        .filter(|span| span.end() <= text.len())
+        .collect();
+    cuts.sort_by_key(|s| std::cmp::Reverse(s.offset));
+    let mut out = text.to_string();
+    for span in cuts {
+        if out.is_char_boundary(span.offset) && out.is_char_boundary(span.end()) {
+            out.replace_range(span.offset..span.end(), "");
+        }
+    }
+    Some(out)
+}
+
+/// New skill folders of the head side that are base folders gone from it,
+/// moved: same SKILL.md but for `name` and `version`. Judged as the moved
+/// skill, so that a rename of folder and name together is seen.
+fn moved_skills(
+    ctx: &Ctx<'_>,
+    base_tree: ObjectId,
+    head: &Head<'_>,
+    dirs: &[String],
+    new_dirs: &[&String],
+) -> Result<Vec<SkillReview>, Fatal> {
+    let head_dirs: BTreeSet<&str> = dirs.iter().map(String::as_str).collect();
+    let gone: Vec<String> = Head::Tree(base_tree)
+        .skill_dirs(ctx)?
+        .into_iter()
+        .filter(|d| !head_dirs.contains(d.as_str()))
+        .filter(|d| {
+            // Outside a sparse checkout's cone is not gone.
+            !ctx.index.is_some_and(|ix| {
+                ix.get(&ctx.repo.to_git(&skill_md_path(d)))
+                    .is_some_and(|e| e.skip)
+            })
+        })
+        .collect();
+    if gone.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut bases: Vec<(String, ObjectId, SourceFile, Option<String>)> = Vec::new();
+    for dir in gone {
+        let md = skill_md_path(&dir);
+        let Some(id) = ctx.tree_file(base_tree, &md)? else {
+            continue;
+        };
+        let (source, _) = SourceFile::from_bytes(md, ctx.repo.blob(id)?);
+        let key = without_name_and_version(&source.text);
+        bases.push((dir, id, source, key));
+    }
+    let mut out = Vec::new();
+    for dir in new_dirs {
+        let md = skill_md_path(dir);
+        let Some((head_source, head_id)) = head.file(ctx, &md, None)? else {
+            continue;
+        };
+        let Some(key) = without_name_and_version(&head_source.text) else {
+            continue;
+        };
+        let Some(i) = bases.iter().position(|b| b.3.as_ref() == Some(&key)) else {
+            continue;
+        };
+        let (base_dir, base_id, base_source, _) = bases.remove(i);
+        // The other files, compared where the head side lists them.
+        let base_files = ctx.tree_folder(base_tree, &base_dir)?;
+        let head_files = head.folder(ctx, dir, &base_files)?;
+        let mut changed: Vec<String> = Vec::new();
+        let base_side = SkillSide {
+            meta: skillmeta::read(&base_source.text),
+            source: base_source,
+            id: base_id,
+        };
+        let head_side = SkillSide {
+            meta: skillmeta::read(&head_source.text),
+            source: head_source,
+            id: head_id,
+        };
+        if skillmeta::without_version(&base_side.source.text, base_side.meta.as_ref())
+            != skillmeta::without_version(&head_side.source.text, head_side.meta.as_ref())
+        {
+            changed.push(crate::discover::SKILL_MD.to_string());
+        }
+        if !head_files.is_empty() {
+            let md_name = crate::discover::SKILL_MD;
+            let names: BTreeSet<&String> = base_files.keys().chain(head_files.keys()).collect();
+            changed.extend(
+                names
+                    .into_iter()
+                    .filter(|p| p.as_str() != md_name && base_files.get(*p) != head_files.get(*p))
+                    .cloned(),
+            );
+        }
+        out.push(judge_skill(dir, &base_side, &head_side, changed, None));
+    }
+    Ok(out)
+}
+
+/// What [`review_one`] found.
+enum Reviewed {
+    Changed(Box<SkillReview>),
+    Unchanged,
+    /// Not a skill at the base.
+    New,
 }
 
 /// Reviews one skill folder; `None` when it is new or unchanged.
@@ -658,24 +839,52 @@ pub fn review_skill(
     dir: &str,
     tip: Option<&Tip>,
 ) -> Result<Option<SkillReview>, Fatal> {
+    Ok(match review_one(ctx, base_tree, head, dir, tip)? {
+        Reviewed::Changed(r) => Some(*r),
+        Reviewed::Unchanged | Reviewed::New => None,
+    })
+}
+
+fn review_one(
+    ctx: &Ctx<'_>,
+    base_tree: ObjectId,
+    head: &Head<'_>,
+    dir: &str,
+    tip: Option<&Tip>,
+) -> Result<Reviewed, Fatal> {
     let md = skill_md_path(dir);
     // Two trees: equal folder ids mean nothing changed.
     if let Head::Tree(head_tree) = head {
         let b = ctx.tree_folder_id(base_tree, dir)?;
         if b.is_some() && b == ctx.tree_folder_id(*head_tree, dir)? {
-            return Ok(None);
+            return Ok(Reviewed::Unchanged);
         }
     }
     // Compare the folder's files by blob id first: an unchanged folder is
     // not read at all (and when the index records it as the base's, not
     // even its tree).
     let base_files: FolderFiles = ctx.tree_folder(base_tree, dir)?;
-    let Some(&base_md_id) = base_files.get(crate::discover::SKILL_MD) else {
-        return Ok(None);
+    let Some(base_md_id) = base_files.get(crate::discover::SKILL_MD).map(|f| f.id) else {
+        return Ok(Reviewed::New);
     };
-    let head_files = head.folder(ctx, dir, &base_files)?;
+    let mut base_files = base_files;
+    let mut head_files = head.folder(ctx, dir, &base_files)?;
+    // A folder with its own SKILL.md inside is a separate skill (on either
+    // side): its files are no part of this one.
+    let suffix = format!("/{}", crate::discover::SKILL_MD);
+    let nested: BTreeSet<String> = base_files
+        .keys()
+        .chain(head_files.keys())
+        .filter_map(|p| p.strip_suffix(suffix.as_str()))
+        .map(|d| format!("{d}/"))
+        .collect();
+    if !nested.is_empty() {
+        let outer = |p: &String| !nested.iter().any(|d| p.starts_with(d.as_str()));
+        base_files.retain(|p, _| outer(p));
+        head_files.retain(|p, _| outer(p));
+    }
     if head_files == base_files {
-        return Ok(None);
+        return Ok(Reviewed::Unchanged);
     }
     let mut others: BTreeSet<&String> = BTreeSet::new();
     for (p, id) in &head_files {
@@ -689,12 +898,12 @@ pub fn review_skill(
         }
     }
     let Some((head_source, head_id)) = head.file(ctx, &md, Some(base_md_id))? else {
-        return Ok(None);
+        return Ok(Reviewed::Unchanged);
     };
     let md_changed = head_id != base_md_id;
     if !md_changed && (others.is_empty() || !skillmeta::may_declare_version(&head_source.text)) {
         // Nothing changed, or only other files of an unversioned skill.
-        return Ok(None);
+        return Ok(Reviewed::Unchanged);
     }
     let (base_source, _) = SourceFile::from_bytes(md.clone(), ctx.repo.blob(base_md_id)?);
     let base_side = SkillSide {
@@ -727,9 +936,9 @@ pub fn review_skill(
         },
         None => None,
     };
-    Ok(Some(judge_skill(
+    Ok(Reviewed::Changed(Box::new(judge_skill(
         dir, &base_side, &head_side, changed, tip_info,
-    )))
+    ))))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use crate::check::LoadedProfile;
 use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::discover::{Inventory, SKILL_MD};
 use crate::error::Fatal;
-use crate::git::{BlobHasher, FileStat, Index, ObjectId, Repo};
+use crate::git::{BlobHasher, FileId, FileStat, Index, ObjectId, Repo};
 use crate::json::Value;
 use crate::source::SourceFile;
 use std::collections::{BTreeMap, BTreeSet};
@@ -164,7 +164,7 @@ pub struct ProfileRev {
 }
 
 /// A skill folder's files (path relative to the folder → blob id).
-pub type FolderFiles = BTreeMap<String, ObjectId>;
+pub type FolderFiles = BTreeMap<String, FileId>;
 
 impl Ctx<'_> {
     fn skipped_dir(&self, rel: &str) -> bool {
@@ -202,11 +202,17 @@ impl Ctx<'_> {
         }
     }
 
-    /// The blob id of a work-tree text, as git would store it. A file whose
-    /// only difference from `expected` is CRLF line ends (autocrlf) gets the
-    /// expected id.
-    pub fn hash_text(&self, bytes: &[u8], expected: Option<ObjectId>) -> ObjectId {
-        hash_text(self.repo.blob_hasher(), bytes, expected)
+    /// The blob id git would store for the work-tree text of a
+    /// repo-relative path (see [`Repo::hash_worktree`]).
+    pub fn hash_work(
+        &self,
+        rel: &str,
+        bytes: &[u8],
+        expected: Option<ObjectId>,
+        staged: Option<ObjectId>,
+    ) -> ObjectId {
+        self.repo
+            .hash_worktree(&self.repo.to_git(rel), bytes, expected, staged)
     }
 
     // ---- trees ----
@@ -225,7 +231,13 @@ impl Ctx<'_> {
             },
             self.index,
         )?;
-        Ok(files)
+        // A symbolic link's blob is its target path, never a profile text:
+        // history leaves linked profiles out in every mode.
+        Ok(files
+            .into_iter()
+            .filter(|(_, f)| !f.link)
+            .map(|(rel, f)| (rel, f.id))
+            .collect())
     }
 
     /// A file's blob id in a tree, by repo-relative path.
@@ -312,6 +324,13 @@ impl<'a> WorkTree<'a> {
     }
 }
 
+impl WorkTree<'_> {
+    /// The index entry of a repo-relative path when it is skip-worktree.
+    fn skipped(&self, ctx: &Ctx<'_>, rel: &str) -> Option<&crate::git::IndexEntry> {
+        self.index?.get(&ctx.repo.to_git(rel)).filter(|e| e.skip)
+    }
+}
+
 impl Head<'_> {
     /// Every profile in scope on this side: path → blob id.
     pub fn profiles(&self, ctx: &Ctx<'_>) -> Result<BTreeMap<String, ObjectId>, Fatal> {
@@ -319,6 +338,7 @@ impl Head<'_> {
             Head::Tree(tree) => ctx.tree_profiles(*tree),
             Head::Index(index) => Ok(index
                 .iter()
+                .filter(|(_, e)| !e.intent && !e.link)
                 .filter_map(|(path, e)| {
                     let rel = ctx.repo.from_git(path)?;
                     ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
@@ -330,14 +350,36 @@ impl Head<'_> {
                 // as the inventory lists them, but for those hashed).
                 let mut out = Vec::with_capacity(w.inventory.profiles.len());
                 let mut texts = Vec::new();
+                // Skip-worktree profiles (outside a sparse checkout's cone,
+                // or marked so) are the index's, on disk or not.
+                let mut skipped = BTreeSet::new();
+                if let Some(index) = w.index {
+                    let root = ctx.repo.prefix().trim_end_matches('/');
+                    for (path, e) in index.under(root).filter(|(_, e)| e.skip && !e.link) {
+                        if let Some(rel) = ctx.repo.from_git(path).filter(|r| ctx.is_profile(r)) {
+                            skipped.insert(rel);
+                            out.push((rel.to_string(), e.id));
+                        }
+                    }
+                }
                 for rel in &w.inventory.profiles {
-                    if !ctx.scope.contains(rel) {
+                    if !ctx.scope.contains(rel) || skipped.contains(rel.as_str()) {
                         continue;
                     }
                     let Some(src) = w.sources.get(rel) else {
                         continue;
                     };
                     let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
+                    // A symbolic link (tracked as one, or new and on disk):
+                    // left out, as on every side.
+                    let linked = match entry {
+                        Some(e) => e.link,
+                        None => std::fs::symlink_metadata(ctx.settings.open_path(rel))
+                            .is_ok_and(|m| m.file_type().is_symlink()),
+                    };
+                    if linked {
+                        continue;
+                    }
                     // Unchanged since staged, by the stat data taken when it
                     // was read: the index knows its id (as `git status` does).
                     if let (Some(e), Some(stat)) = (entry, w.stats.get(rel.as_str())) {
@@ -370,6 +412,9 @@ impl Head<'_> {
     ) -> Result<Option<ProfileInput>, Fatal> {
         Ok(match self {
             Head::Tree(_) | Head::Index(_) => Some(ProfileInput::Blob(ctx.repo.blob(id)?)),
+            Head::Work(w) if w.skipped(ctx, rel).is_some() => {
+                Some(ProfileInput::Blob(ctx.repo.blob(id)?))
+            }
             Head::Work(w) => w.sources.get(rel).cloned().map(ProfileInput::Source),
         })
     }
@@ -449,6 +494,7 @@ impl Head<'_> {
                 .collect(),
             Head::Index(index) => index
                 .iter()
+                .filter(|(_, e)| !e.intent)
                 .filter_map(|(path, _)| ctx.repo.from_git(path))
                 .filter(|rel| is_md(rel) && keep(rel))
                 .map(crate::discover::parent_of)
@@ -487,8 +533,16 @@ impl Head<'_> {
     ) -> Result<Option<(SourceFile, ObjectId)>, Fatal> {
         let id = match self {
             Head::Tree(tree) => ctx.tree_file(*tree, rel)?,
-            Head::Index(index) => index.get(&ctx.repo.to_git(rel)).map(|e| e.id),
+            Head::Index(index) => index
+                .get(&ctx.repo.to_git(rel))
+                .filter(|e| !e.intent)
+                .map(|e| e.id),
             Head::Work(w) => {
+                // Skip-worktree: git takes the index's entry, whatever the disk holds.
+                if let Some(e) = w.skipped(ctx, rel) {
+                    let (source, _) = SourceFile::from_bytes(rel, ctx.repo.blob(e.id)?);
+                    return Ok(Some((source, e.id)));
+                }
                 let bytes = match w.sources.get(rel) {
                     Some(s) => s.text.clone().into_bytes(),
                     None => {
@@ -506,7 +560,18 @@ impl Head<'_> {
                         }
                     }
                 };
-                let id = ctx.hash_text(&bytes, expected);
+                let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
+                let id = match entry {
+                    // Unchanged since staged: the index knows its id.
+                    Some(e)
+                        if !e.link
+                            && !e.intent
+                            && e.matches_file(&ctx.repo.workdir().join(&*ctx.repo.to_git(rel))) =>
+                    {
+                        e.id
+                    }
+                    _ => ctx.hash_work(rel, &bytes, expected, entry.map(|e| e.id)),
+                };
                 let (source, _) = SourceFile::from_bytes(rel, bytes);
                 return Ok(Some((source, id)));
             }
@@ -536,7 +601,15 @@ impl Head<'_> {
             Head::Tree(tree) => ctx.tree_folder(*tree, dir),
             Head::Index(index) => Ok(index
                 .under(git_dir)
-                .map(|(path, e)| (strip_dir(path, git_dir), e.id))
+                .filter(|(_, e)| !e.intent)
+                .map(|(path, e)| {
+                    let file = FileId {
+                        id: e.id,
+                        exec: e.exec,
+                        link: e.link,
+                    };
+                    (strip_dir(path, git_dir), file)
+                })
                 .collect()),
             Head::Work(w) => {
                 let mut out = FolderFiles::new();
@@ -546,20 +619,32 @@ impl Head<'_> {
                 for (path, e) in index.under(git_dir) {
                     let rel_in = strip_dir(path, git_dir);
                     let abs = ctx.repo.workdir().join(path);
-                    if e.matches_file(&abs) {
-                        out.insert(rel_in, e.id);
+                    // Skip-worktree (or outside the sparse cone): unchanged.
+                    if e.skip {
+                        let file = FileId {
+                            id: e.id,
+                            exec: e.exec,
+                            link: e.link,
+                        };
+                        out.insert(rel_in, file);
+                        continue;
+                    }
+                    let Some(look) = e.look(&abs) else {
+                        continue;
+                    };
+                    let exec = !e.link && ctx.repo.executable(look.exec, e.exec);
+                    if look.unchanged {
+                        let file = FileId {
+                            id: e.id,
+                            exec,
+                            link: e.link,
+                        };
+                        out.insert(rel_in, file);
                         continue;
                     }
                     // Only a regular file (or, for a link entry, a link) is
                     // read: a tracked file replaced by a FIFO would block.
-                    let Ok(meta) = std::fs::symlink_metadata(&abs) else {
-                        continue;
-                    };
-                    let kind_ok = if e.link {
-                        meta.file_type().is_symlink()
-                    } else {
-                        meta.file_type().is_file()
-                    };
+                    let kind_ok = if e.link { look.link } else { look.file };
                     if !kind_ok {
                         continue;
                     }
@@ -574,8 +659,19 @@ impl Head<'_> {
                             Err(_) => continue,
                         }
                     };
-                    let id = ctx.hash_text(&bytes, base.get(&rel_in).copied());
-                    out.insert(rel_in, id);
+                    let base_id = base.get(&rel_in).map(|f| f.id);
+                    let id = if e.link {
+                        ctx.repo.hash_blob(&bytes)
+                    } else {
+                        let staged = (!e.intent).then_some(e.id);
+                        ctx.repo.hash_worktree(path, &bytes, base_id, staged)
+                    };
+                    let file = FileId {
+                        id,
+                        exec,
+                        link: e.link,
+                    };
+                    out.insert(rel_in, file);
                 }
                 Ok(out)
             }

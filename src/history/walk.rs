@@ -113,7 +113,11 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
         }
         let info = repo.commit(id)?;
         next = info.parents.first().copied();
-        if next.is_some_and(|p| !repo.has_commit(p)) {
+        if let Some(p) = next.filter(|p| !repo.has_commit(*p)) {
+            if !repo.is_shallow_boundary(info.id) {
+                // Not a shallow clone's boundary: the object is lost.
+                return Err(repo.missing_object(p, &format!("commit {}'s parent", info.short_id())));
+            }
             // A shallow clone's boundary: the parent was never fetched.
             audit.shallow = true;
             next = None;
