@@ -112,6 +112,14 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
         parsed.body.clone(),
         parsed.yaml_range(),
     ));
+    for file in &folder.files {
+        if let references::FileKind::Large { secrets } = &file.kind {
+            found.extend(security::check_large(
+                &folder.repo_path(&file.rel),
+                secrets.as_deref(),
+            ));
+        }
+    }
     for (_, mut text) in folder.texts {
         found.extend(security::check(&mut text));
         out.sources.push(text);
