@@ -2058,6 +2058,62 @@ mod tests {
     }
 
     #[test]
+    fn ranges_are_whole_characters_sorted_and_apart_on_mixed_input() {
+        // Fragments of every pattern's frame, non-ASCII letters between.
+        let s = &mut 0x1234_5678_9abc_def1u64;
+        let fragments = [
+            "sk-proj-",
+            "ghp_",
+            "AKIA",
+            "xoxb-",
+            "=",
+            ": ",
+            "\"",
+            "\\\"",
+            "é",
+            "😀",
+            "password",
+            "DB_PASSWORD=",
+            "-----BEGIN PRIVATE KEY-----",
+            "-----END PRIVATE KEY-----",
+            "\\n",
+            "\n",
+            "https://",
+            ":",
+            "@",
+            "Authorization: Bearer ",
+            "curl -u a:",
+            "&x=",
+            "sig=",
+            "AccountKey=",
+            "eyJ",
+            ".",
+            " ",
+        ];
+        for _ in 0..300 {
+            let mut text = String::new();
+            for _ in 0..40 {
+                let k = rnd(s, "0123456789", 2).parse::<usize>().unwrap();
+                if k % 3 == 0 {
+                    text.push_str(&rnd(s, B64, k % 50 + 1));
+                } else {
+                    text.push_str(fragments[k % fragments.len()]);
+                }
+            }
+            let found = scan(&text);
+            let mut last = 0;
+            for m in &found {
+                assert!(
+                    m.range.start < m.range.end && m.range.start >= last,
+                    "{text:?}"
+                );
+                assert!(text.is_char_boundary(m.range.start) && text.is_char_boundary(m.range.end));
+                last = m.range.end;
+            }
+        }
+    }
+
+    #[test]
     fn masks_only_the_value() {
         let text = "https://deploy:S3cr3tPass@logs.example.com/x";
         let m = &scan(text)[0];
