@@ -541,7 +541,22 @@ fn thousands_of_secrets_are_masked_in_linear_time() {
     // Scrubbing tried every secret on every message: 5000 keys took minutes.
     let dir = tmp();
     let p = dir.path();
-    let keys: Vec<String> = (0..5000).map(|i| format!("AKIAZ{i:015}")).collect();
+    // Distinct access key ids built at run time (a run of `0`s would read
+    // as a placeholder): sixteen base-32 digits from a xorshift generator.
+    let keys: Vec<String> = (0..5000u64)
+        .map(|i| {
+            let mut x = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let body: String = (0..16)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[(x % 32) as usize] as char
+                })
+                .collect();
+            format!("AKIA{body}")
+        })
+        .collect();
     let profile = GOOD.replacen("{", &format!("{{\"notes\": \"{}\",", keys.join(" ")), 1);
     write(p, "many.profile.json", &profile);
     let run = check(p);
@@ -554,7 +569,147 @@ fn thousands_of_secrets_are_masked_in_linear_time() {
         5000
     );
     assert!(run.elapsed < Duration::from_secs(30), "{:?}", run.elapsed);
-    assert!(!run.stdout.contains("AKIAZ"));
+    assert!(keys.iter().all(|k| !run.stdout.contains(k.as_str())));
+}
+
+#[test]
+fn unterminated_private_key_lines_are_linear() {
+    // One `BEGIN … PRIVATE KEY` line every 2 KB and never an END: each was
+    // searched to the end of the file for its END (29 s for 8 MiB, release).
+    let dir = tmp();
+    let p = dir.path();
+    let line = format!(
+        "-----BEGIN PRIVATE KEY----- {}\\n",
+        "All work is logged. ".repeat(100)
+    );
+    let notes = line.repeat((8 << 20) / line.len());
+    let profile = GOOD.replacen("{", &format!("{{\n  \"notes\": \"{notes}\","), 1);
+    write(p, "begins.profile.json", &profile);
+    let run = check(p);
+    assert_eq!(run.code, 0, "{}", head(&run.stdout));
+    assert!(!run.has_rule("security/secret-value"));
+    assert!(run.elapsed < Duration::from_secs(30), "{:?}", run.elapsed);
+}
+
+/// Runs `caplint ARGS` in `dir` and returns its exit code and peak resident
+/// memory in bytes: the `VmHWM` of its own address space, read from /proc
+/// while it runs. (`wait4`'s `ru_maxrss` would also count this test
+/// process, whose memory the child shares until it executes caplint.)
+fn peak_memory(dir: &Path, args: &[&str]) -> (i32, u64) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0u64;
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(status) = fs::read_to_string(&status_path) {
+            // Only once the child runs caplint (before, it shares our memory).
+            if status.lines().next() == Some("Name:\tcaplint") {
+                if let Some(kb) = status
+                    .lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                {
+                    peak = peak.max(kb * 1024);
+                }
+            }
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < TIMEOUT, "caplint did not finish");
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    assert!(peak > 0, "no memory reading");
+    (status.code().unwrap_or(-1), peak)
+}
+
+#[test]
+fn an_unterminated_begin_on_a_long_line_keeps_memory_bounded() {
+    // An 8.7 MB one-line profile whose notes start with a BEGIN line: the
+    // key pattern matched to the end of the line and took 4.7 GB.
+    let dir = tmp();
+    let p = dir.path();
+    let notes = format!(
+        "-----BEGIN RSA PRIVATE KEY----- {}",
+        "All work is logged. ".repeat(8_700_000 / 20)
+    );
+    let profile = GOOD
+        .replace('\n', " ")
+        .replacen("{", &format!("{{\"notes\": \"{notes}\","), 1);
+    write(p, "long.profile.json", &profile);
+    let (code, peak) = peak_memory(
+        p,
+        &[
+            "check",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0);
+    let bound = 2 * profile.len() as u64 + (48 << 20);
+    assert!(peak < bound, "peak {peak} bytes, bound {bound}");
+}
+
+#[test]
+fn a_secret_in_a_resource_over_the_size_cap_is_found() {
+    // Resources over 8 MiB were skipped, so a key in one passed with exit 0.
+    let dir = tmp();
+    let p = dir.path();
+    write(
+        p,
+        "skills/demo/SKILL.md",
+        SKILL_OK.replace("Body.", "See [data](assets/data.csv)."),
+    );
+    let key: String = {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        (0..16)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[(x % 32) as usize] as char
+            })
+            .collect()
+    };
+    let key = format!("AKIA{key}");
+    let mut data = "id,value\n".to_string();
+    while data.len() < 9 << 20 {
+        data.push_str("1042,ok\n");
+    }
+    data.push_str(&format!("9999,{key}\n"));
+    write(p, "skills/demo/assets/data.csv", &data);
+    let run = check(p);
+    assert_eq!(run.code, 1, "{}", head(&run.stdout));
+    let found: Vec<Value> = run.json()["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "security/secret-value")
+        .cloned()
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["path"], "skills/demo/assets/data.csv");
+    let at = data.find(&key).unwrap();
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("at byte {at}")),
+        "{found:?}"
+    );
+    assert!(!run.stdout.contains(&key));
+    let human = run_in(p, &["check", "--no-history", "--as-of", AS_OF]);
+    assert_eq!(human.code, 1);
+    assert!(!human.stdout.contains(&key) && !human.stderr.contains(&key));
 }
 
 // ------------------------------------------------------- files and folders

@@ -21,7 +21,9 @@ const GOOD: &str = r#"{
 "#;
 
 const SECRET_PASSWORD: &str = "Sup3rS3cretValue";
-const SECRET_TOKEN: &str = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+// Split so that the source holds no whole token; a written-out sequence
+// (`abcdef…0123456789`) would read as a placeholder, not a credential.
+const SECRET_TOKEN: &str = concat!("ghp_", "q7Wm2Rk9Tz4Lx8Vb", "3Nc6Hd1Jf5Gs0Pa2Ye7U");
 const SECRET_URL_PASSWORD: &str = "S3cretPw";
 
 fn caplint() -> Command {

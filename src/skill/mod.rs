@@ -139,11 +139,20 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
             // secrets are looked for here, so that no message quotes one.
             if !folder.texts.contains_key(targets::OPENAI_YAML) {
                 refs.extend(security::check(&mut source));
+                crate::redact::learn_source(&source);
                 out.sources.push(source);
             }
         }
     }
     found.extend(refs);
+    for file in &folder.files {
+        if let references::FileKind::Large { secrets } = &file.kind {
+            found.extend(security::check_large(
+                &folder.repo_path(&file.rel),
+                secrets.as_deref(),
+            ));
+        }
+    }
     for (_, mut text) in folder.texts {
         found.extend(security::check(&mut text));
         crate::redact::learn_source(&text);

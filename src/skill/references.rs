@@ -34,7 +34,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
-/// Resource files over this size are not read (they are still listed).
+/// Resource files over this size are not read whole (they are listed, and
+/// scanned for secrets piece by piece).
 pub const MAX_RESOURCE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Folder names the Agent Skills format defines for resources.
@@ -63,8 +64,11 @@ pub enum FileKind {
     Text,
     /// NUL bytes or invalid UTF-8: listed, never scanned.
     Binary,
-    /// Over [`MAX_RESOURCE_BYTES`]: listed, never read.
-    Large,
+    /// Over [`MAX_RESOURCE_BYTES`]: listed and scanned for secrets in
+    /// pieces, never held whole. `None` when reading it failed.
+    Large {
+        secrets: Option<Vec<crate::rules::security::SecretMatch>>,
+    },
     /// A symlink whose target is outside the skill folder (never followed).
     SymlinkOutside { target: String },
     /// A symlink to nothing.
@@ -322,9 +326,10 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path) {
         return;
     }
     if meta.len() > MAX_RESOURCE_BYTES {
+        let secrets = crate::rules::security::scan_reader(&mut file).ok();
         folder.files.push(FileEntry {
             rel,
-            kind: FileKind::Large,
+            kind: FileKind::Large { secrets },
         });
         return;
     }
