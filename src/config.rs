@@ -196,7 +196,7 @@ impl Settings {
         if rel.is_empty() {
             self.open_root.clone()
         } else {
-            self.open_root.join(rel)
+            self.open_root.join(crate::source::raw_rel(rel))
         }
     }
 

@@ -194,7 +194,7 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         let canon = abs
             .canonicalize()
             .map_err(|e| Fatal::Io(format!("cannot read {}: {e}", start.display())))?;
-        let Ok(rel) = canon.strip_prefix(&root).map(slash_path) else {
+        let Some(rel) = rel_path(&root, &canon) else {
             return Err(Fatal::Usage(format!(
                 "{} is outside the repository at {}",
                 start.display(),

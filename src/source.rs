@@ -220,12 +220,47 @@ pub fn rel_path(base: &std::path::Path, path: &std::path::Path) -> Option<String
                 Some(_) if b.ends_with(b"/") => rest,
                 Some(_) => return None,
             };
-            return Some(slash_path(std::path::Path::new(
-                std::ffi::OsStr::from_bytes(rest),
-            )));
+            let rel = slash_path(std::path::Path::new(std::ffi::OsStr::from_bytes(rest)));
+            if std::str::from_utf8(rest).is_err() {
+                remember_raw(&rel, rest);
+            }
+            return Some(rel);
         }
     }
     path.strip_prefix(base).ok().map(slash_path)
+}
+
+/// Raw names of repository paths that are not UTF-8, by their lossy form
+/// (the form every output and comparison uses): such a file is opened by
+/// its real name. Two names that differ only in their invalid bytes share a
+/// lossy form; the last one seen is the one opened.
+fn raw_names() -> &'static std::sync::RwLock<std::collections::HashMap<String, Vec<u8>>> {
+    static RAW: std::sync::OnceLock<std::sync::RwLock<std::collections::HashMap<String, Vec<u8>>>> =
+        std::sync::OnceLock::new();
+    RAW.get_or_init(Default::default)
+}
+
+/// Records `raw`, a `/`-separated repository path that is not UTF-8, as the
+/// name to open `lossy` by.
+pub fn remember_raw(lossy: &str, raw: &[u8]) {
+    if let Ok(mut map) = raw_names().write() {
+        map.insert(lossy.to_string(), raw.to_vec());
+    }
+}
+
+/// The path to open the repository-relative `rel` by, relative to the root:
+/// its real bytes when it was seen with a name that is not UTF-8.
+pub fn raw_rel(rel: &str) -> std::path::PathBuf {
+    if rel.contains('\u{FFFD}') {
+        if let Some(raw) = raw_names().read().ok().and_then(|m| m.get(rel).cloned()) {
+            #[cfg(unix)]
+            {
+                use std::os::unix::ffi::OsStringExt;
+                return std::ffi::OsString::from_vec(raw).into();
+            }
+        }
+    }
+    std::path::PathBuf::from(rel)
 }
 
 pub fn slash_path(path: &std::path::Path) -> String {

@@ -2318,3 +2318,64 @@ fn symlinked_profiles_are_left_out_of_history_in_every_mode() {
     let out = r.run(&["diff", "HEAD~1", "HEAD", "--format", "json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+// ---- names that are not UTF-8 --------------------------------------------
+
+#[test]
+fn a_profile_whose_name_is_not_utf8_is_read_in_every_mode() {
+    use std::os::unix::ffi::OsStrExt;
+    let mut r = Repo::new();
+    let raw = std::ffi::OsStr::from_bytes(b"agents/\xffresearch.profile.json");
+    let shown = "agents/\u{FFFD}research.profile.json";
+    fs::create_dir_all(r.dir.join("agents")).unwrap();
+    fs::write(r.dir.join(raw), profile("3", "2026-10-01")).unwrap();
+    // Not yet committed: every mode without a base reads the file.
+    let (code, json) = r.check(&["--no-history"]);
+    assert_eq!(code, 0, "{json:#}");
+    assert_eq!(json["summary"]["files"], 1, "{json:#}");
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    r.commit("Add");
+
+    // A claim change without a new version, in the work tree: every mode
+    // that compares sees it at the lossy display path.
+    fs::write(r.dir.join(raw), raised("3", "2026-10-01")).unwrap();
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        paths_of(&json, "history/version-not-bumped"),
+        vec![shown.to_string()]
+    );
+    let (code, _) = r.check(&["--base", "HEAD"]);
+    assert_eq!(code, 1);
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(
+        paths_of(&json, "history/version-not-bumped"),
+        vec![shown.to_string()]
+    );
+    assert_eq!(code, 1);
+    let out = r.run(&["diff", "HEAD", "--as-of", AS_OF]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stdout(&out).contains(shown), "{}", stdout(&out));
+    r.commit("Raise without a version");
+    let out = r.run(&["history", "--as-of", AS_OF, "--format", "json"]);
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        paths_of(&json, "history/version-not-bumped"),
+        vec![shown.to_string()]
+    );
+    // Named on the command line from its folder.
+    let mut cmd = r.caplint();
+    cmd.current_dir(r.dir.join("agents"))
+        .args(["check", "--no-history", "--format", "json"])
+        .arg(std::ffi::OsStr::from_bytes(b"\xffresearch.profile.json"));
+    let (code, json) = json_of(&cmd.output().unwrap());
+    assert_eq!(
+        (code, json["summary"]["files"].clone()),
+        (0, 1.into()),
+        "{json:#}"
+    );
+}

@@ -37,6 +37,19 @@ pub struct Index {
     trees: foldhash::HashMap<String, ObjectId>,
 }
 
+/// A git path as the `String` caplint keeps, remembering the real bytes of
+/// one that is not UTF-8 so the work-tree file can still be opened.
+fn lossy_path(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => {
+            let lossy = String::from_utf8_lossy(bytes).into_owned();
+            crate::source::remember_raw(&lossy, bytes);
+            lossy
+        }
+    }
+}
+
 impl Index {
     pub(super) fn new(file: &gix::index::File) -> Index {
         let timestamp = file.timestamp();
@@ -47,7 +60,7 @@ impl Index {
             .filter(|e| matches!(e.mode, Mode::FILE | Mode::FILE_EXECUTABLE | Mode::SYMLINK))
             .map(|e| {
                 (
-                    String::from_utf8_lossy(e.path(file)).into_owned(),
+                    lossy_path(e.path(file)),
                     IndexEntry {
                         id: e.id,
                         link: e.mode == Mode::SYMLINK,

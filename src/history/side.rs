@@ -566,7 +566,11 @@ impl Head<'_> {
                     Some(e)
                         if !e.link
                             && !e.intent
-                            && e.matches_file(&ctx.repo.workdir().join(&*ctx.repo.to_git(rel))) =>
+                            && e.matches_file(
+                                &ctx.repo
+                                    .workdir()
+                                    .join(crate::source::raw_rel(&ctx.repo.to_git(rel))),
+                            ) =>
                     {
                         e.id
                     }
@@ -618,7 +622,7 @@ impl Head<'_> {
                 };
                 for (path, e) in index.under(git_dir) {
                     let rel_in = strip_dir(path, git_dir);
-                    let abs = ctx.repo.workdir().join(path);
+                    let abs = ctx.repo.workdir().join(crate::source::raw_rel(path));
                     // Skip-worktree (or outside the sparse cone): unchanged.
                     if e.skip {
                         let file = FileId {
