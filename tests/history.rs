@@ -2379,3 +2379,48 @@ fn a_profile_whose_name_is_not_utf8_is_read_in_every_mode() {
         "{json:#}"
     );
 }
+
+#[test]
+fn github_merge_group_judges_the_queue_against_its_base_sha() {
+    let mut origin = repo_with_profile();
+    let base = origin.git(&["rev-parse", "HEAD"]).trim().to_string();
+    origin.git(&["checkout", "-q", "-b", "gh-readonly-queue/main/pr-7"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Queued: raise web-search without a new version");
+    let clone = Repo::clone_of(&origin, &["--branch", "gh-readonly-queue/main/pr-7"]);
+    // No `origin/main` tip would be needed: the payload names the commit.
+    let event = serde_json::json!({
+        "action": "checks_requested",
+        "merge_group": {"head_sha": clone.git(&["rev-parse", "HEAD"]).trim(),
+                        "head_ref": "refs/heads/gh-readonly-queue/main/pr-7",
+                        "base_sha": base, "base_ref": "refs/heads/main"},
+        "repository": {"default_branch": "main"}
+    });
+    let out = github_run(&clone, "merge_group", &event, &CHECK_JSON);
+    let (code, json) = json_of(&out);
+    assert_eq!(code, 1, "{}", stderr(&out));
+    assert_eq!(
+        paths_of(&json, "history/version-not-bumped"),
+        vec![PROFILE.to_string()]
+    );
+    let out = github_run(&clone, "merge_group", &event, &["check"]);
+    assert!(
+        stderr(&out).contains("merge_group.base_sha"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A base commit the clone lacks, or a payload without one: exit 2.
+    let mut gone = event.clone();
+    gone["merge_group"]["base_sha"] = "1234567890123456789012345678901234567890".into();
+    let out = github_run(&clone, "merge_group", &gone, &CHECK_JSON);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("1234567") && stderr(&out).contains("fetch-depth: 0"),
+        "{}",
+        stderr(&out)
+    );
+    let out = github_run(&clone, "merge_group", &serde_json::json!({}), &CHECK_JSON);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--base"), "{}", stderr(&out));
+}

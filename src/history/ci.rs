@@ -37,6 +37,16 @@ pub struct GithubEvent {
     pub deleted: bool,
     pub repository: Option<EventRepository>,
     pub pull_request: Option<EventPullRequest>,
+    /// `merge_group`: the merge queue's group and the commit it builds on.
+    pub merge_group: Option<EventMergeGroup>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct EventMergeGroup {
+    /// The target branch's commit the queued changes are merged onto.
+    pub base_sha: Option<String>,
+    /// `refs/heads/<target>`.
+    pub base_ref: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -145,6 +155,11 @@ pub fn base(repo: &Repo, env: &Env, head: ObjectId) -> Result<Option<CiBase>, Fa
             None => {}
         }
     }
+    if name == Some("merge_group") {
+        if let Some(event) = event {
+            return github_merge_group(repo, event, head).map(Some);
+        }
+    }
     let pr_event = matches!(name, Some("pull_request" | "pull_request_target"));
     if env.github_base_ref.is_some() || pr_event {
         let pr_base = event.and_then(|e| e.pull_request.as_ref()?.base.as_ref());
@@ -165,7 +180,39 @@ pub fn base(repo: &Repo, env: &Env, head: ObjectId) -> Result<Option<CiBase>, Fa
 
 /// The GitHub events whose payload names a base.
 fn decides(name: &str) -> bool {
-    matches!(name, "push" | "pull_request" | "pull_request_target")
+    matches!(
+        name,
+        "push" | "pull_request" | "pull_request_target" | "merge_group"
+    )
+}
+
+/// A merge queue run: HEAD is the queue's commit, built on the target
+/// branch's `merge_group.base_sha`; every queued change is judged against it.
+fn github_merge_group(repo: &Repo, event: &GithubEvent, head: ObjectId) -> Result<CiBase, Fatal> {
+    let group = event.merge_group.as_ref();
+    let Some(sha) = group.and_then(|g| g.base_sha.as_deref()) else {
+        return Err(Fatal::git(
+            "the merge_group event payload (GITHUB_EVENT_PATH) has no `merge_group.base_sha`",
+            "name the base with `--base REV`",
+        ));
+    };
+    let Some(id) = present(repo, sha) else {
+        let target = group
+            .and_then(|g| g.base_ref.as_deref())
+            .map(|r| r.trim_start_matches("refs/heads/"))
+            .unwrap_or("target");
+        return Err(Fatal::git(
+            format!(
+                "the merge queue's base commit ({}, the `{target}` branch) is not in this clone",
+                short_sha(sha)
+            ),
+            FETCH_DEPTH_HELP,
+        ));
+    };
+    Ok(CiBase {
+        base: merge_base_named(repo, id, "the merge queue's base commit", head)?,
+        why: "GitHub Actions merge queue: the event's `merge_group.base_sha`".into(),
+    })
 }
 
 fn short(id: ObjectId) -> String {
