@@ -2424,3 +2424,48 @@ fn github_merge_group_judges_the_queue_against_its_base_sha() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--base"), "{}", stderr(&out));
 }
+
+#[test]
+fn history_pairs_a_skill_folder_moved_and_renamed_together() {
+    let mut r = repo_with_skill(Some("1.2.0"));
+    r.git(&["mv", "skills/pdf", "skills/pdf-tools"]);
+    r.write(
+        "skills/pdf-tools/SKILL.md",
+        &skill_md("pdf-tools", Some("1.2.0"), "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf-tools/scripts/extract.py", "print('changed')\n");
+    let moved = r.commit("Move and rename the skill, change its script");
+    // `check --base` and `history` agree on the same change.
+    let (code, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!(code, 1, "{json:#}");
+    let expected = ["history/skill-renamed", "history/skill-version-not-bumped"];
+    assert_eq!(rules(&json), expected);
+    let (code, json) = json_of(&r.run(&["history", "--as-of", AS_OF, "--format", "json"]));
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(rules(&json), expected);
+    let d = finding(&json, "history/skill-version-not-bumped");
+    assert_eq!(d["commit"]["id"], moved.as_str());
+    assert_eq!(d["path"], "skills/pdf-tools/SKILL.md");
+    assert!(d["message"]
+        .as_str()
+        .unwrap()
+        .contains("scripts/extract.py"));
+
+    // Moved with a new version: only the rename is reported.
+    r.git(&["mv", "skills/pdf-tools", "skills/pdf-kit"]);
+    r.write(
+        "skills/pdf-kit/SKILL.md",
+        &skill_md("pdf-kit", Some("1.3.0"), "Run `scripts/extract.py`."),
+    );
+    r.write("skills/pdf-kit/scripts/extract.py", "print('again')\n");
+    let again = r.commit("Move again, with a new version");
+    let (_, json) = json_of(&r.run(&["history", "--as-of", AS_OF, "--format", "json"]));
+    let renamed: Vec<&Value> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["commit"]["id"] == again.as_str())
+        .collect();
+    assert_eq!(renamed.len(), 1, "{json:#}");
+    assert_eq!(renamed[0]["rule"], "history/skill-renamed");
+}

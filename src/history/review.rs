@@ -763,6 +763,51 @@ fn moved_skills(
             })
         })
         .collect();
+    pair_moved(ctx, base_tree, head, gone, new_dirs)
+}
+
+/// The skill folders a commit touched (`dirs`, each with a SKILL.md before
+/// or after it), judged against the commit's parent `base_tree`: changed
+/// ones, and new ones that are a gone one moved (as `check` pairs them).
+pub fn review_commit_skills(
+    ctx: &Ctx<'_>,
+    base_tree: ObjectId,
+    head_tree: ObjectId,
+    dirs: &BTreeSet<String>,
+) -> Result<Vec<SkillReview>, Fatal> {
+    let head = Head::Tree(head_tree);
+    let mut reviews = Vec::new();
+    let mut new_dirs = Vec::new();
+    for dir in dirs {
+        match review_one(ctx, base_tree, &head, dir, None)? {
+            Reviewed::Changed(r) => reviews.push(*r),
+            Reviewed::New => new_dirs.push(dir),
+            Reviewed::Unchanged => {}
+        }
+    }
+    if new_dirs.is_empty() {
+        return Ok(reviews);
+    }
+    let mut gone = Vec::new();
+    for dir in dirs {
+        let md = skill_md_path(dir);
+        if ctx.tree_file(base_tree, &md)?.is_some() && ctx.tree_file(head_tree, &md)?.is_none() {
+            gone.push(dir.clone());
+        }
+    }
+    reviews.extend(pair_moved(ctx, base_tree, &head, gone, &new_dirs)?);
+    Ok(reviews)
+}
+
+/// Pairs each new folder with the gone folder whose SKILL.md it keeps (but
+/// for `name` and `version`), and judges it as that skill moved.
+fn pair_moved(
+    ctx: &Ctx<'_>,
+    base_tree: ObjectId,
+    head: &Head<'_>,
+    gone: Vec<String>,
+    new_dirs: &[&String],
+) -> Result<Vec<SkillReview>, Fatal> {
     if gone.is_empty() {
         return Ok(Vec::new());
     }

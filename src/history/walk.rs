@@ -285,8 +285,9 @@ fn transition(
         }
     }
     if let Some(base) = base_tree {
-        for dir in &skill_dirs {
-            if let Some(r) = review::review_skill(ctx, base, &head, dir, None)? {
+        for r in review::review_commit_skills(ctx, base, commit.tree, &skill_dirs)? {
+            {
+                let dir = &r.dir;
                 skills_seen.insert(dir.clone());
                 files_seen.insert(crate::discover::join_rel(dir, crate::discover::SKILL_MD));
                 for d in r.findings {
