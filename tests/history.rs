@@ -2469,3 +2469,38 @@ fn history_pairs_a_skill_folder_moved_and_renamed_together() {
     assert_eq!(renamed.len(), 1, "{json:#}");
     assert_eq!(renamed[0]["rule"], "history/skill-renamed");
 }
+
+#[test]
+fn partial_clone_works_with_fetched_blobs_and_advises_on_missing_ones() {
+    let mut origin = repo_with_profile();
+    origin.git(&["config", "uploadpack.allowFilter", "true"]);
+    origin.git(&["config", "uploadpack.allowAnySHA1InWant", "true"]);
+    origin.write(PROFILE, &raised("3", "2026-10-01"));
+    origin.commit("Raise web-search without a new version");
+    let clone = Repo::clone_of(&origin, &["--filter=blob:none"]);
+    // The checkout fetched HEAD's blobs: the work tree against HEAD works.
+    let (code, json) = clone.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    let (code, _) = clone.check(&["--staged"]);
+    assert_eq!(code, 0);
+    // The older blob was never fetched: exit 2, saying why and what to do.
+    for args in [
+        &["check", "--base", "HEAD~1"][..],
+        &["history"],
+        &["diff", "HEAD~1", "HEAD"],
+    ] {
+        let out = clone.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("partial clone"), "{err}");
+        assert!(err.contains("git fetch --refetch"), "{err}");
+    }
+    // Once git fetched it (any git command that reads it), the run judges.
+    clone.git(&["diff", "HEAD~1", "HEAD"]);
+    let (code, json) = clone.check(&["--base", "HEAD~1"]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(
+        paths_of(&json, "history/version-not-bumped"),
+        vec![PROFILE.to_string()]
+    );
+}

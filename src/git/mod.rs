@@ -392,9 +392,27 @@ impl Repo {
             .is_some_and(|c| c.contains(&id))
     }
 
+    /// A partial clone (`git clone --filter=...`): objects it left out are
+    /// fetched by git on demand, which caplint never does.
+    pub fn is_partial(&self) -> bool {
+        let config = self.repo.config_snapshot();
+        if config.string("extensions.partialClone").is_some() {
+            return true;
+        }
+        self.repo
+            .remote_names()
+            .iter()
+            .any(|name| config.boolean(format!("remote.{name}.promisor").as_str()) == Some(true))
+    }
+
     /// The error for an object the repository should hold but does not.
     pub fn missing_object(&self, id: ObjectId, what: &str) -> Fatal {
-        if self.is_shallow() {
+        if self.is_partial() {
+            Fatal::git(
+                format!("{what} {id} is not in this clone: it is a partial clone (`--filter`), and git fetches such objects only when a git command needs them; caplint never fetches"),
+                "have git fetch what the run reads: `git diff <base> HEAD > /dev/null` (for `--base` and `diff`) or `git log -p --first-parent > /dev/null` (for `history`); or fetch every object: `git config --unset remote.origin.partialclonefilter && git fetch --refetch origin`; in CI, clone without a filter",
+            )
+        } else if self.is_shallow() {
             Fatal::git(
                 format!("{what} {id} is not in this clone"),
                 format!("this clone is shallow; {FETCH_DEPTH_HELP}"),
@@ -404,6 +422,21 @@ impl Repo {
                 format!("{what} {id} is missing from the repository's objects"),
                 "the repository is damaged: run `git fsck` to see what is missing, and fetch or restore it (e.g. `git fetch origin`, or clone again)",
             )
+        }
+    }
+
+    /// The error for an object that could not be read: missing (with what
+    /// to do about it) or unreadable.
+    pub(crate) fn object_err(
+        &self,
+        id: ObjectId,
+        what: &str,
+        err: impl std::fmt::Display,
+    ) -> Fatal {
+        if self.repo.has_object(id) {
+            git_err(format!("cannot read {what} {id}"), err)
+        } else {
+            self.missing_object(id, what)
         }
     }
 
@@ -481,7 +514,7 @@ impl Repo {
         let commit = self
             .repo
             .find_commit(id)
-            .map_err(|e| git_err(format!("cannot read commit {id}"), e))?;
+            .map_err(|e| self.object_err(id, "commit", e))?;
         let decoded = commit
             .decode()
             .map_err(|e| git_err(format!("cannot decode commit {id}"), e))?;
@@ -517,7 +550,7 @@ impl Repo {
             None => self
                 .repo
                 .find_blob(id)
-                .map_err(|e| git_err(format!("cannot read blob {id}"), e))?
+                .map_err(|e| self.object_err(id, "blob", e))?
                 .take_data(),
         };
         // Every revision's text is known to the redaction gate.

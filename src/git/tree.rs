@@ -65,7 +65,7 @@ impl Repo {
         let tree = self
             .repo
             .find_tree(id)
-            .map_err(|e| git_err(format!("cannot read tree {id}"), e))?;
+            .map_err(|e| self.object_err(id, "tree", e))?;
         let decoded = tree
             .decode()
             .map_err(|e| git_err(format!("cannot decode tree {id}"), e))?;
