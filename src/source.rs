@@ -221,7 +221,7 @@ pub fn rel_path(base: &std::path::Path, path: &std::path::Path) -> Option<String
                 Some(_) => return None,
             };
             let rel = slash_path(std::path::Path::new(std::ffi::OsStr::from_bytes(rest)));
-            if std::str::from_utf8(rest).is_err() {
+            if rel.contains('\u{FFFD}') && std::str::from_utf8(rest).is_err() {
                 remember_raw(&rel, rest);
             }
             return Some(rel);

@@ -2504,3 +2504,43 @@ fn partial_clone_works_with_fetched_blobs_and_advises_on_missing_ones() {
         vec![PROFILE.to_string()]
     );
 }
+
+#[test]
+fn a_skill_moved_renamed_and_edited_is_paired_by_its_other_files() {
+    let mut r = repo_with_skill(Some("1.2.0"));
+    r.git(&["mv", "skills/pdf", "skills/pdf-tools"]);
+    // SKILL.md's body is edited too; the script is unchanged.
+    r.write(
+        "skills/pdf-tools/SKILL.md",
+        &skill_md(
+            "pdf-tools",
+            Some("1.2.0"),
+            "Run `scripts/extract.py` twice.",
+        ),
+    );
+    let expected = ["history/skill-renamed", "history/skill-version-not-bumped"];
+    let (code, json) = r.check(&[]);
+    assert_eq!(
+        (code, rules(&json)),
+        (1, expected.map(String::from).to_vec()),
+        "{json:#}"
+    );
+    r.git(&["add", "-A"]);
+    let (_, json) = r.check(&["--staged"]);
+    assert_eq!(rules(&json), expected);
+    r.commit("Move, rename and edit the skill");
+    let (_, json) = json_of(&r.run(&["history", "--as-of", AS_OF, "--format", "json"]));
+    assert_eq!(rules(&json), expected);
+
+    // A folder with nothing but SKILL.md is not paired by its (no) files.
+    let mut r = Repo::new();
+    r.write(SKILL, &skill_md("pdf", Some("1.2.0"), "Read the PDF."));
+    r.commit("Add");
+    fs::remove_dir_all(r.dir.join("skills/pdf")).unwrap();
+    r.write(
+        "skills/other/SKILL.md",
+        &skill_md("other", Some("1.2.0"), "Something else entirely."),
+    );
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+}

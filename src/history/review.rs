@@ -11,6 +11,7 @@ use super::version;
 use crate::date::Date;
 use crate::diagnostic::Diagnostic;
 use crate::error::Fatal;
+use crate::git::FileId;
 use crate::git::ObjectId;
 use crate::json::Value;
 use crate::source::{SourceFile, Span};
@@ -799,6 +800,41 @@ pub fn review_commit_skills(
     Ok(reviews)
 }
 
+/// The one gone folder (of `bases`) whose files other than SKILL.md are all
+/// in `dir`, unchanged, and are all its files but SKILL.md: a skill moved
+/// whose SKILL.md was edited too. `None` when no folder, or more than one,
+/// matches, or the folders hold nothing but SKILL.md.
+fn same_other_files(
+    ctx: &Ctx<'_>,
+    base_tree: ObjectId,
+    head: &Head<'_>,
+    dir: &str,
+    bases: &[(String, ObjectId, SourceFile, Option<String>)],
+) -> Result<Option<usize>, Fatal> {
+    let md = crate::discover::SKILL_MD;
+    let mut found = None;
+    for (i, b) in bases.iter().enumerate() {
+        let base_files = ctx.tree_folder(base_tree, &b.0)?;
+        if base_files.keys().all(|p| p == md) {
+            continue;
+        }
+        let head_files = head.folder(ctx, dir, &base_files)?;
+        let others = |f: &FolderFiles| -> Vec<(String, FileId)> {
+            f.iter()
+                .filter(|(p, _)| p.as_str() != md)
+                .map(|(p, id)| (p.clone(), *id))
+                .collect()
+        };
+        if others(&base_files) == others(&head_files) {
+            if found.is_some() {
+                return Ok(None);
+            }
+            found = Some(i);
+        }
+    }
+    Ok(found)
+}
+
 /// Pairs each new folder with the gone folder whose SKILL.md it keeps (but
 /// for `name` and `version`), and judges it as that skill moved.
 fn pair_moved(
@@ -827,10 +863,14 @@ fn pair_moved(
         let Some((head_source, head_id)) = head.file(ctx, &md, None)? else {
             continue;
         };
-        let Some(key) = without_name_and_version(&head_source.text) else {
-            continue;
-        };
-        let Some(i) = bases.iter().position(|b| b.3.as_ref() == Some(&key)) else {
+        let key = without_name_and_version(&head_source.text);
+        let by_text = key
+            .as_ref()
+            .and_then(|key| bases.iter().position(|b| b.3.as_ref() == Some(key)));
+        let Some(i) = (match by_text {
+            Some(i) => Some(i),
+            None => same_other_files(ctx, base_tree, head, dir, &bases)?,
+        }) else {
             continue;
         };
         let (base_dir, base_id, base_source, _) = bases.remove(i);
