@@ -776,6 +776,21 @@ fn unknown_base_is_exit_2_with_help() {
     let err = stderr(&out);
     assert!(err.contains("no-such-branch"), "{err}");
     assert!(err.contains("help:"), "{err}");
+    // A branch without an upstream: `@{u}` says so and what to do.
+    let out = r.run(&["check", "--base", "@{u}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--set-upstream-to"),
+        "{}",
+        stderr(&out)
+    );
+    // With one, `@{u}` is the base like any revision.
+    let mut clone = Repo::clone_of(&r, &[]);
+    clone.write(PROFILE, &raised("3", "2026-10-01"));
+    clone.commit("Raise without a version");
+    let (code, json) = clone.check(&["--base", "@{u}"]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(rules(&json)[0], "history/version-not-bumped");
 }
 
 #[test]

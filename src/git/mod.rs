@@ -451,7 +451,10 @@ impl Repo {
         match self.repo.rev_parse_single(rev) {
             Ok(id) => self.peel_to_commit(id.detach(), rev),
             Err(e) => {
-                let help = if self.is_shallow() {
+                let lower = rev.to_ascii_lowercase();
+                let help = if lower.contains("@{u") || lower.contains("@{push}") {
+                    format!("`{rev}` names the branch's upstream, and this branch has none (or HEAD is detached): set one with `git branch --set-upstream-to origin/<branch>`, or name the base (`--base origin/main`)")
+                } else if self.is_shallow() {
                     format!("this clone is shallow, so `{rev}` may simply not have been fetched; {FETCH_DEPTH_HELP}")
                 } else {
                     format!("check the name with `git rev-parse {rev}`; if it is a remote branch, fetch it first (`git fetch origin`), and with GitHub Actions use `actions/checkout` with `fetch-depth: 0`")
