@@ -2559,3 +2559,29 @@ fn a_skill_moved_renamed_and_edited_is_paired_by_its_other_files() {
     let (code, json) = r.check(&[]);
     assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
 }
+
+#[test]
+fn history_keeps_a_profile_whose_earlier_revision_was_not_json() {
+    let mut r = Repo::new();
+    r.write(PROFILE, "{not json\n");
+    r.commit("Start the profile");
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("Write it properly");
+    // Nothing to compare the first good revision with: new, no finding,
+    // but seen (it was left out of the history altogether).
+    let (code, json) = json_of(&r.run(&["history", "--as-of", AS_OF, "--format", "json"]));
+    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    assert_eq!(json["summary"]["files"], 1, "{json:#}");
+    let out = r.run(&["history", "--as-of", AS_OF]);
+    assert!(
+        stdout(&out).contains("research-agent-07"),
+        "{}",
+        stdout(&out)
+    );
+    // Later revisions are judged against it as usual.
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.commit("Raise without a version");
+    let (code, json) = json_of(&r.run(&["history", "--as-of", AS_OF, "--format", "json"]));
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(rules(&json)[0], "history/version-not-bumped");
+}

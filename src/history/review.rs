@@ -465,10 +465,15 @@ pub fn review_lists(
         let judged: Vec<Option<ProfileReview>> = inputs
             .into_par_iter()
             .map(|(rel, bid, base_bytes, hid, head_input, tip_input)| {
-                let b = parse_profile(rel, bid, base_bytes)?;
                 let h = head_input?.parse(rel, hid)?;
                 let t = tip_input.and_then(|(id, bytes)| parse_profile(rel, id, bytes));
-                Some(judge_profile(&b, &h, t.as_ref().map(|t| (t, tip_name))))
+                let t = t.as_ref().map(|t| (t, tip_name));
+                match parse_profile(rel, bid, base_bytes) {
+                    Some(b) => Some(judge_profile(&b, &h, t)),
+                    // The base was no profile (not JSON, not an object):
+                    // nothing to compare with, so judged as new, and seen.
+                    None => Some(judge_added(&h, t)),
+                }
             })
             .collect();
         reviews.extend(judged.into_iter().flatten());
