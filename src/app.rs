@@ -40,6 +40,7 @@ pub fn run(cli: Cli) -> u8 {
             Ok(EXIT_OK)
         }
         Command::Init(args) => init_command(&args),
+        Command::Server(args) => crate::server::run(args.config, args.as_of),
         Command::Completions { shell } => Ok(completions_command(shell)),
         Command::Diff(args) => crate::history::cmd::diff_command(&args),
         Command::History(args) => crate::history::cmd::history_command(&args),

@@ -133,6 +133,11 @@ pub enum Command {
     /// Write a commented .caplint.yaml with the defaults
     #[command(after_help = "Examples:\n  caplint init\n  caplint init --path config/caplint.yaml")]
     Init(InitArgs),
+    /// Serve the Language Server Protocol over stdio, for editors
+    #[command(
+        after_help = "The editor starts it; see docs/editors.md.\n\nExample:\n  caplint server"
+    )]
+    Server(ServerArgs),
     /// Print a shell completion script
     #[command(
         after_help = "Examples:\n  caplint completions bash > ~/.local/share/bash-completion/completions/caplint\n  caplint completions zsh > ~/.zfunc/_caplint\n  caplint completions fish > ~/.config/fish/completions/caplint.fish"
@@ -269,6 +274,16 @@ pub enum RulesFormat {
     Human,
     Json,
     Markdown,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ServerArgs {
+    /// Configuration file (default: .caplint.yaml at the repository root)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Judge dates as of this day (YYYY-MM-DD; default: today)
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub as_of: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -23,6 +23,7 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod server;
 pub mod skill;
 pub mod source;
 pub mod yaml;
