@@ -97,6 +97,7 @@ pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
                 labels: Vec::new(),
                 help: help.clone(),
                 commit: None,
+                fix: None,
             };
             report.add_source((**source).clone());
             report.diagnostics.push(d);
@@ -373,7 +374,7 @@ fn rules_command(args: &RulesArgs) -> u8 {
     let text = match args.format {
         RulesFormat::Markdown => crate::rules::markdown_table(),
         RulesFormat::Json => {
-            let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary})).collect();
+            let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary, "fixable": r.fixable.map(|(a, _)| a.as_str())})).collect();
             serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
         }
         RulesFormat::Human => {
@@ -381,10 +382,11 @@ fn rules_command(args: &RulesArgs) -> u8 {
             crate::rules::all()
                 .map(|r| {
                     format!(
-                        "{:<width$}  {:<7}  {}\n",
+                        "{:<width$}  {:<7}  {}{}\n",
                         r.id,
                         r.default.as_str(),
-                        r.summary
+                        r.summary,
+                        r.fix_marker()
                     )
                 })
                 .collect()
