@@ -138,6 +138,13 @@ impl Diagnostic {
         self
     }
 
+    pub fn maybe_fix(mut self, fix: Option<Fix>) -> Self {
+        if fix.is_some() {
+            self.fix = fix;
+        }
+        self
+    }
+
     /// A severity of its own, for a case of the rule milder (or graver)
     /// than its default; a severity configured for the rule still wins.
     pub fn with_severity(mut self, severity: Severity) -> Self {
