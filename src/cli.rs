@@ -201,6 +201,15 @@ pub struct CheckArgs {
     /// Overrides `targets:` in the config
     #[arg(long = "target", value_enum, value_name = "TARGET")]
     pub targets: Vec<crate::skill::targets::Target>,
+    /// Apply the safe fixes in place, then report what remains
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: print the fixes as a unified diff and write nothing
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
+    /// With --fix: also apply the fixes that may change meaning
+    #[arg(long, requires = "fix")]
+    pub unsafe_fixes: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

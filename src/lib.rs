@@ -12,6 +12,7 @@ pub mod date;
 pub mod diagnostic;
 pub mod discover;
 pub mod error;
+pub mod fix;
 pub mod git;
 pub mod history;
 pub mod init;
