@@ -505,6 +505,39 @@ impl Server {
         rules.sort();
         rules.dedup();
         let mut actions = Vec::new();
+        // Each finding's own fix, for the findings the client names (matched
+        // by rule and range with those last published).
+        let doc = self.docs.get(&rel);
+        for asked in &p.context.diagnostics {
+            let (Some(doc), Some(published)) = (doc, self.published.get(&rel)) else {
+                break;
+            };
+            let Some(d) = published.iter().find(|d| {
+                asked.code == Some(lsp::NumberOrString::String(d.rule.to_string()))
+                    && self.to_lsp(d, doc).range == asked.range
+            }) else {
+                continue;
+            };
+            let Some(fix) = &d.fix else {
+                continue;
+            };
+            let Some(edit) = self.fix_edit(fix) else {
+                continue;
+            };
+            let safe = fix.applicability == crate::diagnostic::Applicability::Safe;
+            actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                title: if safe {
+                    fix.message.clone()
+                } else {
+                    format!("{} (unsafe)", fix.message)
+                },
+                kind: Some(lsp::CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![asked.clone()]),
+                edit: Some(edit),
+                is_preferred: Some(safe),
+                ..Default::default()
+            }));
+        }
         for rule in rules {
             let Some(edit) = self.disable_edit(&rel, &rule) else {
                 continue;
@@ -525,6 +558,50 @@ impl Server {
             }));
         }
         serde_json::to_value(actions).unwrap_or(Value::Null)
+    }
+
+    /// A fix as a workspace edit: its text edits (byte ranges turned into
+    /// positions in the text each file has now, its buffer or the disk),
+    /// then its rename.
+    fn fix_edit(&self, fix: &crate::diagnostic::Fix) -> Option<lsp::WorkspaceEdit> {
+        let mut by_path: BTreeMap<&str, Vec<&crate::diagnostic::Edit>> = BTreeMap::new();
+        for e in &fix.edits {
+            by_path.entry(e.path.as_str()).or_default().push(e);
+        }
+        let mut ops = Vec::new();
+        for (path, edits) in by_path {
+            let text = self.text_of(path)?;
+            let edits = edits
+                .into_iter()
+                .map(|e| {
+                    lsp::OneOf::Left(lsp::TextEdit::new(
+                        range(&text, e.range.start, e.range.end, self.enc),
+                        e.replacement.clone(),
+                    ))
+                })
+                .collect();
+            ops.push(lsp::DocumentChangeOperation::Edit(lsp::TextDocumentEdit {
+                text_document: lsp::OptionalVersionedTextDocumentIdentifier {
+                    uri: path_to_uri(&self.root.join(path))?,
+                    version: None,
+                },
+                edits,
+            }));
+        }
+        if let Some((from, to)) = &fix.rename {
+            ops.push(lsp::DocumentChangeOperation::Op(lsp::ResourceOp::Rename(
+                lsp::RenameFile {
+                    old_uri: path_to_uri(&self.root.join(from))?,
+                    new_uri: path_to_uri(&self.root.join(to))?,
+                    options: None,
+                    annotation_id: None,
+                },
+            )));
+        }
+        (!ops.is_empty()).then(|| lsp::WorkspaceEdit {
+            document_changes: Some(lsp::DocumentChanges::Operations(ops)),
+            ..Default::default()
+        })
     }
 
     /// A workspace edit that turns `rule` off for the file `rel` in the

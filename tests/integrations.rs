@@ -1957,6 +1957,37 @@ fn server_publishes_findings_of_open_buffers_and_offers_to_disable_a_rule() {
     );
     let ds = lsp.diagnostics(&uri);
     assert!(codes(&ds).contains(&"history/version-not-bumped"), "{ds:?}");
+    // Its fix as a quick fix: the version string becomes the next one.
+    let bump = ds
+        .iter()
+        .find(|d| d["code"] == "history/version-not-bumped")
+        .unwrap()
+        .clone();
+    let actions = lsp.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": bump["range"],
+               "context": {"diagnostics": [bump]}}),
+    );
+    let fix = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "set `version` to \"4\"")
+        .unwrap_or_else(|| panic!("{actions}"));
+    assert_eq!(fix["isPreferred"], true);
+    let edit = &fix["edit"]["documentChanges"][0];
+    assert_eq!(edit["textDocument"]["uri"], uri);
+    assert_eq!(edit["edits"][0]["newText"], "\"4\"");
+    let version_line = GOOD
+        .lines()
+        .position(|l| l.contains("\"version\""))
+        .unwrap();
+    assert_eq!(edit["edits"][0]["range"]["start"]["line"], version_line);
+    assert!(actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["title"] == "Disable history/version-not-bumped for this file"));
 
     // The configuration turns it off: read again when it changes on disk.
     repo.write(
