@@ -290,7 +290,9 @@ impl Server {
                             text: change.text,
                         },
                     );
-                    if !config {
+                    if config {
+                        self.reload();
+                    } else {
                         self.lint();
                     }
                 }
@@ -339,21 +341,69 @@ impl Server {
         }
     }
 
-    /// Reads the configuration again and lints with it.
+    /// Reads the configuration again (its buffer when it is open, else the
+    /// disk) and lints with it. A configuration that does not parse keeps
+    /// the previous settings, and its error is published on its file.
     fn reload(&mut self) {
-        match load_settings(
-            &self.root,
-            self.config_flag.as_deref(),
-            self.as_of.as_deref(),
-        ) {
+        let open = self
+            .docs
+            .iter()
+            .find(|(rel, _)| self.is_config(rel))
+            .map(|(rel, d)| (rel.clone(), d.uri.clone(), d.text.clone()));
+        let loaded = match &open {
+            Some((rel, _, text)) => crate::app::as_of(self.as_of.as_deref()).and_then(|as_of| {
+                crate::redact::learn(text);
+                let source = crate::source::SourceFile::new(rel.clone(), text.clone());
+                let config = config::parse(&source)?;
+                Settings::new(self.root.clone(), config, Some(self.root.join(rel)), as_of)
+            }),
+            None => load_settings(
+                &self.root,
+                self.config_flag.as_deref(),
+                self.as_of.as_deref(),
+            ),
+        };
+        let config_uri = open.as_ref().map(|(_, uri, _)| uri.clone()).or_else(|| {
+            let path = self
+                .settings
+                .config_path
+                .clone()
+                .unwrap_or_else(|| self.root.join(CONFIG_FILE));
+            path_to_uri(&path)
+        });
+        match loaded {
             Ok(settings) => {
                 self.settings = settings;
+                if let Some(uri) = &config_uri {
+                    self.publish(uri, Vec::new());
+                }
                 self.lint();
             }
-            Err(e) => self.show(
-                lsp::MessageType::ERROR,
-                format!("caplint: the configuration was not reloaded: {e}"),
-            ),
+            Err(e) => {
+                let mut message = match &e {
+                    Fatal::Config { message, .. } => format!("invalid configuration: {message}"),
+                    other => other.to_string(),
+                };
+                crate::redact::mask_in_place(&mut message);
+                let range = match (&e, &open) {
+                    (Fatal::Config { span: Some(s), .. }, Some((_, _, text))) => {
+                        range(text, s.offset, s.offset + s.length, self.enc)
+                    }
+                    _ => lsp::Range::default(),
+                };
+                if let Some(uri) = &config_uri {
+                    self.publish(
+                        uri,
+                        vec![lsp::Diagnostic {
+                            range,
+                            severity: Some(lsp::DiagnosticSeverity::ERROR),
+                            source: Some("caplint".into()),
+                            message,
+                            ..Default::default()
+                        }],
+                    );
+                }
+            }
         }
     }
 

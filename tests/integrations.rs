@@ -2004,6 +2004,34 @@ fn server_publishes_findings_of_open_buffers_and_offers_to_disable_a_rule() {
         "{ds:?}"
     );
 
+    // An open configuration is read from its buffer as it is typed; one that
+    // does not parse keeps the last settings and says why on its own file.
+    let config = file_uri(&repo.path().join(".caplint.yaml"));
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": config, "languageId": "yaml", "version": 1,
+                                "text": "freshness_days: [\n"}}),
+    );
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": config, "version": 2},
+               "contentChanges": [{"text": "freshness_days: [\n"}]}),
+    );
+    let errors = lsp.diagnostics(&config);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("invalid configuration"));
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": config, "version": 3},
+               "contentChanges": [{"text": "min_evidence: 1\n"}]}),
+    );
+    assert_eq!(lsp.diagnostics(&config), Vec::<Value>::new());
+    let ds = lsp.diagnostics(&uri);
+    assert!(codes(&ds).contains(&"history/version-not-bumped"), "{ds:?}");
+
     // A skill whose buffer links a file that does not exist.
     let skill = file_uri(&repo.path().join("skills/demo/SKILL.md"));
     let text = "---\nname: demo\ndescription: Demonstrates things. Use when testing.\n---\n\n# Demo\n\nSee [the guide](references/guide.md).\n";
