@@ -40,6 +40,7 @@ pub fn run(cli: Cli) -> u8 {
             Ok(EXIT_OK)
         }
         Command::Init(args) => init_command(&args),
+        Command::Server(args) => crate::server::run(args.config, args.as_of),
         Command::Completions { shell } => Ok(completions_command(shell)),
         Command::Diff(args) => crate::history::cmd::diff_command(&args),
         Command::History(args) => crate::history::cmd::history_command(&args),
@@ -97,6 +98,7 @@ pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
                 labels: Vec::new(),
                 help: help.clone(),
                 commit: None,
+                fix: None,
             };
             report.add_source((**source).clone());
             report.diagnostics.push(d);
@@ -190,8 +192,39 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
         paths: args.paths.clone(),
         history,
     };
-    let report = check::run(&settings, &options)?;
-    let fail_empty = warn_if_empty(&report, &settings, &args.paths, &args.common);
+    let mut report = check::run(&settings, &options)?;
+    let mut wrote = false;
+    if args.fix {
+        let mut outcome = crate::fix::Outcome::default();
+        if args.diff {
+            let pass = crate::fix::plan(&settings.root, &report, args.unsafe_fixes, &mut outcome);
+            output::stdout(&crate::fix::unified_diff(&pass));
+            fix_notes(&outcome, false, args.staged);
+            return Ok(if pass.is_empty() {
+                EXIT_OK
+            } else {
+                EXIT_FINDINGS
+            });
+        }
+        for _ in 0..crate::fix::MAX_PASSES {
+            let pass = crate::fix::plan(&settings.root, &report, args.unsafe_fixes, &mut outcome);
+            if pass.is_empty() {
+                break;
+            }
+            crate::fix::write(&settings.root, &pass, &mut outcome)
+                .map_err(|e| Fatal::Io(format!("cannot write a fixed file: {e}")))?;
+            report = check::run(&settings, &options)?;
+            if args.staged {
+                // The check reads the index, which the fixes do not change:
+                // one pass, then the user stages the result.
+                break;
+            }
+        }
+        wrote = !outcome.written.is_empty();
+        fix_notes(&outcome, true, args.staged);
+    }
+    let fail_empty =
+        warn_if_empty(&report, &settings, &args.paths, &args.common) || (wrote && args.staged);
     let code = emit(&report, &args.common, &settings.root).map(|c| {
         if fail_empty {
             c.max(EXIT_FINDINGS)
@@ -203,6 +236,36 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
     // one (16,000 of them on the benchmark) took longer than rendering.
     std::mem::forget(report);
     code
+}
+
+/// What `--fix` did, on stderr: the fixes applied (or shown), those left
+/// out, and the reminders.
+fn fix_notes(outcome: &crate::fix::Outcome, written: bool, staged: bool) {
+    let mut text = String::new();
+    let verb = if written { "applied" } else { "would apply" };
+    for a in &outcome.applied {
+        text.push_str(&format!("{verb}: {a}\n"));
+    }
+    for s in &outcome.skipped {
+        text.push_str(&format!("not fixed: {s}\n"));
+    }
+    if outcome.unsafe_available > 0 {
+        text.push_str(&format!(
+            "{} more fix(es) may change meaning: add `--unsafe-fixes` to apply them\n",
+            outcome.unsafe_available
+        ));
+    }
+    if outcome.version_changed {
+        text.push_str("`declared_at` was not changed: recheck the claims, then set it to the date of the recheck\n");
+    }
+    if written && staged && !outcome.written.is_empty() {
+        text.push_str(
+            "files were fixed in the working tree: stage them again (`git add`) and commit\n",
+        );
+    }
+    if !text.is_empty() {
+        output::stderr(&text);
+    }
 }
 
 /// Renders a finished report per the common flags and returns the exit code.
@@ -373,7 +436,7 @@ fn rules_command(args: &RulesArgs) -> u8 {
     let text = match args.format {
         RulesFormat::Markdown => crate::rules::markdown_table(),
         RulesFormat::Json => {
-            let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary})).collect();
+            let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary, "fixable": r.fixable.map(|(a, _)| a.as_str())})).collect();
             serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
         }
         RulesFormat::Human => {
@@ -381,10 +444,11 @@ fn rules_command(args: &RulesArgs) -> u8 {
             crate::rules::all()
                 .map(|r| {
                     format!(
-                        "{:<width$}  {:<7}  {}\n",
+                        "{:<width$}  {:<7}  {}{}\n",
                         r.id,
                         r.default.as_str(),
-                        r.summary
+                        r.summary,
+                        r.fix_marker()
                     )
                 })
                 .collect()

@@ -189,6 +189,10 @@ pub fn read_source_stat(
     settings: &Settings,
     rel: &str,
 ) -> Result<(SourceFile, Option<usize>, Option<FileStat>), Fatal> {
+    if let Some(text) = settings.overlay_text(rel) {
+        let (source, bad) = SourceFile::from_bytes(rel, text.as_bytes().to_vec());
+        return Ok((source, bad, None));
+    }
     let fail = |e: std::io::Error| Fatal::Io(format!("cannot read {rel}: {e}"));
     let mut file = std::fs::File::open(settings.open_path(rel)).map_err(fail)?;
     let (stat, size) = match FileStat::of(&file) {
@@ -291,6 +295,16 @@ pub fn read_sized(file: &mut std::fs::File, size: u64) -> std::io::Result<Vec<u8
 /// history is reviewed as soon as they are linted. Errors are reported in
 /// the order of the sequential pipeline: profiles, skills, then history.
 pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal> {
+    run_with(settings, options, false)
+}
+
+/// [`run`] in a process that goes on afterwards (`caplint server`): what
+/// `run` leaves to the process's exit is freed.
+pub fn run_and_free(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal> {
+    run_with(settings, options, true)
+}
+
+fn run_with(settings: &Settings, options: &CheckOptions, free: bool) -> Result<Report, Fatal> {
     let discovered = discover::discover(settings, &options.paths)?;
     let inventory = &discovered;
     let report = std::thread::scope(|scope| {
@@ -330,14 +344,20 @@ pub fn run(settings: &Settings, options: &CheckOptions) -> Result<Report, Fatal>
             h.attach(&mut report, profile_reviews, skill_reviews);
         }
         // The repository's caches and blobs read ahead go with the process.
-        std::mem::forget(history);
+        if free {
+            drop(history);
+        } else {
+            std::mem::forget(history);
+        }
         report.summary.files = report.sources.len().max(report.summary.files);
         report.finish(settings);
         Ok(report)
     });
     // Only `caplint check` runs this, and its process ends once the report
     // is rendered: the listing of every walked path is left to the exit.
-    std::mem::forget(discovered);
+    if !free {
+        std::mem::forget(discovered);
+    }
     report
 }
 

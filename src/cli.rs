@@ -133,6 +133,11 @@ pub enum Command {
     /// Write a commented .caplint.yaml with the defaults
     #[command(after_help = "Examples:\n  caplint init\n  caplint init --path config/caplint.yaml")]
     Init(InitArgs),
+    /// Serve the Language Server Protocol over stdio, for editors
+    #[command(
+        after_help = "The editor starts it; see docs/editors.md.\n\nExample:\n  caplint server"
+    )]
+    Server(ServerArgs),
     /// Print a shell completion script
     #[command(
         after_help = "Examples:\n  caplint completions bash > ~/.local/share/bash-completion/completions/caplint\n  caplint completions zsh > ~/.zfunc/_caplint\n  caplint completions fish > ~/.config/fish/completions/caplint.fish"
@@ -196,6 +201,15 @@ pub struct CheckArgs {
     /// Overrides `targets:` in the config
     #[arg(long = "target", value_enum, value_name = "TARGET")]
     pub targets: Vec<crate::skill::targets::Target>,
+    /// Apply the safe fixes in place, then report what remains
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: print the fixes as a unified diff and write nothing
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
+    /// With --fix: also apply the fixes that may change meaning
+    #[arg(long, requires = "fix")]
+    pub unsafe_fixes: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -269,6 +283,16 @@ pub enum RulesFormat {
     Human,
     Json,
     Markdown,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ServerArgs {
+    /// Configuration file (default: .caplint.yaml at the repository root)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Judge dates as of this day (YYYY-MM-DD; default: today)
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub as_of: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -107,6 +107,9 @@ pub struct Settings {
     pub skill_root_globs: GlobSet,
     pub exclude_globs: GlobSet,
     overrides: Vec<(GlobSet, Vec<(String, Level)>)>,
+    /// Texts that stand in for files on disk (repo-relative path → text):
+    /// an editor's unsaved buffers, for `caplint server`. Empty for the CLI.
+    overlay: std::sync::Arc<std::collections::BTreeMap<String, String>>,
 }
 
 impl Settings {
@@ -145,7 +148,22 @@ impl Settings {
             config,
             config_path,
             as_of,
+            overlay: Default::default(),
         })
+    }
+
+    /// Sets the texts that stand in for files on disk (see [`Settings::overlay_text`]).
+    pub fn set_overlay(&mut self, overlay: std::collections::BTreeMap<String, String>) {
+        self.overlay = std::sync::Arc::new(overlay);
+    }
+
+    /// The text that stands in for the file at `rel` (repo-relative), if
+    /// any: an editor's buffer, read instead of the disk.
+    pub fn overlay_text(&self, rel: &str) -> Option<&str> {
+        if self.overlay.is_empty() {
+            return None;
+        }
+        self.overlay.get(rel).map(String::as_str)
     }
 
     /// Default settings that exclude `globs` (for tests), as of 2026-10-15.

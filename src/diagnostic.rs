@@ -38,6 +38,65 @@ pub struct CommitRef {
     pub subject: String,
 }
 
+/// How safe a fix is (ruff's applicability).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Applicability {
+    /// Keeps the meaning; `caplint check --fix` applies it.
+    Safe,
+    /// May change the meaning; applied only with `--unsafe-fixes`.
+    Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// One text edit: replace `range` (byte offsets) of the file at `path`
+/// (relative to the repository root, like [`Diagnostic::path`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub path: String,
+    pub range: std::ops::Range<usize>,
+    pub replacement: String,
+}
+
+/// A mechanical repair of a finding: text edits, or a file rename
+/// (`(from, to)`, both relative to the repository root).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub message: String,
+    pub applicability: Applicability,
+    pub edits: Vec<Edit>,
+    pub rename: Option<(String, String)>,
+}
+
+impl Fix {
+    /// A fix made of one edit in one file.
+    pub fn replace(
+        applicability: Applicability,
+        message: impl Into<String>,
+        path: impl Into<String>,
+        range: std::ops::Range<usize>,
+        replacement: impl Into<String>,
+    ) -> Self {
+        Fix {
+            message: message.into(),
+            applicability,
+            edits: vec![Edit {
+                path: path.into(),
+                range,
+                replacement: replacement.into(),
+            }],
+            rename: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     pub rule: &'static str,
@@ -52,6 +111,8 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     pub help: Option<String>,
     pub commit: Option<CommitRef>,
+    /// A mechanical repair, when the rule has one for this case.
+    pub fix: Option<Fix>,
 }
 
 impl Diagnostic {
@@ -68,7 +129,20 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             commit: None,
+            fix: None,
         }
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
+        self
+    }
+
+    pub fn maybe_fix(mut self, fix: Option<Fix>) -> Self {
+        if fix.is_some() {
+            self.fix = fix;
+        }
+        self
     }
 
     /// A severity of its own, for a case of the rule milder (or graver)

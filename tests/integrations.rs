@@ -1755,3 +1755,309 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         assert!(seen.contains(expected), "no {expected} in any output");
     }
 }
+
+// ---------------------------------------------------------------------------
+// `caplint server`: a small LSP client over the server's stdin and stdout.
+
+/// A running `caplint server` and the messages it sent.
+struct Lsp {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    messages: std::sync::mpsc::Receiver<Value>,
+    next_id: i64,
+}
+
+impl Lsp {
+    fn start(repo: &common::Repo) -> Lsp {
+        use std::io::{BufRead, Read};
+        let mut child = repo
+            .command(env!("CARGO_BIN_EXE_caplint"))
+            .args(["server", "--as-of", AS_OF])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, messages) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = std::io::BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Lsp {
+            child,
+            stdin,
+            messages,
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        use std::io::Write;
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and waits for its response's result.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let response = self.wait(|m| m["id"] == id && m.get("method").is_none());
+        assert!(response.get("error").is_none(), "{response}");
+        response["result"].clone()
+    }
+
+    /// The next message that `pred` accepts, within a timeout.
+    fn wait(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.messages.recv_timeout(left) {
+                Ok(m) if pred(&m) => return m,
+                Ok(_) => {}
+                Err(e) => {
+                    let _ = self.child.kill();
+                    panic!("no expected message from caplint server: {e}");
+                }
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let m = self.wait(|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        });
+        m["params"]["diagnostics"].as_array().unwrap().clone()
+    }
+}
+
+fn file_uri(path: &Path) -> String {
+    let path = path.canonicalize().unwrap();
+    format!("file://{}", path.display())
+}
+
+fn codes(ds: &[Value]) -> Vec<&str> {
+    ds.iter().map(|d| d["code"].as_str().unwrap()).collect()
+}
+
+#[test]
+fn server_publishes_findings_of_open_buffers_and_offers_to_disable_a_rule() {
+    let repo = common::Repo::new();
+    repo.write("agents/a.profile.json", GOOD);
+    repo.write(
+        "skills/demo/SKILL.md",
+        "---\nname: demo\ndescription: Demonstrates things. Use when testing.\n---\n\n# Demo\n",
+    );
+    repo.git_ok(&["add", "."]);
+    repo.git_ok(&["commit", "-qm", "init"]);
+    let mut lsp = Lsp::start(&repo);
+    let root = file_uri(&repo.path());
+    let init = lsp.request(
+        "initialize",
+        json!({"processId": null, "rootUri": root, "capabilities": {}}),
+    );
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    assert_eq!(init["serverInfo"]["name"], "caplint");
+    lsp.notify("initialized", json!({}));
+
+    // An invalid level, in the buffer only (the disk holds GOOD).
+    let uri = file_uri(&repo.path().join("agents/a.profile.json"));
+    let bad = GOOD.replace("\"proficient\"", "\"expert\"");
+    let started = std::time::Instant::now();
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": bad}}),
+    );
+    let ds = lsp.diagnostics(&uri);
+    let answered = started.elapsed();
+    let level = ds
+        .iter()
+        .find(|d| d["code"] == "profile/invalid-level")
+        .unwrap_or_else(|| panic!("{ds:?}"))
+        .clone();
+    let line = bad.lines().position(|l| l.contains("expert")).unwrap();
+    assert_eq!(level["range"]["start"]["line"], line);
+    let column = bad.lines().nth(line).unwrap().find("\"expert\"").unwrap();
+    assert_eq!(level["range"]["start"]["character"], column);
+    assert_eq!(level["source"], "caplint");
+    assert_eq!(level["severity"], 1);
+    assert!(level["codeDescription"]["href"]
+        .as_str()
+        .unwrap()
+        .ends_with("#profileinvalid-level"));
+    eprintln!("first answer in {answered:?}");
+
+    // "Disable for this file": a workspace edit that creates .caplint.yaml.
+    let actions = lsp.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": level["range"],
+               "context": {"diagnostics": [level]}}),
+    );
+    let action = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Disable profile/invalid-level for this file")
+        .unwrap_or_else(|| panic!("{actions}"));
+    let ops = action["edit"]["documentChanges"].as_array().unwrap();
+    assert_eq!(ops[0]["kind"], "create");
+    assert!(ops[0]["uri"].as_str().unwrap().ends_with("/.caplint.yaml"));
+    let new_text = ops[1]["edits"][0]["newText"].as_str().unwrap();
+    assert!(new_text.contains("\"agents/a.profile.json\""), "{new_text}");
+    assert!(
+        new_text.contains("\"profile/invalid-level\": off"),
+        "{new_text}"
+    );
+    assert!(!repo.path().join(".caplint.yaml").exists());
+
+    // Fixed in the buffer: the finding goes.
+    let started = std::time::Instant::now();
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": GOOD}]}),
+    );
+    assert_eq!(lsp.diagnostics(&uri), Vec::<Value>::new());
+    eprintln!("change answered in {:?}", started.elapsed());
+
+    // A claim added without a version bump: judged against HEAD.
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3},
+               "contentChanges": [{"text": common::claim_change_without_bump()}]}),
+    );
+    let ds = lsp.diagnostics(&uri);
+    assert!(codes(&ds).contains(&"history/version-not-bumped"), "{ds:?}");
+    // Its fix as a quick fix: the version string becomes the next one.
+    let bump = ds
+        .iter()
+        .find(|d| d["code"] == "history/version-not-bumped")
+        .unwrap()
+        .clone();
+    let actions = lsp.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": bump["range"],
+               "context": {"diagnostics": [bump]}}),
+    );
+    let fix = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "set `version` to \"4\"")
+        .unwrap_or_else(|| panic!("{actions}"));
+    assert_eq!(fix["isPreferred"], true);
+    let edit = &fix["edit"]["documentChanges"][0];
+    assert_eq!(edit["textDocument"]["uri"], uri);
+    assert_eq!(edit["edits"][0]["newText"], "\"4\"");
+    let version_line = GOOD
+        .lines()
+        .position(|l| l.contains("\"version\""))
+        .unwrap();
+    assert_eq!(edit["edits"][0]["range"]["start"]["line"], version_line);
+    assert!(actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["title"] == "Disable history/version-not-bumped for this file"));
+
+    // The configuration turns it off: read again when it changes on disk.
+    repo.write(
+        ".caplint.yaml",
+        "overrides:\n  - paths: [\"agents/a.profile.json\"]\n    rules:\n      history/version-not-bumped: off\n",
+    );
+    lsp.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(&repo.path().join(".caplint.yaml")), "type": 1}]}),
+    );
+    let ds = lsp.diagnostics(&uri);
+    assert!(
+        !codes(&ds).contains(&"history/version-not-bumped"),
+        "{ds:?}"
+    );
+
+    // An open configuration is read from its buffer as it is typed; one that
+    // does not parse keeps the last settings and says why on its own file.
+    let config = file_uri(&repo.path().join(".caplint.yaml"));
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": config, "languageId": "yaml", "version": 1,
+                                "text": "freshness_days: [\n"}}),
+    );
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": config, "version": 2},
+               "contentChanges": [{"text": "freshness_days: [\n"}]}),
+    );
+    let errors = lsp.diagnostics(&config);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("invalid configuration"));
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": config, "version": 3},
+               "contentChanges": [{"text": "min_evidence: 1\n"}]}),
+    );
+    assert_eq!(lsp.diagnostics(&config), Vec::<Value>::new());
+    let ds = lsp.diagnostics(&uri);
+    assert!(codes(&ds).contains(&"history/version-not-bumped"), "{ds:?}");
+
+    // A skill whose buffer links a file that does not exist.
+    let skill = file_uri(&repo.path().join("skills/demo/SKILL.md"));
+    let text = "---\nname: demo\ndescription: Demonstrates things. Use when testing.\n---\n\n# Demo\n\nSee [the guide](references/guide.md).\n";
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": skill, "languageId": "markdown", "version": 1, "text": text}}),
+    );
+    let ds = lsp.diagnostics(&skill);
+    let broken = ds
+        .iter()
+        .find(|d| d["code"] == "skill/broken-reference")
+        .unwrap_or_else(|| panic!("{ds:?}"));
+    assert_eq!(broken["range"]["start"]["line"], 7);
+
+    assert_eq!(lsp.request("shutdown", Value::Null), Value::Null);
+    lsp.notify("exit", Value::Null);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = lsp.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server did not exit"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+}

@@ -448,6 +448,8 @@ fn place(
         Some(_) => {
             d.span = None;
             d.label = None;
+            // The fix's offsets point into a text that is not the file.
+            d.fix = None;
             if staged {
                 d.message.push_str(" (in the staged version)");
             }

@@ -142,6 +142,39 @@ pub fn next_version(v: &str) -> Option<String> {
     Some(s.to_string())
 }
 
+/// The next free version above every one of `versions` (the base's, the
+/// target tip's): `None` when they cannot all be ordered.
+pub fn next_free_version(versions: &[Option<&str>]) -> Option<String> {
+    let mut top: Option<&str> = None;
+    for v in versions.iter().flatten() {
+        top = match top {
+            None => Some(v),
+            Some(t) => match version::compare(v, t)? {
+                Ordering::Greater => Some(v),
+                _ => Some(t),
+            },
+        };
+    }
+    next_version(top?)
+}
+
+/// `--fix` for a version that must rise: the JSON string at `span` becomes
+/// the next free version. `declared_at` is never touched.
+fn version_fix(
+    path: &str,
+    span: Span,
+    versions: &[Option<&str>],
+) -> Option<crate::diagnostic::Fix> {
+    let next = next_free_version(versions)?;
+    Some(crate::diagnostic::Fix::replace(
+        crate::diagnostic::Applicability::Safe,
+        format!("set `version` to \"{next}\""),
+        path,
+        span.offset..span.offset + span.length,
+        serde_json::to_string(&next).ok()?,
+    ))
+}
+
 fn raise_help(v: &str, tail: &str) -> String {
     match next_version(v) {
         Some(n) => format!("raise `version` (e.g. to \"{n}\"){tail}"),
@@ -204,7 +237,8 @@ pub fn judge_profile(
             Some(Ordering::Equal) if claims_changed => out.push(
                 diag(VERSION_NOT_BUMPED, path, Some(span), format!("claims changed but `version` is still \"{new}\": {summary}"))
                     .label("raise this version")
-                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked")),
+                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked"))
+                    .maybe_fix(version_fix(path, span, &[Some(old), tip.and_then(|(t, _)| field(&t.value, "version")).map(|(v, _)| v)])),
             ),
             _ => {}
         }
@@ -296,7 +330,8 @@ pub fn judge_profile(
                 out.push(
                     diag(VERSION_TAKEN, path, Some(span), format!("`version` \"{new}\" is not above \"{taken}\", which `{tip_name}` has now: another change already took that number"))
                         .label("already taken on the target branch")
-                        .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\"")),
+                        .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\""))
+                        .maybe_fix(version_fix(path, span, &[Some(new), Some(taken), vb.map(|(v, _)| v)])),
                 );
             }
         }

@@ -545,6 +545,12 @@ impl Head<'_> {
                 }
                 let bytes = match w.sources.get(rel) {
                     Some(s) => s.text.clone().into_bytes(),
+                    None if ctx.settings.overlay_text(rel).is_some() => ctx
+                        .settings
+                        .overlay_text(rel)
+                        .unwrap_or_default()
+                        .as_bytes()
+                        .to_vec(),
                     None => {
                         // Never opens what is not a regular file (a FIFO would block).
                         let path = ctx.settings.open_path(rel);
@@ -566,6 +572,7 @@ impl Head<'_> {
                     Some(e)
                         if !e.link
                             && !e.intent
+                            && ctx.settings.overlay_text(rel).is_none()
                             && e.matches_file(
                                 &ctx.repo
                                     .workdir()

@@ -30,7 +30,7 @@ pub fn value(report: &Report) -> Value {
                 let (line, column) = report.line_col_of(d, span.offset);
                 json!({"offset": span.offset, "length": span.length, "line": line, "column": column})
             });
-            json!({
+            let mut entry = json!({
                 "rule": d.rule,
                 "severity": d.severity.as_str(),
                 "message": d.message,
@@ -38,7 +38,21 @@ pub fn value(report: &Report) -> Value {
                 "span": span,
                 "help": d.help,
                 "commit": d.commit.as_ref().map(|c| json!({"id": c.id, "short_id": c.short_id, "date": c.date, "subject": c.subject})),
-            })
+            });
+            // Additive (SPEC: new keys may be added): only where a fix exists.
+            if let Some(fix) = &d.fix {
+                let edits: Vec<Value> = fix
+                    .edits
+                    .iter()
+                    .map(|e| json!({"path": e.path, "offset": e.range.start, "length": e.range.len(), "replacement": e.replacement}))
+                    .collect();
+                let mut f = json!({"message": fix.message, "applicability": fix.applicability.as_str(), "edits": edits});
+                if let Some((from, to)) = &fix.rename {
+                    f["rename"] = json!({"from": from, "to": to});
+                }
+                entry["fix"] = f;
+            }
+            entry
         })
         .collect();
     json!({

@@ -2,7 +2,7 @@
 //! `caplint rules`, `caplint explain`, SARIF rule metadata and the README's
 //! rule table are all generated from here, so docs never drift from code.
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 
 /// One registry entry: `rule!(ID, Severity, "example language", summary,
 /// what, why, bad example, good example, fix)`.
@@ -18,6 +18,21 @@ macro_rules! rule {
             bad: $bad,
             good: $good,
             fix: $fix,
+            fixable: None,
+        }
+    };
+    ($id:expr, $sev:ident, $lang:expr, $summary:expr, $what:expr, $why:expr, $bad:expr, $good:expr, $fix:expr, fixable: $app:ident, $autofix:expr) => {
+        $crate::rules::Rule {
+            id: $id,
+            default: $crate::diagnostic::Severity::$sev,
+            summary: $summary,
+            what: $what,
+            why: $why,
+            lang: $lang,
+            bad: $bad,
+            good: $good,
+            fix: $fix,
+            fixable: Some(($crate::diagnostic::Applicability::$app, $autofix)),
         }
     };
 }
@@ -44,6 +59,9 @@ pub struct Rule {
     pub bad: &'static str,
     pub good: &'static str,
     pub fix: &'static str,
+    /// Whether `caplint check --fix` can repair it, how safely, and what the
+    /// automatic fix does.
+    pub fixable: Option<(Applicability, &'static str)>,
 }
 
 impl Rule {
@@ -56,10 +74,29 @@ impl Rule {
         self.family() == "history"
     }
 
+    /// The marker `caplint rules` shows after the summary: ` (fixable)`,
+    /// ` (unsafe fix)` or nothing.
+    pub fn fix_marker(&self) -> &'static str {
+        match self.fixable {
+            Some((Applicability::Safe, _)) => " (fixable)",
+            Some((Applicability::Unsafe, _)) => " (unsafe fix)",
+            None => "",
+        }
+    }
+
     /// The full documentation as Markdown (`caplint explain`).
     pub fn markdown(&self) -> String {
+        let autofix = match self.fixable {
+            Some((Applicability::Safe, what)) => {
+                format!("\nFix: safe, `caplint check --fix`: {what}\n")
+            }
+            Some((Applicability::Unsafe, what)) => {
+                format!("\nFix: unsafe, `caplint check --fix --unsafe-fixes`: {what}\n")
+            }
+            None => String::new(),
+        };
         format!(
-            "# {id}\n\nDefault severity: {sev}\n\n{summary}\n\n## What it does\n{what}\n\n## Why\n{why}\n\n## Example\nBad:\n```{lang}\n{bad}\n```\nGood:\n```{lang}\n{good}\n```\n\n## Fix\n{fix}\n",
+            "# {id}\n\nDefault severity: {sev}\n\n{summary}\n\n## What it does\n{what}\n\n## Why\n{why}\n\n## Example\nBad:\n```{lang}\n{bad}\n```\nGood:\n```{lang}\n{good}\n```\n\n## Fix\n{fix}\n{autofix}",
             id = self.id,
             sev = self.default.as_str(),
             summary = self.summary,
@@ -69,6 +106,7 @@ impl Rule {
             bad = self.bad.trim_end(),
             good = self.good.trim_end(),
             fix = self.fix,
+            autofix = autofix,
         )
     }
 }
@@ -97,10 +135,11 @@ pub fn markdown_table() -> String {
     let mut out = String::from("| rule | default | fires when |\n|---|---|---|\n");
     for rule in all() {
         out.push_str(&format!(
-            "| `{}` | {} | {} |\n",
+            "| `{}` | {} | {}{} |\n",
             rule.id,
             rule.default.as_str(),
-            rule.summary.replace('|', "\\|")
+            rule.summary.replace('|', "\\|"),
+            rule.fix_marker()
         ));
     }
     out

@@ -37,6 +37,7 @@ pub static RULES: &[Rule] = &[Rule {
     bad: r#"{"kind": "log", "ref": "https://deploy:S3cr3tPassw0rd@logs.example.com/run/41"}"#,
     good: r#"{"kind": "log", "ref": "https://logs.example.com/run/41"}"#,
     fix: "Remove the value, rotate the credential (it is in git history now), and refer to the record or to a secret manager entry by name instead.",
+    fixable: None,
 }];
 
 /// One secret found in a text: where, and what kind (never the value).

@@ -207,7 +207,20 @@ fn misnamed(settings: &Settings, dir: &SkillDir) -> Vec<Diagnostic> {
         } else {
             "rename it to `SKILL.md`: on case-sensitive file systems (Linux, zip archives) any other casing is never found"
         };
-        out.push(Diagnostic::new(MISNAMED_SKILL_MD, rel.clone(), message).help(help));
+        let mut d = Diagnostic::new(MISNAMED_SKILL_MD, rel.clone(), message).help(help);
+        if dir.skill_md.is_none() {
+            let to = match rel.rsplit_once('/') {
+                Some((folder, _)) => format!("{folder}/SKILL.md"),
+                None => "SKILL.md".to_string(),
+            };
+            d = d.with_fix(crate::diagnostic::Fix {
+                message: format!("rename `{name}` to `SKILL.md`"),
+                applicability: crate::diagnostic::Applicability::Safe,
+                edits: Vec::new(),
+                rename: Some((rel.clone(), to)),
+            });
+        }
+        out.push(d);
     }
     out
 }

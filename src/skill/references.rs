@@ -304,6 +304,12 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>) -> Folder
         // FIFOs, sockets and devices are never opened.
     }
     folder.unlisted = unlisted;
+    // An editor's unsaved buffers stand in for the files they show.
+    for (rel, source) in folder.texts.iter_mut() {
+        if let Some(text) = settings.overlay_text(&join_rel(dir, rel)) {
+            *source = SourceFile::new(source.path.clone(), text.to_string());
+        }
+    }
     folder.index = folder
         .files
         .iter()

@@ -4,7 +4,7 @@
 
 use super::model::{ParsedSkill, Problem, MAX_FRONTMATTER_BYTES};
 use crate::config::Settings;
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::{did_you_mean, Applicability, Diagnostic, Fix};
 use crate::rules::skill::*;
 use crate::source::{SourceFile, Span};
 use crate::yaml::{Node, NodeKind, Resolved, Style};
@@ -153,7 +153,8 @@ pub fn check(source: &SourceFile, skill: &ParsedSkill, cx: &Context<'_>) -> Vec<
             Diagnostic::new(BYTE_ORDER_MARK, path, "SKILL.md starts with a UTF-8 byte-order mark")
                 .at(Span::new(0, 3))
                 .label("byte-order mark")
-                .help("save the file as UTF-8 without a BOM: several clients look for `---` as the very first bytes and skip the skill otherwise"),
+                .help("save the file as UTF-8 without a BOM: several clients look for `---` as the very first bytes and skip the skill otherwise")
+                .with_fix(Fix::replace(Applicability::Safe, "remove the byte-order mark", path, 0..3, "")),
         );
     }
     if let Some(problem) = &skill.problem {
@@ -788,12 +789,28 @@ fn check_version(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnos
                 (semver::Version::parse(text).is_ok()).then(|| text.to_string())
             }))
         );
-        out.push(
-            Diagnostic::new(INVALID_VERSION, path, message)
-                .at(span)
-                .label(label)
-                .help(help),
-        );
+        let mut d = Diagnostic::new(INVALID_VERSION, path, message)
+            .at(span)
+            .label(label)
+            .help(help);
+        // Only a plain SemVer is quoted as it stands: a `1.0` or a date
+        // would need a guess at the version meant.
+        let plain_semver = !matches!(
+            f.resolved(),
+            Some(Resolved::Float | Resolved::Int | Resolved::Null | Resolved::Bool)
+        ) && !is_yaml11_timestamp(text)
+            && semver::Version::parse(text).is_ok()
+            && source.text.get(span.offset..span.offset + span.length) == Some(text);
+        if plain_semver {
+            d = d.with_fix(Fix::replace(
+                Applicability::Safe,
+                format!("quote `version: \"{text}\"`"),
+                path,
+                span.offset..span.offset + span.length,
+                format!("\"{text}\""),
+            ));
+        }
+        out.push(d);
         return;
     }
     if let Err(err) = semver::Version::parse(text) {

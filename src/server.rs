@@ -1,0 +1,835 @@
+//! `caplint server`: a language server (LSP) over stdio.
+//!
+//! Open buffers stand in for the files on disk (see
+//! [`Settings::overlay_text`]), and each change runs the whole check
+//! pipeline (file, repository and history rules, the working tree against
+//! `HEAD`) on the repository; the findings of every open file are published.
+//! `.caplint.yaml` is read again when it is saved or changes on disk.
+
+use crate::check::{self, CheckOptions, HistoryMode};
+use crate::config::{self, Settings, CONFIG_FILE};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::error::Fatal;
+use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_types as lsp;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// Where each rule is documented.
+pub fn rule_doc_url(rule: &str) -> String {
+    let anchor: String = rule
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    format!(
+        "{}/blob/main/docs/rules.md#{anchor}",
+        crate::render::sarif::information_uri()
+    )
+}
+
+/// How positions count columns: UTF-16 code units (the LSP default) or bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Utf16,
+    Utf8,
+}
+
+/// The LSP position of a byte offset in `text`.
+pub fn position(text: &str, offset: usize, enc: Encoding) -> lsp::Position {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count();
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = match enc {
+        Encoding::Utf16 => before[start..].encode_utf16().count(),
+        Encoding::Utf8 => offset - start,
+    };
+    lsp::Position::new(
+        u32::try_from(line).unwrap_or(u32::MAX),
+        u32::try_from(col).unwrap_or(u32::MAX),
+    )
+}
+
+/// The LSP range of a byte range in `text`.
+pub fn range(text: &str, start: usize, end: usize, enc: Encoding) -> lsp::Range {
+    lsp::Range::new(position(text, start, enc), position(text, end, enc))
+}
+
+/// A `file:` URI's path, percent-decoded.
+pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
+    let rest = uri.strip_prefix("file://")?;
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("");
+            if let Ok(b) = u8::from_str_radix(hex, 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    let path = String::from_utf8(out).ok()?;
+    // `file:///C:/x` on Windows.
+    #[cfg(windows)]
+    let path = path.strip_prefix('/').unwrap_or(&path).to_string();
+    Some(PathBuf::from(path))
+}
+
+/// A `file:` URI for a path.
+pub fn path_to_uri(path: &Path) -> Option<lsp::Uri> {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let mut out = String::from("file://");
+    if !text.starts_with('/') {
+        out.push('/');
+    }
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~:".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    lsp::Uri::from_str(&out).ok()
+}
+
+struct Doc {
+    uri: lsp::Uri,
+    text: String,
+}
+
+struct Server {
+    conn: Connection,
+    root: PathBuf,
+    config_flag: Option<PathBuf>,
+    as_of: Option<String>,
+    settings: Settings,
+    enc: Encoding,
+    /// Open buffers by repo-relative path.
+    docs: BTreeMap<String, Doc>,
+    /// The findings last published, by repo-relative path.
+    published: BTreeMap<String, Vec<Diagnostic>>,
+}
+
+/// `caplint server`: serves one client over stdin and stdout until it exits.
+pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fatal> {
+    let (conn, io) = Connection::stdio();
+    let (id, params) = conn
+        .initialize_start()
+        .map_err(|e| Fatal::Io(format!("language server: {e}")))?;
+    let params: lsp::InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let utf8 = params
+        .capabilities
+        .general
+        .as_ref()
+        .and_then(|g| g.position_encodings.as_ref())
+        .is_some_and(|e| e.contains(&lsp::PositionEncodingKind::UTF8));
+    let enc = if utf8 {
+        Encoding::Utf8
+    } else {
+        Encoding::Utf16
+    };
+    #[allow(deprecated)]
+    let start = params
+        .workspace_folders
+        .as_ref()
+        .and_then(|f| f.first())
+        .and_then(|f| uri_to_path(f.uri.as_str()))
+        .or_else(|| {
+            params
+                .root_uri
+                .as_ref()
+                .and_then(|u| uri_to_path(u.as_str()))
+        });
+    let start: Vec<PathBuf> = start.into_iter().collect();
+    let (root, _) = crate::app::find_root(&start)?;
+    let root = root.canonicalize().unwrap_or(root);
+    let settings = load_settings(&root, config_flag.as_deref(), as_of.as_deref())?;
+    let capabilities = lsp::ServerCapabilities {
+        position_encoding: Some(if utf8 {
+            lsp::PositionEncodingKind::UTF8
+        } else {
+            lsp::PositionEncodingKind::UTF16
+        }),
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
+            lsp::TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(lsp::TextDocumentSyncKind::FULL),
+                save: Some(lsp::TextDocumentSyncSaveOptions::Supported(true)),
+                ..Default::default()
+            },
+        )),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
+        ..Default::default()
+    };
+    conn.initialize_finish(
+        id,
+        json!({
+            "capabilities": capabilities,
+            "serverInfo": {"name": "caplint", "version": env!("CARGO_PKG_VERSION")},
+        }),
+    )
+    .map_err(|e| Fatal::Io(format!("language server: {e}")))?;
+    let mut server = Server {
+        conn,
+        root,
+        config_flag,
+        as_of,
+        settings,
+        enc,
+        docs: BTreeMap::new(),
+        published: BTreeMap::new(),
+    };
+    server.main_loop()?;
+    drop(server);
+    io.join()
+        .map_err(|e| Fatal::Io(format!("language server: {e}")))?;
+    Ok(crate::app::EXIT_OK)
+}
+
+fn load_settings(
+    root: &Path,
+    config_flag: Option<&Path>,
+    as_of: Option<&str>,
+) -> Result<Settings, Fatal> {
+    let as_of = crate::app::as_of(as_of)?;
+    let (config, config_path) = config::load(root, config_flag)?;
+    Settings::new(root.to_path_buf(), config, config_path, as_of)
+}
+
+impl Server {
+    fn main_loop(&mut self) -> Result<(), Fatal> {
+        let fail = |e: lsp_server::ProtocolError| Fatal::Io(format!("language server: {e}"));
+        while let Ok(msg) = self.conn.receiver.recv() {
+            match msg {
+                Message::Request(req) => {
+                    if self.conn.handle_shutdown(&req).map_err(fail)? {
+                        return Ok(());
+                    }
+                    self.request(req);
+                }
+                Message::Notification(n) => self.notification(n),
+                Message::Response(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn send(&self, msg: Message) {
+        let _ = self.conn.sender.send(msg);
+    }
+
+    fn show(&self, kind: lsp::MessageType, message: String) {
+        self.send(Message::Notification(Notification::new(
+            "window/showMessage".into(),
+            lsp::ShowMessageParams { typ: kind, message },
+        )));
+    }
+
+    /// The repo-relative path of a URI inside the repository.
+    fn rel(&self, uri: &lsp::Uri) -> Option<String> {
+        let path = uri_to_path(uri.as_str())?;
+        let path = path.canonicalize().unwrap_or(path);
+        let rel = path.strip_prefix(&self.root).ok()?;
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        (!rel.is_empty()).then_some(rel)
+    }
+
+    fn is_config(&self, rel: &str) -> bool {
+        match &self.settings.config_path {
+            Some(p) => p.canonicalize().ok() == Some(self.root.join(rel)) || rel == CONFIG_FILE,
+            None => rel == CONFIG_FILE,
+        }
+    }
+
+    fn notification(&mut self, n: Notification) {
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params)
+                else {
+                    return;
+                };
+                if let Some(rel) = self.rel(&p.text_document.uri) {
+                    let config = self.is_config(&rel);
+                    self.docs.insert(
+                        rel,
+                        Doc {
+                            uri: p.text_document.uri,
+                            text: p.text_document.text,
+                        },
+                    );
+                    if !config {
+                        self.lint();
+                    }
+                }
+            }
+            "textDocument/didChange" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params)
+                else {
+                    return;
+                };
+                let Some(rel) = self.rel(&p.text_document.uri) else {
+                    return;
+                };
+                // Full sync: the last change holds the whole text.
+                if let Some(change) = p.content_changes.into_iter().last() {
+                    let config = self.is_config(&rel);
+                    self.docs.insert(
+                        rel,
+                        Doc {
+                            uri: p.text_document.uri,
+                            text: change.text,
+                        },
+                    );
+                    if config {
+                        self.reload();
+                    } else {
+                        self.lint();
+                    }
+                }
+            }
+            "textDocument/didSave" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidSaveTextDocumentParams>(n.params)
+                else {
+                    return;
+                };
+                if self
+                    .rel(&p.text_document.uri)
+                    .is_some_and(|r| self.is_config(&r))
+                {
+                    self.reload();
+                }
+            }
+            "textDocument/didClose" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params)
+                else {
+                    return;
+                };
+                if let Some(rel) = self.rel(&p.text_document.uri) {
+                    if let Some(doc) = self.docs.remove(&rel) {
+                        self.published.remove(&rel);
+                        self.publish(&doc.uri, Vec::new());
+                    }
+                    self.lint();
+                }
+            }
+            "workspace/didChangeWatchedFiles" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(n.params)
+                else {
+                    return;
+                };
+                let config = p
+                    .changes
+                    .iter()
+                    .any(|c| self.rel(&c.uri).is_some_and(|r| self.is_config(&r)));
+                if config {
+                    self.reload();
+                } else {
+                    self.lint();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Reads the configuration again (its buffer when it is open, else the
+    /// disk) and lints with it. A configuration that does not parse keeps
+    /// the previous settings, and its error is published on its file.
+    fn reload(&mut self) {
+        let open = self
+            .docs
+            .iter()
+            .find(|(rel, _)| self.is_config(rel))
+            .map(|(rel, d)| (rel.clone(), d.uri.clone(), d.text.clone()));
+        let loaded = match &open {
+            Some((rel, _, text)) => crate::app::as_of(self.as_of.as_deref()).and_then(|as_of| {
+                crate::redact::learn(text);
+                let source = crate::source::SourceFile::new(rel.clone(), text.clone());
+                let config = config::parse(&source)?;
+                Settings::new(self.root.clone(), config, Some(self.root.join(rel)), as_of)
+            }),
+            None => load_settings(
+                &self.root,
+                self.config_flag.as_deref(),
+                self.as_of.as_deref(),
+            ),
+        };
+        let config_uri = open.as_ref().map(|(_, uri, _)| uri.clone()).or_else(|| {
+            let path = self
+                .settings
+                .config_path
+                .clone()
+                .unwrap_or_else(|| self.root.join(CONFIG_FILE));
+            path_to_uri(&path)
+        });
+        match loaded {
+            Ok(settings) => {
+                self.settings = settings;
+                if let Some(uri) = &config_uri {
+                    self.publish(uri, Vec::new());
+                }
+                self.lint();
+            }
+            Err(e) => {
+                let mut message = match &e {
+                    Fatal::Config { message, .. } => format!("invalid configuration: {message}"),
+                    other => other.to_string(),
+                };
+                crate::redact::mask_in_place(&mut message);
+                let range = match (&e, &open) {
+                    (Fatal::Config { span: Some(s), .. }, Some((_, _, text))) => {
+                        range(text, s.offset, s.offset + s.length, self.enc)
+                    }
+                    _ => lsp::Range::default(),
+                };
+                if let Some(uri) = &config_uri {
+                    self.publish(
+                        uri,
+                        vec![lsp::Diagnostic {
+                            range,
+                            severity: Some(lsp::DiagnosticSeverity::ERROR),
+                            source: Some("caplint".into()),
+                            message,
+                            ..Default::default()
+                        }],
+                    );
+                }
+            }
+        }
+    }
+
+    /// Lints the repository with the open buffers and publishes the
+    /// findings of every open file.
+    fn lint(&mut self) {
+        let overlay: BTreeMap<String, String> = self
+            .docs
+            .iter()
+            .map(|(rel, d)| (rel.clone(), d.text.clone()))
+            .collect();
+        self.settings.set_overlay(overlay);
+        let options = CheckOptions {
+            paths: Vec::new(),
+            history: HistoryMode::Auto,
+        };
+        let report = match check::run_and_free(&self.settings, &options) {
+            Ok(r) => r,
+            Err(e) => {
+                self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));
+                return;
+            }
+        };
+        let mut by_path: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
+        for d in report.diagnostics {
+            if self.docs.contains_key(&d.path) && d.commit.is_none() {
+                by_path.entry(d.path.clone()).or_default().push(d);
+            }
+        }
+        let rels: Vec<String> = self.docs.keys().cloned().collect();
+        for rel in rels {
+            if self.is_config(&rel) {
+                continue;
+            }
+            let found = by_path.remove(&rel).unwrap_or_default();
+            let doc = &self.docs[&rel];
+            let ds: Vec<lsp::Diagnostic> = found.iter().map(|d| self.to_lsp(d, doc)).collect();
+            let uri = doc.uri.clone();
+            self.publish(&uri, ds);
+            self.published.insert(rel, found);
+        }
+    }
+
+    fn publish(&self, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) {
+        self.send(Message::Notification(Notification::new(
+            "textDocument/publishDiagnostics".into(),
+            lsp::PublishDiagnosticsParams {
+                uri: uri.clone(),
+                diagnostics,
+                version: None,
+            },
+        )));
+    }
+
+    /// The text of a repo-relative file: its buffer, else the disk.
+    fn text_of(&self, rel: &str) -> Option<String> {
+        match self.docs.get(rel) {
+            Some(d) => Some(d.text.clone()),
+            None => std::fs::read(self.root.join(rel))
+                .ok()
+                .map(|b| String::from_utf8_lossy(&b).into_owned()),
+        }
+    }
+
+    fn to_lsp(&self, d: &Diagnostic, doc: &Doc) -> lsp::Diagnostic {
+        let span_range = |text: &str, span: Option<crate::source::Span>| match span {
+            Some(s) => range(text, s.offset, s.offset + s.length, self.enc),
+            None => lsp::Range::default(),
+        };
+        let mut message = d.message.clone();
+        if let Some(help) = &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
+        }
+        let related: Vec<lsp::DiagnosticRelatedInformation> = d
+            .labels
+            .iter()
+            .filter_map(|l| {
+                let (uri, text) = match &l.path {
+                    None => (doc.uri.clone(), doc.text.clone()),
+                    Some(p) if *p == d.path => (doc.uri.clone(), doc.text.clone()),
+                    Some(p) => (path_to_uri(&self.root.join(p))?, self.text_of(p)?),
+                };
+                Some(lsp::DiagnosticRelatedInformation {
+                    location: lsp::Location::new(uri, span_range(&text, Some(l.span))),
+                    message: l.text.clone(),
+                })
+            })
+            .collect();
+        lsp::Diagnostic {
+            range: span_range(&doc.text, d.span),
+            severity: Some(match d.severity {
+                Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+            }),
+            code: Some(lsp::NumberOrString::String(d.rule.to_string())),
+            code_description: lsp::Uri::from_str(&rule_doc_url(d.rule))
+                .ok()
+                .map(|href| lsp::CodeDescription { href }),
+            source: Some("caplint".into()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            tags: None,
+            data: None,
+        }
+    }
+
+    fn request(&mut self, req: Request) {
+        let result = match req.method.as_str() {
+            "textDocument/codeAction" => {
+                match serde_json::from_value::<lsp::CodeActionParams>(req.params) {
+                    Ok(p) => self.code_actions(&p),
+                    Err(e) => {
+                        self.send(Message::Response(Response::new_err(
+                            req.id,
+                            lsp_server::ErrorCode::InvalidParams as i32,
+                            e.to_string(),
+                        )));
+                        return;
+                    }
+                }
+            }
+            _ => {
+                self.send(Message::Response(Response::new_err(
+                    req.id,
+                    lsp_server::ErrorCode::MethodNotFound as i32,
+                    format!("unsupported request {}", req.method),
+                )));
+                return;
+            }
+        };
+        self.send(Message::Response(Response::new_ok(req.id, result)));
+    }
+
+    fn code_actions(&self, p: &lsp::CodeActionParams) -> Value {
+        let Some(rel) = self.rel(&p.text_document.uri) else {
+            return Value::Array(Vec::new());
+        };
+        let mut rules: Vec<String> = p
+            .context
+            .diagnostics
+            .iter()
+            .filter(|d| d.source.as_deref() == Some("caplint"))
+            .filter_map(|d| match &d.code {
+                Some(lsp::NumberOrString::String(rule)) => Some(rule.clone()),
+                _ => None,
+            })
+            .collect();
+        rules.sort();
+        rules.dedup();
+        let mut actions = Vec::new();
+        // Each finding's own fix, for the findings the client names (matched
+        // by rule and range with those last published).
+        let doc = self.docs.get(&rel);
+        for asked in &p.context.diagnostics {
+            let (Some(doc), Some(published)) = (doc, self.published.get(&rel)) else {
+                break;
+            };
+            let Some(d) = published.iter().find(|d| {
+                asked.code == Some(lsp::NumberOrString::String(d.rule.to_string()))
+                    && self.to_lsp(d, doc).range == asked.range
+            }) else {
+                continue;
+            };
+            let Some(fix) = &d.fix else {
+                continue;
+            };
+            let Some(edit) = self.fix_edit(fix) else {
+                continue;
+            };
+            let safe = fix.applicability == crate::diagnostic::Applicability::Safe;
+            actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                title: if safe {
+                    fix.message.clone()
+                } else {
+                    format!("{} (unsafe)", fix.message)
+                },
+                kind: Some(lsp::CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![asked.clone()]),
+                edit: Some(edit),
+                is_preferred: Some(safe),
+                ..Default::default()
+            }));
+        }
+        for rule in rules {
+            let Some(edit) = self.disable_edit(&rel, &rule) else {
+                continue;
+            };
+            let diagnostics: Vec<lsp::Diagnostic> = p
+                .context
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == Some(lsp::NumberOrString::String(rule.clone())))
+                .cloned()
+                .collect();
+            actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                title: format!("Disable {rule} for this file"),
+                kind: Some(lsp::CodeActionKind::QUICKFIX),
+                diagnostics: Some(diagnostics),
+                edit: Some(edit),
+                ..Default::default()
+            }));
+        }
+        serde_json::to_value(actions).unwrap_or(Value::Null)
+    }
+
+    /// A fix as a workspace edit: its text edits (byte ranges turned into
+    /// positions in the text each file has now, its buffer or the disk),
+    /// then its rename.
+    fn fix_edit(&self, fix: &crate::diagnostic::Fix) -> Option<lsp::WorkspaceEdit> {
+        let mut by_path: BTreeMap<&str, Vec<&crate::diagnostic::Edit>> = BTreeMap::new();
+        for e in &fix.edits {
+            by_path.entry(e.path.as_str()).or_default().push(e);
+        }
+        let mut ops = Vec::new();
+        for (path, edits) in by_path {
+            let text = self.text_of(path)?;
+            let edits = edits
+                .into_iter()
+                .map(|e| {
+                    lsp::OneOf::Left(lsp::TextEdit::new(
+                        range(&text, e.range.start, e.range.end, self.enc),
+                        e.replacement.clone(),
+                    ))
+                })
+                .collect();
+            ops.push(lsp::DocumentChangeOperation::Edit(lsp::TextDocumentEdit {
+                text_document: lsp::OptionalVersionedTextDocumentIdentifier {
+                    uri: path_to_uri(&self.root.join(path))?,
+                    version: None,
+                },
+                edits,
+            }));
+        }
+        if let Some((from, to)) = &fix.rename {
+            ops.push(lsp::DocumentChangeOperation::Op(lsp::ResourceOp::Rename(
+                lsp::RenameFile {
+                    old_uri: path_to_uri(&self.root.join(from))?,
+                    new_uri: path_to_uri(&self.root.join(to))?,
+                    options: None,
+                    annotation_id: None,
+                },
+            )));
+        }
+        (!ops.is_empty()).then(|| lsp::WorkspaceEdit {
+            document_changes: Some(lsp::DocumentChanges::Operations(ops)),
+            ..Default::default()
+        })
+    }
+
+    /// A workspace edit that turns `rule` off for the file `rel` in the
+    /// configuration's `overrides` (the file is created when missing).
+    fn disable_edit(&self, rel: &str, rule: &str) -> Option<lsp::WorkspaceEdit> {
+        let config_path = self
+            .settings
+            .config_path
+            .clone()
+            .unwrap_or_else(|| self.root.join(CONFIG_FILE));
+        let uri = path_to_uri(&config_path)?;
+        let config_rel = config_path
+            .strip_prefix(&self.root)
+            .map(|r| r.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_else(|_| CONFIG_FILE.to_string());
+        let text = self.text_of(&config_rel);
+        let (edit, create) = match &text {
+            Some(text) => (override_edit(text, rel, rule, self.enc), false),
+            None => (
+                lsp::TextEdit::new(lsp::Range::default(), override_block(rel, rule, "")),
+                true,
+            ),
+        };
+        // Document changes rather than a map of changes: the file may need
+        // creating first.
+        let mut ops = Vec::new();
+        if create {
+            ops.push(lsp::DocumentChangeOperation::Op(lsp::ResourceOp::Create(
+                lsp::CreateFile {
+                    uri: uri.clone(),
+                    options: None,
+                    annotation_id: None,
+                },
+            )));
+        }
+        ops.push(lsp::DocumentChangeOperation::Edit(lsp::TextDocumentEdit {
+            text_document: lsp::OptionalVersionedTextDocumentIdentifier { uri, version: None },
+            edits: vec![lsp::OneOf::Left(edit)],
+        }));
+        Some(lsp::WorkspaceEdit {
+            document_changes: Some(lsp::DocumentChanges::Operations(ops)),
+            ..Default::default()
+        })
+    }
+}
+
+/// A YAML double-quoted string.
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())
+}
+
+/// An `overrides:` block (with `key`, else one list item) turning `rule`
+/// off for `rel`, each line indented by `indent`.
+fn override_block(rel: &str, rule: &str, indent: &str) -> String {
+    format!(
+        "overrides:\n{indent}- paths: [{}]\n{indent}  rules:\n{indent}    {}: off\n",
+        quoted(rel),
+        quoted(rule)
+    )
+}
+
+/// The edit that adds an override to an existing configuration text.
+fn override_edit(text: &str, rel: &str, rule: &str, enc: Encoding) -> lsp::TextEdit {
+    let item = |indent: &str| {
+        format!(
+            "{indent}- paths: [{}]\n{indent}  rules:\n{indent}    {}: off\n",
+            quoted(rel),
+            quoted(rule)
+        )
+    };
+    // The top-level `overrides:` key, if any.
+    let mut offset = 0;
+    let mut lines = text.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        let start = offset;
+        offset += line.len();
+        let Some(rest) = line.strip_prefix("overrides:") else {
+            continue;
+        };
+        let rest = rest.split('#').next().unwrap_or("").trim();
+        if rest == "[]" || rest.is_empty() && lines.peek().is_none() {
+            // `overrides: []` (or an empty key at the end): replaced.
+            return lsp::TextEdit::new(
+                range(text, start, offset, enc),
+                override_block(rel, rule, "  "),
+            );
+        }
+        if !rest.is_empty() {
+            break; // A flow list: appended below as a new key would clash.
+        }
+        // A block list: the new item goes first, indented as the others.
+        let indent = lines
+            .clone()
+            .find(|l| {
+                let t = l.trim_start();
+                !t.is_empty() && !t.starts_with('#')
+            })
+            .map(|l| l[..l.len() - l.trim_start().len()].to_string())
+            .unwrap_or_else(|| "  ".into());
+        let at = position(text, offset, enc);
+        let mut insert = item(&indent);
+        if !line.ends_with('\n') {
+            insert.insert(0, '\n');
+        }
+        return lsp::TextEdit::new(lsp::Range::new(at, at), insert);
+    }
+    let end = position(text, text.len(), enc);
+    let sep = if text.is_empty() || text.ends_with('\n') {
+        ""
+    } else {
+        "\n"
+    };
+    lsp::TextEdit::new(
+        lsp::Range::new(end, end),
+        format!("{sep}{}", override_block(rel, rule, "  ")),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_utf16_units_or_bytes() {
+        let text = "a\nzé😀x\n";
+        let x = text.find('x').unwrap();
+        assert_eq!(position(text, x, Encoding::Utf16), lsp::Position::new(1, 4));
+        assert_eq!(position(text, x, Encoding::Utf8), lsp::Position::new(1, 7));
+        assert_eq!(position(text, 0, Encoding::Utf16), lsp::Position::new(0, 0));
+        // Past the end, or inside a character: clamped.
+        assert_eq!(
+            position(text, 999, Encoding::Utf16),
+            lsp::Position::new(2, 0)
+        );
+        assert_eq!(position(text, 4, Encoding::Utf8), lsp::Position::new(1, 1));
+    }
+
+    #[test]
+    fn uris_round_trip() {
+        let p = Path::new("/tmp/a b/é#.profile.json");
+        let uri = path_to_uri(p).unwrap();
+        assert_eq!(uri.as_str(), "file:///tmp/a%20b/%C3%A9%23.profile.json");
+        assert_eq!(uri_to_path(uri.as_str()).unwrap(), p);
+    }
+
+    fn applied(text: &str, edit: &lsp::TextEdit) -> String {
+        let offset = |p: lsp::Position| {
+            let mut o = 0;
+            for (i, line) in text.split_inclusive('\n').enumerate() {
+                if i == p.line as usize {
+                    return o + p.character as usize;
+                }
+                o += line.len();
+            }
+            o
+        };
+        let (s, e) = (offset(edit.range.start), offset(edit.range.end));
+        format!("{}{}{}", &text[..s], edit.new_text, &text[e..])
+    }
+
+    #[test]
+    fn disabling_a_rule_adds_an_override_that_the_config_reads() {
+        let rule = "profile/invalid-level";
+        for text in [
+            "",
+            "profiles: [\"**/*.profile.json\"]",
+            "overrides: []\n",
+            "overrides:\n- paths: [\"x/**\"]\n  rules:\n    profile/missing-evidence: off\n",
+            "overrides:\n    - paths: [\"x/**\"]\n      rules:\n        profile/missing-evidence: off\nexclude: []\n",
+        ] {
+            let out = applied(text, &override_edit(text, "a/b.profile.json", rule, Encoding::Utf16));
+            let source = crate::source::SourceFile::new(CONFIG_FILE, out.clone());
+            let config = config::parse(&source).unwrap_or_else(|e| panic!("{out}: {e}"));
+            assert!(
+                config.overrides.iter().any(|o| o.paths == ["a/b.profile.json"]
+                    && o.rules.iter().any(|(r, l)| r == rule && l.severity().is_none())),
+                "{out}"
+            );
+        }
+    }
+}
