@@ -294,7 +294,7 @@ const PATTERNS: &[Pattern] = &[
     token(
         "Slack webhook URL",
         &["hooks.slack.com"],
-        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}",
+        r"https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,120}",
         3.0,
     ),
     token(
