@@ -1559,6 +1559,29 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         pass_resource.clone(),
     ];
     secrets.extend(key_body.iter().cloned());
+    // The AI-provider and newer formats: in the base, at the target's tip,
+    // removed from the working tree, and JSON-escaped in `notes`.
+    let openai = format!("sk-proj-{}T3BlbkFJ{}", g.alnum(58), g.alnum(58));
+    let anthropic = format!("sk-ant-api03-{}AA", g.alnum(93));
+    let letters: String = g
+        .alnum(400)
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect();
+    let hf = format!("hf_{}", &letters[..34]);
+    let glpat = format!("glpat-{}", g.alnum(20));
+    let bearer = g.alnum(40);
+    let openai_env = g.alnum(40);
+    let quoted_pw = format!("{}!{}", g.alnum(8), g.alnum(5));
+    secrets.extend([
+        openai.clone(),
+        anthropic.clone(),
+        hf.clone(),
+        glpat.clone(),
+        bearer.clone(),
+        openai_env.clone(),
+        quoted_pw.clone(),
+    ]);
 
     let a = |limits: &[&str], ci_pw: &str, web_evidence: &str, version: &str| {
         profile_text(
@@ -1573,7 +1596,9 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
     {{"name": "vault-{stripe}", "access": "read", "evidence": [{{"kind": "log", "ref": "vault-1"}}]}}"#
             ),
             limits,
-            &format!(",\n  \"notes\": \"password={pass}\",\n  \"x-aws\": \"{aws}\""),
+            &format!(
+                ",\n  \"notes\": \"password={pass}; export PASSWORD=\\\"{quoted_pw}\\\"\",\n  \"x-aws\": \"{aws}\""
+            ),
         )
     };
     let long_evidence = format!(r#"{{"kind": "link", "ref": "token {gh_long}"}}"#);
@@ -1596,7 +1621,9 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
             "---\nname: pdf-tools\ndescription: Extract text from PDF files.\nversion: \"1.0.0\"\nx-token: {gh}\nmetadata:\n  auth: \"password={pass_fm}\"\n---\n# PDF tools\n\nLogs are at https://ops:{url_pw}@logs.example.com/run/41.\nSee [the notes](notes.txt).\n{extra_body}\n"
         )
     };
-    let notes = format!("Staging key: {stripe}\npassword={pass_resource}\n{key}\n");
+    let notes = format!(
+        "Staging key: {stripe}\npassword={pass_resource}\n{key}\nOpenAI: {openai}\nClaude: {anthropic}\nHub: {hf}\n"
+    );
 
     let repo = common::Repo::new();
     let commit = |message: &str| {
@@ -1640,11 +1667,17 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
     repo.write(
         "agents/a.profile.json",
         &a(
-            &[mailbox, &posts, &format!("Tip {stripe_tip}")],
+            &[mailbox, &posts, &format!("Tip {stripe_tip} via {glpat}")],
             &url_pw,
             &long_evidence,
             "4",
         ),
+    );
+    repo.write(
+        "skills/pdf-tools/SKILL.md",
+        &skill(&format!(
+            "curl -H \"Authorization: Bearer {bearer}\" https://api.example.com"
+        )),
     );
     commit("Raise the research agent to 4");
     repo.git_ok(&["checkout", "-q", "feature"]);
@@ -1667,7 +1700,14 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
     std::fs::remove_file(repo.path().join("agents/d.profile.json")).unwrap();
     repo.write(
         "skills/pdf-tools/SKILL.md",
-        &skill(&format!("Sign in with password={pass_body} first.")),
+        &skill(&format!(
+            "Sign in with password={pass_body} first.\n\nOPENAI_API_KEY={openai_env}"
+        )),
+    );
+    // The provider keys leave the resource, so only history holds them.
+    repo.write(
+        "skills/pdf-tools/notes.txt",
+        &format!("Staging key: {stripe}\npassword={pass_resource}\n{key}\n"),
     );
 
     let summary = repo.dir.path().join("step-summary.md");
@@ -1679,13 +1719,13 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         &["--base", "main"],
         &["--no-history"],
     ] {
-        for format in ["human", "json", "github", "sarif"] {
+        for format in ["human", "concise", "json", "github", "sarif"] {
             let mut args = owned(&["check", "--as-of", AS_OF, "--format", format]);
             args.extend(owned(mode));
             runs.push(args);
         }
     }
-    for format in ["human", "json", "github", "sarif"] {
+    for format in ["human", "concise", "json", "github", "sarif"] {
         runs.push(owned(&["history", "--as-of", AS_OF, "--format", format]));
     }
     for revs in [

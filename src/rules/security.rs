@@ -295,7 +295,7 @@ const PATTERNS: &[Pattern] = &[
     token(
         "Slack webhook URL",
         &["hooks.slack.com"],
-        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}",
+        r"https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,120}",
         3.0,
     ),
     token(
@@ -860,6 +860,20 @@ fn accept(
     if entropy(value) < p.entropy || is_fake(value) {
         return false;
     }
+    // `KEY=\nNEXT=` in a JSON string: the escape of an empty value's line
+    // end, not the start of a value.
+    if p.form != Form::Token
+        && range.start > 0
+        && bytes[range.start - 1] == b'\\'
+        && matches!(value.as_bytes()[0], b'n' | b'r' | b't')
+    {
+        return false;
+    }
+    // Slack tokens carry their team and user numbers: `xoxb-my-bot-token`
+    // is a name.
+    if p.kind == "Slack token" && value.bytes().filter(u8::is_ascii_digit).count() < 4 {
+        return false;
+    }
     match p.form {
         Form::Token => {
             if p.kind == "JSON Web Token" && value.split('.').nth(1) == Some(JWT_IO_PAYLOAD) {
@@ -967,6 +981,7 @@ fn names_no_secret(name: &str) -> bool {
         "mode",
         "method",
         "source",
+        "audience",
     ];
     const HOLDS: &[&str] = &[
         "csrf",
@@ -995,9 +1010,19 @@ fn names_no_secret(name: &str) -> bool {
     let camel_end = ENDS.iter().any(|e| {
         last.len() > e.len()
             && last.ends_with(e)
-            && ["secret", "token", "key", "password", "pwd", "pass"]
-                .iter()
-                .any(|k| last[..last.len() - e.len()].ends_with(k))
+            && [
+                "secret",
+                "secrets",
+                "token",
+                "key",
+                "password",
+                "pwd",
+                "pass",
+                "credential",
+                "credentials",
+            ]
+            .iter()
+            .any(|k| last[..last.len() - e.len()].ends_with(k))
     });
     ["tokens", "secrets", "keys", "passwords", "credentials"]
         .iter()
@@ -1986,6 +2011,12 @@ mod tests {
             "with Gateway(USERNAME, PASSWORD, host=HOST, port=PORT) as conn:".into(),
             "zot = Zotero(library_id='123456', api_key='ABC1234XYZ')".into(),
             "ds = ds.map(tokenize_function, batched=True)".into(),
+            "xoxb-xoxb-my-bot-token".into(),
+            "xoxa-access-token-string".into(),
+            format!("credentialsId: '{}'", "ff083f76-7804-4ef1-80e4-fe975bb9141b"),
+            format!("TOKEN_AUDIENCE = \"{}\"", "25872395-ed3a-4703-b647-22ec53f3683c"),
+            format!("<UserSecretsId>{}</UserSecretsId>", "79a3edd0-2092-40a2-a04d-dcb46d5ca9ed"),
+            r#"{"notes": "GITHUB_API_KEY=\nDYNATRACE_API_KEY="}"#.into(),
         ];
         for text in &texts {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
