@@ -236,7 +236,7 @@ pub fn judge_profile(
             Some(Ordering::Equal) if claims_changed => out.push(
                 diag(VERSION_NOT_BUMPED, path, Some(span), format!("claims changed but `version` is still \"{new}\": {summary}"))
                     .label("raise this version")
-                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked"))
+                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked; `caplint check --fix` raises it (`caplint check --staged --fix` in a pre-commit hook)"))
                     .maybe_fix(version_fix(path, span, &[Some(old), tip.and_then(|(t, _)| field(&t.value, "version")).map(|(v, _)| v)])),
             ),
             _ => {}
