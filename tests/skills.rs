@@ -1823,3 +1823,41 @@ fn fix_diff_writes_nothing() {
     insta::assert_snapshot!(diff);
     assert_eq!(t.read(SKILL), before.as_bytes());
 }
+
+#[test]
+fn unsafe_fixes_only_when_asked() {
+    let before =
+        frontmatter("name: \"refund\"\ndescription: When a refund is given without asking.\n");
+    let t = Tree::new();
+    t.file(SKILL, &before);
+    t.run_with(&["--fix"]);
+    assert_eq!(t.read(SKILL), before.as_bytes());
+    let after = frontmatter(
+        REFUND
+            .replace("name: refund-policy", "name: \"refund-policy\"")
+            .as_str(),
+    );
+    fixes_to(
+        "skill/name-mismatch",
+        before.as_bytes(),
+        after.as_bytes(),
+        &["--unsafe-fixes"],
+    );
+}
+
+#[test]
+fn unsafe_fix_renames_a_misspelt_profile_key() {
+    let t = Tree::new();
+    let before = "{\r\n  \"agent_id\": \"a-1\",\r\n\t\"declared-at\": \"2026-10-01\"\r\n}";
+    t.file("a.profile.json", before);
+    let rule = "profile/unknown-field".to_string();
+    assert!(t.rules().contains(&rule));
+    t.run_with(&["--fix"]);
+    assert_eq!(t.read("a.profile.json"), before.as_bytes());
+    t.run_with(&["--fix", "--unsafe-fixes"]);
+    let after = before.replace("declared-at", "declared_at");
+    assert_eq!(t.read("a.profile.json"), after.as_bytes());
+    assert!(!t.rules().contains(&rule));
+    t.run_with(&["--fix", "--unsafe-fixes"]);
+    assert_eq!(t.read("a.profile.json"), after.as_bytes());
+}

@@ -508,7 +508,8 @@ fn check_name(
             .help(format!(
                 "rename the folder to `{name}`, or set `name: {}`: installers and galleries match a skill by its folder",
                 cx.folder
-            )),
+            ))
+            .maybe_fix(name_fix(source, span, cx.folder)),
         );
     }
     if cx
@@ -728,6 +729,35 @@ fn semver_suggestion(text: &str) -> Option<String> {
         return Some(nums.join("."));
     }
     None
+}
+
+/// `--fix --unsafe-fixes` for `skill/name-mismatch`: `name` becomes the
+/// folder's name, in the value's own quote style. Unsafe: the name is the
+/// id clients load the skill by.
+fn name_fix(source: &SourceFile, span: Span, folder: &str) -> Option<Fix> {
+    let valid = !folder.is_empty()
+        && folder
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !valid {
+        return None;
+    }
+    let old = source.text.get(span.offset..span.offset + span.length)?;
+    let replacement = match old.as_bytes().first() {
+        Some(q @ (b'"' | b'\'')) if old.len() >= 2 && old.as_bytes().last() == Some(q) => {
+            let q = *q as char;
+            format!("{q}{folder}{q}")
+        }
+        Some(b'"' | b'\'' | b'|' | b'>') => return None,
+        _ => folder.to_string(),
+    };
+    Some(Fix::replace(
+        Applicability::Unsafe,
+        format!("set `name` to the folder's name `{folder}`"),
+        source.path.clone(),
+        span.offset..span.offset + span.length,
+        replacement,
+    ))
 }
 
 fn check_version(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnostic>) {
