@@ -2399,3 +2399,18 @@ fn fix_skips_a_file_staged_in_part() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(r.read(PROFILE), disk);
 }
+
+#[test]
+fn fix_raises_a_skill_version_in_its_quote_style() {
+    let r = repo_with_skill(Some("1.2.0"));
+    r.write("skills/pdf/scripts/extract.py", "print('hello, pages')\n");
+    let text = skill_md("pdf", Some("1.2.0"), "Run `scripts/extract.py`.")
+        .replace("\"1.2.0\"", "'1.2.0'")
+        .replace('\n', "\r\n");
+    r.write(SKILL, &text);
+    let out = r.run(&["check", "--as-of", AS_OF, "--fix"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(r.read(SKILL), text.replace("'1.2.0'", "'1.3.0'"));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}
