@@ -1861,3 +1861,27 @@ fn unsafe_fix_renames_a_misspelt_profile_key() {
     t.run_with(&["--fix", "--unsafe-fixes"]);
     assert_eq!(t.read("a.profile.json"), after.as_bytes());
 }
+
+#[test]
+fn fix_quotes_yaml_11_booleans_and_dates() {
+    let before = frontmatter(&format!(
+        "{REFUND}metadata:\n  reviewed: yes\n  since: 2024-01-15 # first review\n  tags: [a, b]\n"
+    ));
+    let after = frontmatter(&format!(
+        "{REFUND}metadata:\n  reviewed: 'yes'\n  since: '2024-01-15' # first review\n  tags: [a, b]\n"
+    ));
+    let t = Tree::new();
+    t.file(SKILL, &before);
+    t.run_with(&["--fix"]);
+    assert_eq!(String::from_utf8_lossy(&t.read(SKILL)), after);
+    // The flow list is not rewritten and is still reported.
+    let left: Vec<_> = t
+        .run()
+        .findings()
+        .into_iter()
+        .filter(|f| f.rule == "skill/yaml-portability")
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    t.run_with(&["--fix"]);
+    assert_eq!(String::from_utf8_lossy(&t.read(SKILL)), after);
+}

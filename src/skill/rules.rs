@@ -1011,6 +1011,35 @@ fn check_portability(
     root: &Node,
     out: &mut Vec<Diagnostic>,
 ) {
+    let first = out.len();
+    let mut quotable: Vec<Span> = Vec::new();
+    portability_findings(source, skill, root, out, &mut quotable);
+    for d in &mut out[first..] {
+        if let Some(span) = d
+            .span
+            .filter(|s| d.rule == YAML_PORTABILITY && quotable.contains(s))
+        {
+            let value = source.slice(span);
+            d.fix = Some(Fix::replace(
+                Applicability::Safe,
+                format!("quote `{value}` as `'{value}'`"),
+                source.path.clone(),
+                span.offset..span.end(),
+                format!("'{value}'"),
+            ));
+        }
+    }
+}
+
+/// The findings of [`check_portability`]; `quotable` gets the spans of the
+/// plain values `--fix` may quote.
+fn portability_findings(
+    source: &SourceFile,
+    skill: &ParsedSkill,
+    root: &Node,
+    out: &mut Vec<Diagnostic>,
+    quotable: &mut Vec<Span>,
+) {
     let path = source.path.as_str();
     let text = source.text.as_str();
     let version_span = skill.version().map(|f| f.value.span);
@@ -1090,6 +1119,11 @@ fn check_portability(
         };
         if n.tag.is_some() || Some(n.span) == version_span {
             continue;
+        }
+        // Plain YAML 1.1 booleans and dates, quoted by `--fix`: they are
+        // strings to caplint (YAML 1.2) already, so quoting keeps them so.
+        if (is_yaml11_bool(value) || is_yaml11_timestamp(value)) && source.slice(n.span) == value {
+            quotable.push(n.span);
         }
         if is_yaml11_bool(value) {
             let truth = if matches!(
