@@ -277,3 +277,71 @@ pub fn unified_diff(pass: &Pass) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Diagnostic;
+    use crate::source::SourceFile;
+
+    const TEXT: &str = "{\n  \"version\": \"3\"\n}\n";
+
+    fn report_with(dir: &Path, fixes: Vec<Fix>) -> Report {
+        std::fs::write(dir.join("a.profile.json"), TEXT).unwrap();
+        let mut report = Report::default();
+        report.add_source(SourceFile::new("a.profile.json", TEXT));
+        for fix in fixes {
+            report.push(
+                Diagnostic::new("history/version-not-bumped", "a.profile.json", "m").with_fix(fix),
+            );
+        }
+        report
+    }
+
+    fn at(range: std::ops::Range<usize>, with: &str, app: Applicability) -> Fix {
+        Fix::replace(app, format!("write {with}"), "a.profile.json", range, with)
+    }
+
+    #[test]
+    fn a_result_that_does_not_parse_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let report = report_with(dir.path(), vec![at(15..18, "3,,", Applicability::Safe)]);
+        let mut outcome = Outcome::default();
+        let pass = plan(dir.path(), &report, false, &mut outcome);
+        assert!(pass.is_empty());
+        assert!(outcome.applied.is_empty());
+        assert_eq!(outcome.skipped.len(), 1, "{:?}", outcome.skipped);
+        assert!(outcome.skipped[0].contains("would not parse"));
+    }
+
+    #[test]
+    fn overlapping_edits_wait_and_unsafe_needs_asking() {
+        let dir = tempfile::tempdir().unwrap();
+        let report = report_with(
+            dir.path(),
+            vec![
+                at(15..18, "\"4\"", Applicability::Safe),
+                at(16..17, "5", Applicability::Safe),
+                at(0..0, "", Applicability::Unsafe),
+            ],
+        );
+        let mut outcome = Outcome::default();
+        let pass = plan(dir.path(), &report, false, &mut outcome);
+        assert_eq!(
+            pass.files["a.profile.json"].1,
+            "{\n  \"version\": \"4\"\n}\n"
+        );
+        assert_eq!(outcome.applied.len(), 1);
+        assert_eq!(outcome.unsafe_available, 1);
+    }
+
+    #[test]
+    fn the_file_on_disk_must_be_the_text_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let report = report_with(dir.path(), vec![at(15..18, "\"4\"", Applicability::Safe)]);
+        std::fs::write(dir.path().join("a.profile.json"), "{}\n").unwrap();
+        let mut outcome = Outcome::default();
+        assert!(plan(dir.path(), &report, false, &mut outcome).is_empty());
+        assert!(outcome.skipped[0].contains("not the text that was checked"));
+    }
+}

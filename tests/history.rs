@@ -2585,3 +2585,99 @@ fn history_keeps_a_profile_whose_earlier_revision_was_not_json() {
     assert_eq!(code, 1, "{json:#}");
     assert_eq!(rules(&json)[0], "history/version-not-bumped");
 }
+
+// ---- check --fix ---------------------------------------------------------
+
+#[test]
+fn fix_raises_the_version_and_leaves_declared_at() {
+    let r = repo_with_profile();
+    let text = raised("3", "2026-10-01");
+    r.write(PROFILE, &text);
+    let (_, json) = r.check(&[]);
+    let fix = &finding(&json, "history/version-not-bumped")["fix"];
+    assert_eq!(fix["applicability"], "safe");
+    assert_eq!(fix["edits"][0]["replacement"], "\"4\"");
+
+    let out = r.run(&["check", "--as-of", AS_OF, "--fix"]);
+    let err = stderr(&out);
+    assert!(err.contains("set `version` to \"4\""), "{err}");
+    assert!(err.contains("`declared_at` was not changed"), "{err}");
+    // Only the version's bytes changed; declared_at is untouched.
+    assert_eq!(r.read(PROFILE), raised("4", "2026-10-01"));
+    // What remains is the honest recheck: declared_at did not move.
+    let (code, json) = r.check(&[]);
+    assert_eq!(
+        (code, rules(&json)),
+        (0, vec!["history/declared-at-not-moved".to_string()])
+    );
+    // A second run changes nothing.
+    let out = r.run(&["check", "--as-of", AS_OF, "--fix"]);
+    assert!(!stderr(&out).contains("applied"), "{}", stderr(&out));
+    assert_eq!(r.read(PROFILE), raised("4", "2026-10-01"));
+}
+
+#[test]
+fn fix_takes_a_version_above_the_target_tip() {
+    let r = diverged();
+    let out = r.run(&["check", "--as-of", AS_OF, "--base", "main", "--fix"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(r.read(PROFILE), raised("5", "2026-10-05"));
+}
+
+#[test]
+fn fix_diff_prints_and_writes_nothing() {
+    let r = repo_with_profile();
+    let text = raised("3", "2026-10-01");
+    r.write(PROFILE, &text);
+    let out = r.run(&["check", "--as-of", AS_OF, "--fix", "--diff"]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!(stdout(&out));
+    assert_eq!(r.read(PROFILE), text);
+}
+
+#[test]
+fn fix_with_staged_fixes_the_working_tree_and_fails() {
+    let r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.git(&["add", "-A"]);
+    let out = r.run(&["check", "--as-of", AS_OF, "--staged", "--fix"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("stage them again"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(r.read(PROFILE), raised("4", "2026-10-01"));
+    // Staged again, the commit passes the version rule.
+    r.git(&["add", "-A"]);
+    let (_, json) = r.check(&["--staged"]);
+    assert!(!rules(&json).contains(&"history/version-not-bumped".to_string()));
+}
+
+#[test]
+fn fix_skips_a_file_staged_in_part() {
+    let r = repo_with_profile();
+    r.write(PROFILE, &raised("3", "2026-10-01"));
+    r.git(&["add", "-A"]);
+    // The working tree differs from what is staged.
+    let disk = raised("3", "2026-10-01").replace("run-1", "run-2");
+    r.write(PROFILE, &disk);
+    let out = r.run(&["check", "--as-of", AS_OF, "--staged", "--fix"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(r.read(PROFILE), disk);
+}
+
+#[test]
+fn fix_raises_a_skill_version_in_its_quote_style() {
+    let r = repo_with_skill(Some("1.2.0"));
+    r.write("skills/pdf/scripts/extract.py", "print('hello, pages')\n");
+    let text = skill_md("pdf", Some("1.2.0"), "Run `scripts/extract.py`.")
+        .replace("\"1.2.0\"", "'1.2.0'")
+        .replace('\n', "\r\n");
+    r.write(SKILL, &text);
+    let out = r.run(&["check", "--as-of", AS_OF, "--fix"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(r.read(SKILL), text.replace("'1.2.0'", "'1.3.0'"));
+    let (code, json) = r.check(&[]);
+    assert_eq!((code, rules(&json)), (0, vec![]));
+}

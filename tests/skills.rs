@@ -1656,3 +1656,232 @@ fn templates_programs_and_hidden_folders_name_the_users_files() {
         run.stdout
     );
 }
+
+// ---- check --fix ---------------------------------------------------------
+
+impl Tree {
+    fn read(&self, rel: &str) -> Vec<u8> {
+        std::fs::read(self.path().join(rel)).unwrap()
+    }
+
+    /// `caplint check . --no-history EXTRA`: (exit code, stdout).
+    fn raw(&self, extra: &[&str]) -> (i32, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+            .current_dir(self.path())
+            .args(["check", ".", "--no-history", "--as-of", "2026-10-15"])
+            .args(extra)
+            .env("NO_COLOR", "1")
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+        )
+    }
+
+    fn rules(&self) -> Vec<String> {
+        self.run().findings().into_iter().map(|f| f.rule).collect()
+    }
+}
+
+/// `before` fixed by `--fix` (plus `extra`) must give `after`; a second run
+/// changes nothing and the rule is gone.
+fn fixes_to(rule: &str, before: &[u8], after: &[u8], extra: &[&str]) {
+    let t = Tree::new();
+    t.file(SKILL, before);
+    assert!(t.rules().contains(&rule.to_string()), "{rule} not reported");
+    let mut args = vec!["--fix"];
+    args.extend_from_slice(extra);
+    t.run_with(&args);
+    assert_eq!(
+        String::from_utf8_lossy(&t.read(SKILL)),
+        String::from_utf8_lossy(after)
+    );
+    assert!(!t.rules().contains(&rule.to_string()), "{rule} remains");
+    t.run_with(&args);
+    assert_eq!(t.read(SKILL), after, "a second --fix changed the file");
+}
+
+const REFUND: &str = "name: refund-policy\ndescription: When a refund is given without asking.\n";
+
+#[test]
+fn fix_removes_the_byte_order_mark() {
+    let body = frontmatter(REFUND);
+    let before = [b"\xef\xbb\xbf".as_slice(), body.as_bytes()].concat();
+    fixes_to("skill/byte-order-mark", &before, body.as_bytes(), &[]);
+    // CRLF stays CRLF.
+    let crlf = body.replace('\n', "\r\n");
+    let before = [b"\xef\xbb\xbf".as_slice(), crlf.as_bytes()].concat();
+    fixes_to("skill/byte-order-mark", &before, crlf.as_bytes(), &[]);
+}
+
+#[test]
+fn fix_quotes_an_unquoted_semver_only() {
+    let before = frontmatter(&format!("{REFUND}version: 1.2.3   # the release\n"));
+    let after = frontmatter(&format!("{REFUND}version: \"1.2.3\"   # the release\n"));
+    fixes_to(
+        "skill/invalid-version",
+        before.as_bytes(),
+        after.as_bytes(),
+        &[],
+    );
+    let crlf = |s: &str| s.replace('\n', "\r\n");
+    fixes_to(
+        "skill/invalid-version",
+        crlf(&before).as_bytes(),
+        crlf(&after).as_bytes(),
+        &[],
+    );
+    // A float or a date is not guessed at.
+    for v in ["1.0", "2024-01-15"] {
+        let t = Tree::new();
+        let text = frontmatter(&format!("{REFUND}version: {v}\n"));
+        t.file(SKILL, &text);
+        let run = t.run_with(&["--fix"]);
+        assert_eq!(run.code, 1);
+        assert_eq!(t.read(SKILL), text.as_bytes());
+        assert!(t.rules().contains(&"skill/invalid-version".to_string()));
+    }
+}
+
+#[test]
+fn fix_renames_a_misnamed_skill_md() {
+    let t = Tree::new();
+    let text = frontmatter(REFUND);
+    t.file("skills/refund-policy/skill.md", &text);
+    let (code, diff) = t.raw(&["--fix", "--diff"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        diff,
+        "rename from skills/refund-policy/skill.md\nrename to skills/refund-policy/SKILL.md\n"
+    );
+    let run = t.run_with(&["--fix"]);
+    assert_eq!(run.code, 0, "{:?}", run.findings());
+    let names: Vec<String> = std::fs::read_dir(t.path().join("skills/refund-policy"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["SKILL.md"]);
+    assert_eq!(t.read(SKILL), text.as_bytes());
+}
+
+#[test]
+fn fix_does_not_rename_over_an_existing_skill_md() {
+    let t = Tree::new();
+    t.file(SKILL, frontmatter(REFUND));
+    t.file("skills/refund-policy/skill.md", frontmatter(REFUND));
+    let run = t.run_with(&["--fix"]);
+    assert_eq!(run.code, 1);
+    assert!(t.path().join("skills/refund-policy/skill.md").exists());
+    assert_eq!(t.read(SKILL), frontmatter(REFUND).as_bytes());
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_never_writes_through_a_symlink() {
+    let t = Tree::new();
+    let target = [b"\xef\xbb\xbf".as_slice(), frontmatter(REFUND).as_bytes()].concat();
+    t.file("shared/refund.md", &target);
+    std::fs::create_dir_all(t.path().join("skills/refund-policy")).unwrap();
+    std::os::unix::fs::symlink("../../shared/refund.md", t.path().join(SKILL)).unwrap();
+    assert!(t.rules().contains(&"skill/byte-order-mark".to_string()));
+    t.run_with(&["--fix"]);
+    assert_eq!(t.read("shared/refund.md"), target);
+    assert!(std::fs::symlink_metadata(t.path().join(SKILL))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_keeps_the_file_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        [b"\xef\xbb\xbf".as_slice(), frontmatter(REFUND).as_bytes()].concat(),
+    );
+    let p = t.path().join(SKILL);
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+    t.run_with(&["--fix"]);
+    assert_eq!(t.read(SKILL), frontmatter(REFUND).as_bytes());
+    assert_eq!(
+        std::fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
+}
+
+#[test]
+fn fix_diff_writes_nothing() {
+    let t = Tree::new();
+    let before = frontmatter(&format!("{REFUND}version: 1.2.3\n"));
+    t.file(SKILL, &before);
+    let (code, diff) = t.raw(&["--fix", "--diff"]);
+    assert_eq!(code, 1);
+    insta::assert_snapshot!(diff);
+    assert_eq!(t.read(SKILL), before.as_bytes());
+}
+
+#[test]
+fn unsafe_fixes_only_when_asked() {
+    let before =
+        frontmatter("name: \"refund\"\ndescription: When a refund is given without asking.\n");
+    let t = Tree::new();
+    t.file(SKILL, &before);
+    t.run_with(&["--fix"]);
+    assert_eq!(t.read(SKILL), before.as_bytes());
+    let after = frontmatter(
+        REFUND
+            .replace("name: refund-policy", "name: \"refund-policy\"")
+            .as_str(),
+    );
+    fixes_to(
+        "skill/name-mismatch",
+        before.as_bytes(),
+        after.as_bytes(),
+        &["--unsafe-fixes"],
+    );
+}
+
+#[test]
+fn unsafe_fix_renames_a_misspelt_profile_key() {
+    let t = Tree::new();
+    let before = "{\r\n  \"agent_id\": \"a-1\",\r\n\t\"declared-at\": \"2026-10-01\"\r\n}";
+    t.file("a.profile.json", before);
+    let rule = "profile/unknown-field".to_string();
+    assert!(t.rules().contains(&rule));
+    t.run_with(&["--fix"]);
+    assert_eq!(t.read("a.profile.json"), before.as_bytes());
+    t.run_with(&["--fix", "--unsafe-fixes"]);
+    let after = before.replace("declared-at", "declared_at");
+    assert_eq!(t.read("a.profile.json"), after.as_bytes());
+    assert!(!t.rules().contains(&rule));
+    t.run_with(&["--fix", "--unsafe-fixes"]);
+    assert_eq!(t.read("a.profile.json"), after.as_bytes());
+}
+
+#[test]
+fn fix_quotes_yaml_11_booleans_and_dates() {
+    let before = frontmatter(&format!(
+        "{REFUND}metadata:\n  reviewed: yes\n  since: 2024-01-15 # first review\n  tags: [a, b]\n"
+    ));
+    let after = frontmatter(&format!(
+        "{REFUND}metadata:\n  reviewed: 'yes'\n  since: '2024-01-15' # first review\n  tags: [a, b]\n"
+    ));
+    let t = Tree::new();
+    t.file(SKILL, &before);
+    t.run_with(&["--fix"]);
+    assert_eq!(String::from_utf8_lossy(&t.read(SKILL)), after);
+    // The flow list is not rewritten and is still reported.
+    let left: Vec<_> = t
+        .run()
+        .findings()
+        .into_iter()
+        .filter(|f| f.rule == "skill/yaml-portability")
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    t.run_with(&["--fix"]);
+    assert_eq!(String::from_utf8_lossy(&t.read(SKILL)), after);
+}

@@ -175,6 +175,32 @@ fn version_fix(
     ))
 }
 
+/// `--fix` for a skill's `version` that must rise: the scalar at `span`
+/// becomes the next free version, in its own quote style.
+fn skill_version_fix(
+    source: &crate::source::SourceFile,
+    span: Span,
+    versions: &[Option<&str>],
+) -> Option<crate::diagnostic::Fix> {
+    let next = next_free_version(versions)?;
+    let old = source.text.get(span.offset..span.offset + span.length)?;
+    let replacement = match old.as_bytes().first() {
+        Some(q @ (b'"' | b'\'')) if old.len() >= 2 && old.as_bytes().last() == Some(q) => {
+            let q = *q as char;
+            format!("{q}{next}{q}")
+        }
+        Some(b'"' | b'\'' | b'|' | b'>') => return None,
+        _ => next.clone(),
+    };
+    Some(crate::diagnostic::Fix::replace(
+        crate::diagnostic::Applicability::Safe,
+        format!("set the skill's `version` to \"{next}\""),
+        source.path.clone(),
+        span.offset..span.offset + span.length,
+        replacement,
+    ))
+}
+
 fn raise_help(v: &str, tail: &str) -> String {
     match next_version(v) {
         Some(n) => format!("raise `version` (e.g. to \"{n}\"){tail}"),
@@ -237,7 +263,7 @@ pub fn judge_profile(
             Some(Ordering::Equal) if claims_changed => out.push(
                 diag(VERSION_NOT_BUMPED, path, Some(span), format!("claims changed but `version` is still \"{new}\": {summary}"))
                     .label("raise this version")
-                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked"))
+                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked; `caplint check --fix` raises it (`caplint check --staged --fix` in a pre-commit hook)"))
                     .maybe_fix(version_fix(path, span, &[Some(old), tip.and_then(|(t, _)| field(&t.value, "version")).map(|(v, _)| v)])),
             ),
             _ => {}
@@ -694,7 +720,8 @@ fn judge_skill(
             Some(Ordering::Equal) | None if content_changed => out.push(
                 diag(SKILL_VERSION_NOT_BUMPED, path, Some(*span), format!("skill changed but `version` is still \"{new}\": {listed}"))
                     .label("raise this version")
-                    .help(raise_help(old, ": consumers pin skill versions, and a change under the same version is drift they cannot see")),
+                    .help(raise_help(old, ": consumers pin skill versions, and a change under the same version is drift they cannot see"))
+                    .maybe_fix(skill_version_fix(&head.source, *span, &[Some(old.as_str()), tip.as_ref().and_then(|(t, _)| t.as_deref())])),
             ),
             _ => {}
         },

@@ -180,7 +180,8 @@ pub static RULES: &[Rule] = &[
         "Warns about keys the format does not define, at the top level and in skill, tool and evidence entries, and suggests the closest known key.",
         "A misspelt key (`declared-at`) is silently ignored by every reader, so the real field looks missing or stale.",
         "{\"declared-at\": \"2026-10-01\"}", "{\"declared_at\": \"2026-10-01\"}",
-        "Rename the key, or move free text into `notes`."),
+        "Rename the key, or move free text into `notes`.",
+        fixable: Unsafe, "renames the key to the known key it is closest to (`declared-at` becomes `declared_at`), when there is one; unsafe, because the value then counts."),
     rule!(SKILL_NAME_STYLE, Warning, "json", "a skill name is not short, lower case and hyphenated",
         "Checks that skill names are lower-case words of letters and digits joined by single hyphens, at most 32 characters and 4 words.",
         "Names are matched across profiles and requirements; `Web Search`, `web_search` and `web-search` should not be three skills.",
@@ -513,7 +514,8 @@ impl Checker<'_> {
     }
 
     fn unknown_field(&mut self, m: &Member, known: &[&str], what: &str) {
-        let help = match did_you_mean(&m.key, known.iter().copied()) {
+        let meant = did_you_mean(&m.key, known.iter().copied());
+        let help = match meant {
             Some(k) => format!("did you mean `{k}`?"),
             None => format!(
                 "known {what} keys: {}",
@@ -533,6 +535,17 @@ impl Checker<'_> {
             .at(m.key_span)
             .label("not part of the profile format")
             .help(help);
+        // Renaming a key changes what the profile says: an unsafe fix.
+        let fix = meant.map(|k| {
+            crate::diagnostic::Fix::replace(
+                crate::diagnostic::Applicability::Unsafe,
+                format!("rename the key {} to `{k}`", quote(&m.key)),
+                d.path.clone(),
+                m.key_span.offset..m.key_span.offset + m.key_span.length,
+                format!("\"{k}\""),
+            )
+        });
+        let d = d.maybe_fix(fix);
         self.push(d);
     }
 

@@ -508,7 +508,8 @@ fn check_name(
             .help(format!(
                 "rename the folder to `{name}`, or set `name: {}`: installers and galleries match a skill by its folder",
                 cx.folder
-            )),
+            ))
+            .maybe_fix(name_fix(source, span, cx.folder)),
         );
     }
     if cx
@@ -728,6 +729,35 @@ fn semver_suggestion(text: &str) -> Option<String> {
         return Some(nums.join("."));
     }
     None
+}
+
+/// `--fix --unsafe-fixes` for `skill/name-mismatch`: `name` becomes the
+/// folder's name, in the value's own quote style. Unsafe: the name is the
+/// id clients load the skill by.
+fn name_fix(source: &SourceFile, span: Span, folder: &str) -> Option<Fix> {
+    let valid = !folder.is_empty()
+        && folder
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !valid {
+        return None;
+    }
+    let old = source.text.get(span.offset..span.offset + span.length)?;
+    let replacement = match old.as_bytes().first() {
+        Some(q @ (b'"' | b'\'')) if old.len() >= 2 && old.as_bytes().last() == Some(q) => {
+            let q = *q as char;
+            format!("{q}{folder}{q}")
+        }
+        Some(b'"' | b'\'' | b'|' | b'>') => return None,
+        _ => folder.to_string(),
+    };
+    Some(Fix::replace(
+        Applicability::Unsafe,
+        format!("set `name` to the folder's name `{folder}`"),
+        source.path.clone(),
+        span.offset..span.offset + span.length,
+        replacement,
+    ))
 }
 
 fn check_version(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnostic>) {
@@ -981,6 +1011,35 @@ fn check_portability(
     root: &Node,
     out: &mut Vec<Diagnostic>,
 ) {
+    let first = out.len();
+    let mut quotable: Vec<Span> = Vec::new();
+    portability_findings(source, skill, root, out, &mut quotable);
+    for d in &mut out[first..] {
+        if let Some(span) = d
+            .span
+            .filter(|s| d.rule == YAML_PORTABILITY && quotable.contains(s))
+        {
+            let value = source.slice(span);
+            d.fix = Some(Fix::replace(
+                Applicability::Safe,
+                format!("quote `{value}` as `'{value}'`"),
+                source.path.clone(),
+                span.offset..span.end(),
+                format!("'{value}'"),
+            ));
+        }
+    }
+}
+
+/// The findings of [`check_portability`]; `quotable` gets the spans of the
+/// plain values `--fix` may quote.
+fn portability_findings(
+    source: &SourceFile,
+    skill: &ParsedSkill,
+    root: &Node,
+    out: &mut Vec<Diagnostic>,
+    quotable: &mut Vec<Span>,
+) {
     let path = source.path.as_str();
     let text = source.text.as_str();
     let version_span = skill.version().map(|f| f.value.span);
@@ -1060,6 +1119,11 @@ fn check_portability(
         };
         if n.tag.is_some() || Some(n.span) == version_span {
             continue;
+        }
+        // Plain YAML 1.1 booleans and dates, quoted by `--fix`: they are
+        // strings to caplint (YAML 1.2) already, so quoting keeps them so.
+        if (is_yaml11_bool(value) || is_yaml11_timestamp(value)) && source.slice(n.span) == value {
+            quotable.push(n.span);
         }
         if is_yaml11_bool(value) {
             let truth = if matches!(
