@@ -1016,3 +1016,27 @@ fn human_output_in_color_has_the_same_text() {
         .replace_all(&color, "");
     assert_eq!(stripped, plain);
 }
+
+/// docs/rules.md (the page `caplint server` links each finding to) is what
+/// scripts/rules-doc.sh writes from this binary: a rule or fix added, or a
+/// text changed, without regenerating the page fails here.
+#[test]
+fn rules_page_is_generated_from_the_registry() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("sh")
+        .arg(root.join("scripts/rules-doc.sh"))
+        .arg(env!("CARGO_BIN_EXE_caplint"))
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout) == page,
+        "docs/rules.md is stale: run `scripts/rules-doc.sh target/debug/caplint > docs/rules.md`"
+    );
+}
