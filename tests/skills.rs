@@ -1736,3 +1736,26 @@ fn code_that_handles_secrets_is_not_a_secret() {
     );
     assert!(!run.stdout.contains("qZ7mK2xLp9Wd4R"));
 }
+
+#[test]
+fn a_path_to_a_sibling_skills_file_is_a_warning() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "Pick the rate from `references/rates.md`, then read `references/limits.md`.\n",
+    )
+    .skill("refund-rates", "Read `references/rates.md`.\n")
+    .file("skills/refund-rates/references/rates.md", "# Rates\n");
+    let run = t.run();
+    // The file of the neighbouring skill is named, not missing; the other
+    // is missing everywhere.
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding("skill/broken-reference", "warning", "references/rates.md"),
+            finding("skill/broken-reference", "error", "references/limits.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

@@ -873,6 +873,20 @@ impl<'a> Scan<'a> {
                     && (self.at_plugin_root(source, r)
                         || self.at_repository_root(r)
                         || made_or_users(source, r)) => {}
+            Ok(Found::Missing) if r.kind != RefKind::Link && self.in_sibling(&r.text).is_some() => {
+                let sibling = self.in_sibling(&r.text).unwrap_or_default();
+                self.out.push(
+                    Diagnostic::new(
+                        BROKEN_REFERENCE,
+                        path,
+                        format!("`{shown}` is not in the skill folder; it is `{sibling}`, a file of another skill"),
+                    )
+                    .with_severity(Severity::Warning)
+                    .at(r.span)
+                    .label("another skill's file")
+                    .help("a skill is installed alone, without its neighbours: copy the file into this skill, or name the other skill and let the agent load it"),
+                );
+            }
             Ok(Found::Missing) => {
                 let where_ = if parent_of(from).is_empty() {
                     "in the skill folder".to_string()
@@ -1220,6 +1234,30 @@ impl<'a> Scan<'a> {
         };
         normalize(plugin, r.text.trim_start_matches("./"))
             .is_some_and(|full| self.folder.exists_in_repository(&full))
+    }
+
+    /// The repository path of a file a path with a folder names in a
+    /// sibling skill (a folder next to this one with its own `SKILL.md`).
+    fn in_sibling(&self, text: &str) -> Option<String> {
+        let t = text.trim_start_matches("./");
+        if self.folder.dir.is_empty() || !t.contains('/') || t.starts_with("../") {
+            return None;
+        }
+        let parent = parent_of(&self.folder.dir);
+        let mut dirs: Vec<String> = std::fs::read_dir(self.folder.root.join(&parent))
+            .ok()?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|f| f.is_dir()))
+            .map(|e| join_rel(&parent, &e.file_name().to_string_lossy()))
+            .filter(|d| *d != self.folder.dir)
+            .collect();
+        dirs.sort();
+        dirs.into_iter().find_map(|d| {
+            let full = normalize(&d, t)?;
+            (self.folder.root.join(join_rel(&d, SKILL_MD)).is_file()
+                && self.folder.root.join(&full).is_file())
+            .then_some(full)
+        })
     }
 
     /// Whether a path with a folder that is not in the skill names a file
