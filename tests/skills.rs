@@ -1885,3 +1885,106 @@ fn fix_quotes_yaml_11_booleans_and_dates() {
     t.run_with(&["--fix"]);
     assert_eq!(String::from_utf8_lossy(&t.read(SKILL)), after);
 }
+
+#[test]
+fn paths_from_the_repository_root_are_not_broken() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "Before a release, run `scripts/check-all.sh` from a checkout of this repository.\n\
+         Run `scripts/reconcile.py` on the export.\n",
+    )
+    .file("scripts/check-all.sh", "#!/bin/sh\n");
+    let run = t.run();
+    // The repository's own script resolves from its root; the skill's
+    // script is missing from both.
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![finding(
+            "skill/broken-reference",
+            "error",
+            "scripts/reconcile.py"
+        )],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn files_the_skill_makes_or_the_users_project_holds_are_not_references() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "Create `./refunds.policy` with the store's rules.\n\n\
+         The first run generates `./ledger.key`; keep it out of version control.\n\n\
+         Write the summary to `reports/refunds.md`.\n\n\
+         `references/evidence/decisions.md` records each refund decision.\n\n\
+         | Location | File |\n|---|---|\n| Project root | `./REFUNDS.md` |\n\n\
+         To create a refund, read `references/create-refund.md`.\n\
+         Save time: see `scripts/export.py`.\n",
+    );
+    let run = t.run();
+    // A reading verb after a making one still makes a reference.
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding(
+                "skill/broken-reference",
+                "error",
+                "references/create-refund.md"
+            ),
+            finding("skill/broken-reference", "error", "scripts/export.py"),
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn code_that_handles_secrets_is_not_a_secret() {
+    let t = Tree::new();
+    t.skill("refund-policy", "Read `references/code.md`.\n")
+        .file(
+            "skills/refund-policy/references/code.md",
+            "```ts\nthis.#password = this.#derivePassword(input);\n\
+         const token = ctx._params?.resumeToken;\nshowSecret = !showSecretValue\n```\n\n\
+         ```python\nHANDLERS = {\n    \"TOKEN_REPLAY\": TokenReplayDemoPoC,\n}\n```\n\n\
+         ```yaml\n\"password\": qZ7mK2xLp9Wd4R\n```\n",
+        );
+    let run = t.run();
+    // Only the YAML literal is a credential.
+    assert_eq!(
+        run.rules(),
+        vec![r(
+            "security/secret-value",
+            "skills/refund-policy/references/code.md",
+            Some((14, 13))
+        )],
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("qZ7mK2xLp9Wd4R"));
+}
+
+#[test]
+fn a_path_to_a_sibling_skills_file_is_a_warning() {
+    let t = Tree::new();
+    t.skill(
+        "refund-policy",
+        "Pick the rate from `references/rates.md`, then read `references/limits.md`.\n",
+    )
+    .skill("refund-rates", "Read `references/rates.md`.\n")
+    .file("skills/refund-rates/references/rates.md", "# Rates\n");
+    let run = t.run();
+    // The file of the neighbouring skill is named, not missing; the other
+    // is missing everywhere.
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding("skill/broken-reference", "warning", "references/rates.md"),
+            finding("skill/broken-reference", "error", "references/limits.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

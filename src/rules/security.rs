@@ -889,6 +889,7 @@ fn accept(
         }
         Form::Password => !is_placeholder(value) && !is_word(value) && !is_demo_password(value),
         Form::Assignment => {
+            let name_range = name.clone();
             let name = name.map(|n| full_name(text, n)).unwrap_or_default();
             value.len() >= 8
                 && !names_no_secret(&name)
@@ -899,6 +900,7 @@ fn accept(
                 && !value.contains("://")
                 && !value.trim_end_matches('=').contains('=')
                 && (value.chars().count() < 16 || entropy(value) >= 3.2)
+                && !is_code_value(text, name_range, range)
         }
     }
 }
@@ -930,6 +932,76 @@ fn full_name(text: &str, name: std::ops::Range<usize>) -> String {
         start -= 1;
     }
     text[start..name.end].to_ascii_lowercase()
+}
+
+/// Whether an assigned value is code rather than a literal: a call
+/// (`PrivateKey()`, `this.#hash(pw)`), a member chain
+/// (`extra._meta?.progressToken`), a negation (`!visible`), a bare
+/// identifier after a quoted key in code (`"SECRET_COPY": SecretCopy,`,
+/// where a literal would be quoted as well), or the default of a shell parameter
+/// expansion (`${TOKEN_X:-$dir/x.py}`). A credential is a quoted or bare
+/// literal, never an expression.
+fn is_code_value(
+    text: &str,
+    name: Option<std::ops::Range<usize>>,
+    value: std::ops::Range<usize>,
+) -> bool {
+    let bytes = text.as_bytes();
+    let v = &text[value.clone()];
+    let after = bytes.get(value.end).copied();
+    let ident = |seg: &str| {
+        let seg = seg.strip_prefix('#').unwrap_or(seg);
+        let seg = seg.strip_suffix('?').unwrap_or(seg);
+        seg.bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
+            && seg
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+    };
+    // Letters that read as words once digits and `_`/`$` are set aside
+    // (`IERC20Metadata`, `_meta`), unlike random characters.
+    let wordy = |seg: &str| {
+        seg.split(|c: char| !c.is_ascii_alphabetic())
+            .all(|part| part.is_empty() || is_identifier(part))
+    };
+    let negated = v.strip_prefix('!');
+    let chain = negated.unwrap_or(v);
+    let segments: Vec<&str> = chain.split('.').collect();
+    if segments.iter().all(|s| ident(s)) {
+        // A call or constructor.
+        if after == Some(b'(') {
+            return true;
+        }
+        // `!visible`, `a?.b`, `this.#field`: syntax no literal has.
+        if segments.iter().all(|s| wordy(s)) && (negated.is_some() || chain.contains(['?', '#'])) {
+            return true;
+        }
+    }
+    let Some(name) = name else {
+        return false;
+    };
+    let full_start = {
+        let mut s = name.start;
+        while s > 0 && (bytes[s - 1].is_ascii_alphanumeric() || bytes[s - 1] == b'_') {
+            s -= 1;
+        }
+        s
+    };
+    if text[..full_start].ends_with("${") {
+        return true;
+    }
+    // `"KEY": Identifier,`: the key is quoted and the value is not.
+    let between = &text[name.end.min(value.start)..value.start];
+    let key_quoted = full_start > 0
+        && matches!(bytes[full_start - 1], b'"' | b'\'')
+        && between.starts_with(['"', '\'']);
+    key_quoted
+        && !between[1..].contains(['"', '\'', '`'])
+        && ident(v)
+        // A line of code goes on (`,`, `}`, `)`); in YAML a bare value
+        // after a quoted key ends the line, and is a literal.
+        && matches!(after, Some(b',' | b'}' | b')'))
 }
 
 /// Names that hold something about a secret, not the secret: its id, name,
@@ -1891,6 +1963,27 @@ mod tests {
             "sk9f8e7d6c5b4a".into(),
             "",
         );
+        // Literals next to the shapes of code that are not secrets: a
+        // bare value after a quoted key in YAML, a dotted literal, one
+        // before a parenthesis in prose.
+        add(
+            "password assignment",
+            "\"password\": ",
+            "aZ3kQ9xLmP2wQ7".into(),
+            "\n",
+        );
+        add(
+            "password assignment",
+            "token=",
+            "Qx7f2.Lm9pZk4w".into(),
+            "\n",
+        );
+        add(
+            "password assignment",
+            "secret: ",
+            "f9Kx2mQ7pLz8".into(),
+            " (rotated monthly)",
+        );
         v
     }
 
@@ -1959,6 +2052,15 @@ mod tests {
             "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----".into(),
             "The line -----BEGIN PRIVATE KEY----- marks the start of a key.".into(),
             "client = OpenAI(api_key=openai_key)".into(),
+            // Code, not literals: calls, member chains, negations, a bare
+            // identifier after a quoted key, a shell parameter's default.
+            "let signingKey = Ed448.KeyAgreement.SigningKey()".into(),
+            "uint256 tokenUnits = IERC721Receiver(vault).units();".into(),
+            "this.#password = this.#deriveSecret(input);".into(),
+            "const token = ctx._params?.resumeToken;".into(),
+            "showToken = !showTokenValue".into(),
+            r#"    "TOKEN_LEAK": TokenLeakDemoPoC,"#.into(),
+            "runner=${RUN_TOKEN_HELPER:-$base_dir/helper.py}".into(),
             "secret: projects/acme/secrets/db-password/versions/latest".into(),
             r#"{"secret": "prod/reports/db"}"#.into(),
             "password: arn:aws:secretsmanager:us-east-1:123456789012:secret:db".into(),

@@ -383,6 +383,64 @@ fn normalize(base: &str, path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Whether the text around a reference makes it a file the skill has the
+/// agent make (`Create ./policy.cedar`, "the first run generates
+/// `./app.key`", "write the result to `reports/summary.md`") or a file of
+/// the user's project ("| Project root | `./NOTES.md` |"): neither is one
+/// of the skill's files, and neither has to exist.
+fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
+    const MAKE: &[&str] = &[
+        "create", "generate", "write", "writes", "save", "produce", "emit", "store", "append",
+    ];
+    const READ: &[&str] = &[
+        "read", "see", "load", "run", "use", "follow", "consult", "open", "check", "refer",
+        "execute", "call", "invoke",
+    ];
+    const USERS: &[&str] = &["project root", "your project", "the user's", "your repo"];
+    let text = &source.text;
+    let at = r.span.offset.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    // The clause before the reference, and the words right after it
+    // ("`x.md` records findings", "`x.md` stores examples").
+    let before = &text[line_start..at];
+    let clause = before
+        .rfind(['.', ';', '|', ':'])
+        .map_or(before, |i| &before[i + 1..])
+        .to_ascii_lowercase();
+    let end = (at + r.span.length).min(line_end);
+    let after: String = text[end..line_end]
+        .trim_start_matches(['`', ')', ']', '*', ' '])
+        .chars()
+        .take(24)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let line = text[line_start..line_end].to_ascii_lowercase();
+    // A making verb among the last few words, with no reading verb after
+    // it ("to create a form, read `forms.md`" is a reference).
+    let mut made_before = false;
+    for w in clause.split_whitespace().rev().take(5) {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+        if READ.iter().any(|v| w.starts_with(v)) {
+            break;
+        }
+        if MAKE.iter().any(|m| w.starts_with(m)) {
+            made_before = true;
+            break;
+        }
+    }
+    let made_after = [
+        "records ",
+        "stores ",
+        "is created",
+        "is generated",
+        "is written",
+    ]
+    .iter()
+    .any(|m| after.starts_with(m));
+    made_before || made_after || USERS.iter().any(|u| line.contains(u))
+}
+
 /// Whether the last segment of `path` has a file extension (`x.md`, not `v1.2`).
 fn has_extension(path: &str) -> bool {
     // Byte scans: this runs for every prose word, most of them short.
@@ -816,7 +874,25 @@ impl<'a> Scan<'a> {
                 );
                 self.cover(&Found::CaseOnly(real));
             }
-            Ok(Found::Missing) if r.kind != RefKind::Link && self.at_plugin_root(source, r) => {}
+            Ok(Found::Missing)
+                if r.kind != RefKind::Link
+                    && (self.at_plugin_root(source, r)
+                        || self.at_repository_root(r)
+                        || made_or_users(source, r)) => {}
+            Ok(Found::Missing) if r.kind != RefKind::Link && self.in_sibling(&r.text).is_some() => {
+                let sibling = self.in_sibling(&r.text).unwrap_or_default();
+                self.out.push(
+                    Diagnostic::new(
+                        BROKEN_REFERENCE,
+                        path,
+                        format!("`{shown}` is not in the skill folder; it is `{sibling}`, a file of another skill"),
+                    )
+                    .with_severity(Severity::Warning)
+                    .at(r.span)
+                    .label("another skill's file")
+                    .help("a skill is installed alone, without its neighbours: copy the file into this skill, or name the other skill and let the agent load it"),
+                );
+            }
             Ok(Found::Missing) => {
                 let where_ = if parent_of(from).is_empty() {
                     "in the skill folder".to_string()
@@ -1164,6 +1240,44 @@ impl<'a> Scan<'a> {
         };
         normalize(plugin, r.text.trim_start_matches("./"))
             .is_some_and(|full| self.folder.exists_in_repository(&full))
+    }
+
+    /// The repository path of a file a path with a folder names in a
+    /// sibling skill (a folder next to this one with its own `SKILL.md`).
+    fn in_sibling(&self, text: &str) -> Option<String> {
+        let t = text.trim_start_matches("./");
+        if self.folder.dir.is_empty() || !t.contains('/') || t.starts_with("../") {
+            return None;
+        }
+        let parent = parent_of(&self.folder.dir);
+        let mut dirs: Vec<String> = std::fs::read_dir(self.folder.root.join(&parent))
+            .ok()?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|f| f.is_dir()))
+            .map(|e| join_rel(&parent, &e.file_name().to_string_lossy()))
+            .filter(|d| *d != self.folder.dir)
+            .collect();
+        dirs.sort();
+        dirs.into_iter().find_map(|d| {
+            let full = normalize(&d, t)?;
+            (self.folder.root.join(join_rel(&d, SKILL_MD)).is_file()
+                && self.folder.root.join(&full).is_file())
+            .then_some(full)
+        })
+    }
+
+    /// Whether a path with a folder that is not in the skill names a file
+    /// of the repository from its root (`scripts/validate.sh`, run from a
+    /// checkout of the repository the skill lives in).
+    fn at_repository_root(&self, r: &Ref) -> bool {
+        let t = r.text.trim_start_matches("./");
+        !self.folder.dir.is_empty()
+            && t.contains('/')
+            && !t.starts_with("../")
+            && normalize("", t).is_some_and(|full| {
+                !full.starts_with(&format!("{}/", self.folder.dir))
+                    && self.folder.exists_in_repository(&full)
+            })
     }
 
     /// Back-ticked bare names (`async-parallel`) that are the stem of a file
