@@ -4,6 +4,7 @@
 # Usage: scripts/rules-doc.sh [CAPLINT] > docs/rules.md
 set -eu
 caplint="${1:-caplint}"
+# shellcheck disable=SC2016 # the back-ticks are Markdown, not a command
 printf '# Rules\n\nEvery rule caplint has, as `caplint explain RULE` prints it (written by\n`scripts/rules-doc.sh`). `caplint server` links each finding here.\n'
 "$caplint" rules --format json | python3 -c 'import json,sys; [print(r["id"]) for r in json.load(sys.stdin)]' |
 while read -r rule; do
