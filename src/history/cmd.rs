@@ -2,52 +2,18 @@
 //! picking the exit code. The judging lives in [`super::review`] and
 //! [`super::walk`]; the text comes from the renderers.
 
-use super::review::{ProfileReview, SkillReview};
+use super::review::{ClaimReview, ProfileReview, SkillReview};
 use super::side::{Ctx, Head, Scope, WorkTree};
 use super::{ci, merge_base_with, review_all, walk, Base, Env};
-use crate::app;
 use crate::check::Report;
 use crate::cli::{DiffArgs, DiffFormat, HistoryArgs};
 use crate::config::Settings;
-use crate::diagnostic::Severity;
+use crate::emit;
 use crate::error::Fatal;
 use crate::git::Repo;
 use crate::output;
 use crate::render::{self, Format, Style};
-
-/// The outcome of `caplint diff`: the reviewed changes and their verdict.
-#[derive(Debug)]
-pub struct ClaimReview {
-    /// How the base was chosen (`merge-base with origin/main (abc1234)`).
-    pub base_label: String,
-    pub base_commit: Option<String>,
-    /// Why CI chose the base, when it did (printed as a note).
-    pub base_why: Option<String>,
-    /// `the working tree` or the HEAD revision as given.
-    pub head_label: String,
-    pub head_commit: Option<String>,
-    pub profiles: Vec<ProfileReview>,
-    pub skills: Vec<SkillReview>,
-    /// The history rules' findings, severities applied.
-    pub report: Report,
-}
-
-impl ClaimReview {
-    /// Findings about one file, in output order.
-    pub fn findings_for<'a>(
-        &'a self,
-        path: &'a str,
-    ) -> impl Iterator<Item = &'a crate::diagnostic::Diagnostic> + 'a {
-        self.report
-            .diagnostics
-            .iter()
-            .filter(move |d| d.path == path)
-    }
-
-    pub fn errors(&self) -> usize {
-        self.report.summary.errors
-    }
-}
+use crate::workspace;
 
 fn not_a_repo(command: &str) -> Fatal {
     Fatal::git(
@@ -256,7 +222,7 @@ fn mask_audit(profiles: &mut [walk::ProfileAudit]) {
 
 /// `caplint diff [BASE] [HEAD]`.
 pub fn diff_command(args: &DiffArgs) -> Result<u8, Fatal> {
-    let settings = app::settings_for(&[], args.config.as_deref(), args.as_of.as_deref())?;
+    let settings = workspace::settings_for(&[], args.config.as_deref(), args.as_of.as_deref())?;
     let review = run_diff(&settings, args)?;
     if let (Some(why), false) = (&review.base_why, args.quiet) {
         output::stderr(&format!("note: base: {} ({why})\n", review.base_label));
@@ -268,15 +234,15 @@ pub fn diff_command(args: &DiffArgs) -> Result<u8, Fatal> {
     };
     output::stdout(&text);
     Ok(if review.errors() > 0 {
-        app::EXIT_FINDINGS
+        emit::EXIT_FINDINGS
     } else {
-        app::EXIT_OK
+        emit::EXIT_OK
     })
 }
 
 /// `caplint history [PATH...] [--since REV]`.
 pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
-    let settings = app::settings_for(
+    let settings = workspace::settings_for(
         &args.paths,
         args.common.config.as_deref(),
         args.common.as_of.as_deref(),
@@ -300,21 +266,11 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
     let audit_table = walk::render_audit(&audit);
     let extra = (args.common.format.unwrap_or(Format::Human) == Format::Human)
         .then_some(audit_table.as_str());
-    let fail_empty = app::warn_if_empty(&audit.report, &settings, &args.paths, &args.common);
-    let code = app::emit_with(&audit.report, &args.common, &settings.root, extra)?;
+    let fail_empty = emit::warn_if_empty(&audit.report, &settings, &args.paths, &args.common);
+    let code = emit::emit_with(&audit.report, &args.common, &settings.root, extra)?;
     Ok(if fail_empty {
-        code.max(app::EXIT_FINDINGS)
+        code.max(emit::EXIT_FINDINGS)
     } else {
         code
     })
-}
-
-/// Counts for a verdict line.
-pub fn verdict_counts(report: &Report) -> (usize, usize) {
-    let errors = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    (errors, report.diagnostics.len() - errors)
 }

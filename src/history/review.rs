@@ -8,8 +8,9 @@ use super::claims::{self, Change, Claims};
 use super::side::{parse_profile, Ctx, FolderFiles, Head, ProfileRev};
 use super::skillmeta::{self, SkillMeta};
 use super::version;
+use crate::check::Report;
 use crate::date::Date;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::error::Fatal;
 use crate::git::FileId;
 use crate::git::ObjectId;
@@ -1091,6 +1092,50 @@ fn review_one(
     Ok(Reviewed::Changed(Box::new(judge_skill(
         dir, &base_side, &head_side, changed, tip_info,
     ))))
+}
+
+/// The outcome of `caplint diff`: the reviewed changes and their verdict.
+#[derive(Debug)]
+pub struct ClaimReview {
+    /// How the base was chosen (`merge-base with origin/main (abc1234)`).
+    pub base_label: String,
+    pub base_commit: Option<String>,
+    /// Why CI chose the base, when it did (printed as a note).
+    pub base_why: Option<String>,
+    /// `the working tree` or the HEAD revision as given.
+    pub head_label: String,
+    pub head_commit: Option<String>,
+    pub profiles: Vec<ProfileReview>,
+    pub skills: Vec<SkillReview>,
+    /// The history rules' findings, severities applied.
+    pub report: Report,
+}
+
+impl ClaimReview {
+    /// Findings about one file, in output order.
+    pub fn findings_for<'a>(
+        &'a self,
+        path: &'a str,
+    ) -> impl Iterator<Item = &'a crate::diagnostic::Diagnostic> + 'a {
+        self.report
+            .diagnostics
+            .iter()
+            .filter(move |d| d.path == path)
+    }
+
+    pub fn errors(&self) -> usize {
+        self.report.summary.errors
+    }
+}
+
+/// Counts for a verdict line.
+pub fn verdict_counts(report: &Report) -> (usize, usize) {
+    let errors = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    (errors, report.diagnostics.len() - errors)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use super::review::skill_shown;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::history::claims::{Change, Direction, Subject};
-use crate::history::cmd::{verdict_counts, ClaimReview};
+use crate::history::review::{verdict_counts, ClaimReview};
 use crate::history::review::{ProfileReview, SkillReview, Status};
 use crate::history::version;
 use std::cmp::Ordering;

@@ -3,7 +3,7 @@
 use super::Style;
 use crate::diagnostic::Diagnostic;
 use crate::history::claims::{Change, Direction};
-use crate::history::cmd::{verdict_counts, ClaimReview};
+use crate::history::review::{verdict_counts, ClaimReview};
 use crate::history::review::{ProfileReview, SkillReview, Status};
 use serde_json::{json, Value};
 

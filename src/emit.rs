@@ -1,0 +1,179 @@
+//! The end of a run: a finished report printed in the chosen format, the
+//! notes a person needs (nothing matched, `--max-warnings`), and the exit
+//! code. Shared by the commands that lint (`check`, `history`).
+
+use crate::check::Report;
+use crate::cli::CommonArgs;
+use crate::config::Settings;
+use crate::error::Fatal;
+use crate::output;
+use crate::render::{self, Format, Style};
+use std::path::{Path, PathBuf};
+
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_FINDINGS: u8 = 1;
+pub const EXIT_FAILURE: u8 = 2;
+
+/// Renders a finished report per the common flags and returns the exit code.
+/// Paths are shown relative to the working directory where a person reads
+/// them (human, concise); machine formats keep them relative to `root`.
+pub fn emit(report: &Report, common: &CommonArgs, root: &Path) -> Result<u8, Fatal> {
+    emit_with(report, common, root, None)
+}
+
+/// [`emit`], with `extra` printed between the human findings and the summary
+/// (the audit table of `caplint history`).
+pub fn emit_with(
+    report: &Report,
+    common: &CommonArgs,
+    root: &Path,
+    extra: Option<&str>,
+) -> Result<u8, Fatal> {
+    let format = common.format.unwrap_or(Format::Human);
+    let style = Style::resolve(common.color);
+    let code = exit_code(report, common.max_warnings);
+    let over = warnings_over_limit(report, common.max_warnings);
+    // Said wherever the format has room for it; in quiet mode on stderr.
+    let mut stderr_over = over.is_some() && common.quiet;
+    let text = match format {
+        Format::Human | Format::Concise => {
+            let paths = render::Paths::from_cwd(root);
+            let mut t = if format == Format::Human {
+                render::human::render_with(report, style, &paths)
+            } else {
+                render::concise::render(report, &paths)
+            };
+            if !common.quiet {
+                if let Some(extra) = extra {
+                    t.push_str(extra);
+                    t.push('\n');
+                }
+                t.push_str(&render::human::summary_line(report));
+                t.push('\n');
+                if let Some(over) = &over {
+                    t.push_str(&format!("error: {over}\n"));
+                }
+            }
+            t
+        }
+        Format::Json => {
+            stderr_over = over.is_some();
+            render::json::render_with(report, common.max_warnings)
+        }
+        Format::Github => {
+            render::github::append_step_summary_from_env(report);
+            let mut t = render::github::render(report, !common.quiet);
+            if let Some(over) = &over {
+                t.push_str(&render::github::max_warnings_command(over));
+            }
+            t
+        }
+        Format::Sarif => {
+            stderr_over = over.is_some();
+            render::sarif::render_with(report, over.as_deref())
+        }
+    };
+    output::stdout(&text);
+    if !common.quiet {
+        for note in &report.notes {
+            output::stderr(&format!("note: {note}\n"));
+        }
+    }
+    if let Some(over) = over.filter(|_| stderr_over) {
+        output::stderr(&format!("error: {over}\n"));
+    }
+    Ok(code)
+}
+
+/// Why the run fails when only `--max-warnings` fails it: `None` when there
+/// are errors (they decide the exit code) or the warnings are within the
+/// limit.
+pub fn warnings_over_limit(report: &Report, max_warnings: Option<usize>) -> Option<String> {
+    let max = max_warnings?;
+    let s = &report.summary;
+    (s.errors == 0 && s.warnings > max).then(|| {
+        format!(
+            "{} warning{}, more than --max-warnings {max} allows (exit 1)",
+            s.warnings,
+            if s.warnings == 1 { "" } else { "s" }
+        )
+    })
+}
+
+/// Warns on stderr when the run judged nothing (always with
+/// `--error-on-empty`, else unless `-q`); returns whether that fails the run.
+pub fn warn_if_empty(
+    report: &Report,
+    settings: &Settings,
+    paths: &[PathBuf],
+    common: &CommonArgs,
+) -> bool {
+    let Some(text) = nothing_matched(report, settings, paths, common.error_on_empty) else {
+        return false;
+    };
+    if !common.quiet || common.error_on_empty {
+        output::stderr(&text);
+    }
+    common.error_on_empty
+}
+
+/// The warning for a run that judged nothing: no profile, no skill and no
+/// finding under the given paths (a typo in a glob, or a path outside them).
+fn nothing_matched(
+    report: &Report,
+    settings: &Settings,
+    paths: &[PathBuf],
+    fail: bool,
+) -> Option<String> {
+    let s = &report.summary;
+    if s.profiles > 0 || s.skills > 0 || !report.diagnostics.is_empty() {
+        return None;
+    }
+    let list = |globs: &[String]| {
+        if globs.is_empty() {
+            "(none)".to_string()
+        } else {
+            globs
+                .iter()
+                .map(|g| format!("`{g}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let under = if paths.is_empty() {
+        settings.root.display().to_string()
+    } else {
+        paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let config = match &settings.config_path {
+        Some(p) => p.display().to_string(),
+        None => ".caplint.yaml".to_string(),
+    };
+    Some(format!(
+        "warning: no profile and no skill found under {under}
+  profiles are files that match {profiles}
+  skills are the folders directly inside folders that match {roots}, and any folder with a SKILL.md
+  help: pass the folders that hold them, or set `profiles:` and `skill_roots:` in {config}
+        (`caplint init` writes one); {outcome}
+",
+        outcome = if fail {
+            "this run fails (exit 1) because of --error-on-empty"
+        } else {
+            "--error-on-empty makes such a run fail"
+        },
+        profiles = list(&settings.config.profiles),
+        roots = list(&settings.config.skill_roots),
+    ))
+}
+
+pub fn exit_code(report: &Report, max_warnings: Option<usize>) -> u8 {
+    if report.summary.errors > 0 || max_warnings.is_some_and(|max| report.summary.warnings > max) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
