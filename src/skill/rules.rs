@@ -11,20 +11,6 @@ use crate::yaml::{Node, NodeKind, Resolved, Style};
 use std::collections::BTreeMap;
 use unicode_normalization::UnicodeNormalization;
 
-/// Top-level keys of the Agent Skills format, plus agentskills-core's
-/// `version` and selection hints.
-pub const KNOWN_FIELDS: &[&str] = &[
-    "name",
-    "description",
-    "license",
-    "compatibility",
-    "metadata",
-    "allowed-tools",
-    "version",
-    "when_to_use",
-    "when_not_to_use",
-];
-
 pub const NAME_MAX_CHARS: usize = 64;
 pub const COMPATIBILITY_MAX_CHARS: usize = 500;
 pub const HINTS_MAX_ITEMS: usize = 5;
