@@ -86,7 +86,7 @@ pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
             let mut report = Report::default();
             let d = crate::diagnostic::Diagnostic {
                 // No rule id: the code line would only say "config".
-                rule: "",
+                rule: &crate::diagnostic::NO_RULE,
                 severity: crate::diagnostic::Severity::Error,
                 message: format!("invalid configuration: {message}"),
                 path: source.path.clone(),
@@ -218,7 +218,7 @@ fn rules_command(args: &RulesArgs) -> u8 {
     let text = match args.format {
         RulesFormat::Markdown => crate::rules::markdown_table(),
         RulesFormat::Json => {
-            let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary, "fixable": r.fixable.map(|(a, _)| a.as_str())})).collect();
+            let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary(), "fixable": r.fixable.map(|(a, _)| a.as_str())})).collect();
             serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
         }
         RulesFormat::Human => {
@@ -229,7 +229,7 @@ fn rules_command(args: &RulesArgs) -> u8 {
                         "{:<width$}  {:<7}  {}{}\n",
                         r.id,
                         r.default.as_str(),
-                        r.summary,
+                        r.summary(),
                         r.fix_marker()
                     )
                 })

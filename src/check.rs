@@ -108,7 +108,7 @@ impl Report {
     /// for a milder case) unless the configuration names its rule.
     pub fn finish(&mut self, settings: &Settings) {
         self.diagnostics
-            .retain_mut(|d| match settings.configured_level(d.rule, &d.path) {
+            .retain_mut(|d| match settings.configured_level(d.rule.id, &d.path) {
                 None => true,
                 Some(level) => match level.severity() {
                     Some(sev) => {
@@ -396,7 +396,7 @@ mod tests {
         let mut sources = BTreeMap::new();
         sources.insert("a".to_string(), src);
         let mut ds = vec![Diagnostic::new(
-            "security/secret-value",
+            &crate::rules::security::secret_value::RULE,
             "a",
             "key AKIAQWERTYUIOPASDFGH and S3cr3tPassw0rd! x",
         )
@@ -427,7 +427,13 @@ mod tests {
         let mut sources = BTreeMap::new();
         sources.insert("a".to_string(), src);
         let mut ds: Vec<Diagnostic> = (0..20_000)
-            .map(|i| Diagnostic::new("security/secret-value", "a", format!("found AKIA{i:016}")))
+            .map(|i| {
+                Diagnostic::new(
+                    &crate::rules::security::secret_value::RULE,
+                    "a",
+                    format!("found AKIA{i:016}"),
+                )
+            })
             .collect();
         let start = std::time::Instant::now();
         scrub_secrets(&sources, &mut ds);

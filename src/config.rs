@@ -185,10 +185,10 @@ impl Settings {
     /// The effective severity of `rule` for a file at `path` (repo-relative):
     /// the registry default, then `rules:`, then every matching override in
     /// order. `None` means the rule is off.
-    pub fn severity(&self, rule: &str, path: &str) -> Option<Severity> {
-        match self.configured_level(rule, path) {
+    pub fn severity(&self, rule: &crate::diagnostic::Rule, path: &str) -> Option<Severity> {
+        match self.configured_level(rule.id, path) {
             Some(level) => level.severity(),
-            None => Some(crate::rules::default_severity(rule)),
+            None => Some(rule.default),
         }
     }
 
@@ -828,13 +828,16 @@ mod tests {
             Date::parse_ymd("2026-10-15").unwrap(),
         )
         .unwrap();
-        assert_eq!(s.severity("profile/stale", "a.profile.json"), None);
         assert_eq!(
-            s.severity("profile/stale", "legacy/a.profile.json"),
+            s.severity(&crate::rules::profile::stale::RULE, "a.profile.json"),
+            None
+        );
+        assert_eq!(
+            s.severity(&crate::rules::profile::stale::RULE, "legacy/a.profile.json"),
             Some(Severity::Error)
         );
         assert_eq!(
-            s.severity("profile/empty-limits", "a.profile.json"),
+            s.severity(&crate::rules::profile::empty_limits::RULE, "a.profile.json"),
             Some(Severity::Warning)
         );
     }

@@ -113,7 +113,9 @@ pub fn plan(root: &Path, report: &Report, unsafe_fixes: bool, outcome: &mut Outc
             edits.entry(e.path.clone()).or_default().push(e.clone());
         }
         outcome.applied.push(format!("{}: {}", d.path, fix.message));
-        if d.rule.starts_with("history/version") || d.rule == "history/skill-version-not-bumped" {
+        if d.rule.id.starts_with("history/version")
+            || d.rule.id == "history/skill-version-not-bumped"
+        {
             outcome.version_changed = true;
         }
     }
@@ -292,7 +294,12 @@ mod tests {
         report.add_source(SourceFile::new("a.profile.json", TEXT));
         for fix in fixes {
             report.push(
-                Diagnostic::new("history/version-not-bumped", "a.profile.json", "m").with_fix(fix),
+                Diagnostic::new(
+                    &crate::rules::history::version_not_bumped::RULE,
+                    "a.profile.json",
+                    "m",
+                )
+                .with_fix(fix),
             );
         }
         report

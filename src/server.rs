@@ -502,7 +502,7 @@ impl Server {
                 Severity::Warning => lsp::DiagnosticSeverity::WARNING,
             }),
             code: Some(lsp::NumberOrString::String(d.rule.to_string())),
-            code_description: lsp::Uri::from_str(&rule_doc_url(d.rule))
+            code_description: lsp::Uri::from_str(&rule_doc_url(d.rule.id))
                 .ok()
                 .map(|href| lsp::CodeDescription { href }),
             source: Some("caplint".into()),

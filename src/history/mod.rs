@@ -364,7 +364,7 @@ impl Session<'_> {
         let ctx = self.ctx();
         let mut differs: BTreeMap<String, bool> = BTreeMap::new();
         for d in &mut report.diagnostics {
-            let judged_staged = d.rule.starts_with("history/") || ctx.is_profile(&d.path);
+            let judged_staged = d.rule.id.starts_with("history/") || ctx.is_profile(&d.path);
             if !judged_staged || d.path.is_empty() {
                 continue;
             }

@@ -19,20 +19,20 @@ use crate::source::{SourceFile, Span};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
-pub const VERSION_NOT_BUMPED: &str = "history/version-not-bumped";
-pub const VERSION_DECREASED: &str = "history/version-decreased";
-pub const VERSION_NOT_COMPARABLE: &str = "history/version-not-comparable";
-pub const VERSION_TAKEN: &str = "history/version-taken";
-pub const DECLARED_AT_BACKWARDS: &str = "history/declared-at-backwards";
-pub const DECLARED_AT_WITHOUT_VERSION: &str = "history/declared-at-without-version";
-pub const DECLARED_AT_NOT_MOVED: &str = "history/declared-at-not-moved";
-pub const AGENT_ID_CHANGED: &str = "history/agent-id-changed";
-pub const PROFILE_DELETED: &str = "history/profile-deleted";
-pub const RETIRED_PROFILE_CHANGED: &str = "history/retired-profile-changed";
-pub const ACCESS_WIDENED: &str = "history/access-widened";
-pub const SKILL_VERSION_NOT_BUMPED: &str = "history/skill-version-not-bumped";
-pub const SKILL_VERSION_DECREASED: &str = "history/skill-version-decreased";
-pub const SKILL_RENAMED: &str = "history/skill-renamed";
+pub use crate::rules::history::ACCESS_WIDENED;
+pub use crate::rules::history::AGENT_ID_CHANGED;
+pub use crate::rules::history::DECLARED_AT_BACKWARDS;
+pub use crate::rules::history::DECLARED_AT_NOT_MOVED;
+pub use crate::rules::history::DECLARED_AT_WITHOUT_VERSION;
+pub use crate::rules::history::PROFILE_DELETED;
+pub use crate::rules::history::RETIRED_PROFILE_CHANGED;
+pub use crate::rules::history::SKILL_RENAMED;
+pub use crate::rules::history::SKILL_VERSION_DECREASED;
+pub use crate::rules::history::SKILL_VERSION_NOT_BUMPED;
+pub use crate::rules::history::VERSION_DECREASED;
+pub use crate::rules::history::VERSION_NOT_BUMPED;
+pub use crate::rules::history::VERSION_NOT_COMPARABLE;
+pub use crate::rules::history::VERSION_TAKEN;
 
 /// How many changes a message lists before "and N more".
 const LISTED: usize = 6;
@@ -210,7 +210,12 @@ fn raise_help(v: &str, tail: &str) -> String {
 }
 
 /// A diagnostic on `path`, at `span` when there is one.
-fn diag(rule: &'static str, path: &str, span: Option<Span>, message: String) -> Diagnostic {
+fn diag(
+    rule: &'static crate::diagnostic::Rule,
+    path: &str,
+    span: Option<Span>,
+    message: String,
+) -> Diagnostic {
     let mut d = Diagnostic::new(rule, path, message);
     d.span = span;
     d
@@ -1156,7 +1161,7 @@ mod tests {
       "tools": [{"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "b1"}]}],
       "limits": ["No mail."]}"#;
 
-    fn rules(r: &ProfileReview) -> Vec<&str> {
+    fn rules(r: &ProfileReview) -> Vec<&'static crate::diagnostic::Rule> {
         r.findings.iter().map(|d| d.rule).collect()
     }
 

@@ -44,14 +44,14 @@ mod tests {
         ));
         r.diagnostics.push(
             Diagnostic::new(
-                "profile/unknown-field",
+                &crate::rules::profile::unknown_field::RULE,
                 "agents/a.profile.json",
                 "key\n\"x\u{1b}[31m\"\r\nunknown",
             )
             .at(Span::new(7, 1)),
         );
         r.diagnostics.push(Diagnostic::new(
-            "skill/missing-skill-md",
+            &crate::rules::skill::missing_skill_md::RULE,
             "skills/x",
             "no SKILL.md",
         ));

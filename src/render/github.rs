@@ -43,7 +43,7 @@ fn command(report: &Report, d: &Diagnostic) -> String {
             }
         }
     }
-    props.push(format!("title={}", escape_property(d.rule)));
+    props.push(format!("title={}", escape_property(d.rule.id)));
     let mut message = message_with_commit(d);
     if let Some(help) = &d.help {
         message.push_str("\n\nhelp: ");
@@ -174,7 +174,7 @@ pub fn step_summary(report: &Report) -> String {
             out,
             "| {} | <code>{}</code> | <code>{}</code> | {} |",
             d.severity.as_str(),
-            cell(d.rule),
+            cell(d.rule.id),
             cell(&at),
             cell(&message_with_commit(d))
         );
@@ -245,7 +245,7 @@ mod tests {
     #[test]
     fn command_has_position_and_escaped_text() {
         let d = Diagnostic::new(
-            "profile/unknown-field",
+            &crate::rules::profile::unknown_field::RULE,
             "x, y:z.profile.json",
             "100% wrong\nsecond line",
         )
@@ -265,7 +265,11 @@ mod tests {
 
     #[test]
     fn spanless_findings_name_the_file_only() {
-        let d = Diagnostic::new("skill/missing-skill-md", "skills/x", "no SKILL.md");
+        let d = Diagnostic::new(
+            &crate::rules::skill::missing_skill_md::RULE,
+            "skills/x",
+            "no SKILL.md",
+        );
         let out = render(&report_with(d), false);
         assert!(
             out.starts_with("::error file=skills/x,title=skill/missing-skill-md::no SKILL.md\n")
@@ -274,7 +278,11 @@ mod tests {
 
     #[test]
     fn summary_table_escapes_cells() {
-        let d = Diagnostic::new("profile/unknown-field", "a|b.json", "<b>x</b> | y\nz");
+        let d = Diagnostic::new(
+            &crate::rules::profile::unknown_field::RULE,
+            "a|b.json",
+            "<b>x</b> | y\nz",
+        );
         let md = step_summary(&report_with(d));
         assert!(md.contains("<code>a&#124;b.json</code>"), "{md}");
         assert!(md.contains("&lt;b&gt;x&lt;/b&gt; &#124; y z"), "{md}");

@@ -410,7 +410,7 @@ fn header(d: &Diagnostic, report: &Report, paths: &super::Paths, color: bool) ->
         Severity::Error => ("error", "\x1b[1;31m"),
         Severity::Warning => ("warning", "\x1b[1;33m"),
     };
-    let rule = if d.rule.is_empty() {
+    let rule = if d.rule.id.is_empty() {
         String::new()
     } else {
         format!("[{}]", d.rule)
@@ -472,6 +472,22 @@ pub fn render_with(report: &Report, style: Style, paths: &super::Paths) -> Strin
         out.push('\n');
     }
     out
+}
+
+/// Plain human output (no color, 100 columns) of `diagnostics` about the
+/// files in `sources`, in the report's order: what a rule's snapshot test
+/// shows.
+pub fn plain(
+    sources: impl IntoIterator<Item = crate::source::SourceFile>,
+    diagnostics: Vec<Diagnostic>,
+) -> String {
+    let mut report = Report::default();
+    for source in sources {
+        report.add_source(source);
+    }
+    report.diagnostics = diagnostics;
+    crate::diagnostic::sort(&mut report.diagnostics);
+    render(&report, Style::plain())
 }
 
 /// `N errors, M warnings in K files`.
@@ -548,7 +564,7 @@ mod tests {
             (text.len(), 0),
         ] {
             report.push(
-                Diagnostic::new("profile/invalid-json", "a.json", "m")
+                Diagnostic::new(&crate::rules::profile::invalid_json::RULE, "a.json", "m")
                     .at(Span::new(offset, length))
                     .label("here")
                     .with_label(Span::new(99_000, 2), "far")
@@ -611,11 +627,15 @@ mod tests {
         let mut report = Report::default();
         report.add_source(SourceFile::new("a.json", "{\"agent_id\": \"x\"}\n"));
         report.push(
-            Diagnostic::new("profile/duplicate-agent-id", "a.json", "twice")
-                .at(Span::new(13, 3))
-                .label("declared here")
-                .with_label_in("gone.json", Span::new(0, 1), "also declared here")
-                .help("keep one"),
+            Diagnostic::new(
+                &crate::rules::profile::duplicate_agent_id::RULE,
+                "a.json",
+                "twice",
+            )
+            .at(Span::new(13, 3))
+            .label("declared here")
+            .with_label_in("gone.json", Span::new(0, 1), "also declared here")
+            .help("keep one"),
         );
         let out = render(&report, Style::plain());
         assert!(out.starts_with("error[profile/duplicate-agent-id]: a.json:1:14: twice\n"));

@@ -68,15 +68,15 @@ fn pascal_name(id: &str) -> String {
 fn rule_descriptor(rule: &Rule) -> Value {
     let text = format!(
         "{}\n\nWhy: {}\n\nFix: {}",
-        rule.what.trim(),
-        rule.why.trim(),
-        rule.fix.trim()
+        rule.what().trim(),
+        rule.why().trim(),
+        rule.fix().trim()
     );
     json!({
         "id": rule.id,
         "name": pascal_name(rule.id),
-        "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": rule.what},
+        "shortDescription": {"text": rule.summary()},
+        "fullDescription": {"text": rule.what()},
         "help": {"text": text, "markdown": rule.markdown()},
         "defaultConfiguration": {"level": level(rule.default)},
         "properties": {
@@ -167,7 +167,7 @@ fn fingerprint_key(
     } else {
         snippet.as_str()
     };
-    fnv1a128(&[d.rule, &d.path, basis])
+    fnv1a128(&[d.rule.id, &d.path, basis])
 }
 
 pub fn value(report: &Report) -> Value {
@@ -189,7 +189,7 @@ pub fn value(report: &Report) -> Value {
             }
             let mut result = Map::new();
             result.insert("ruleId".into(), json!(d.rule));
-            if let Some(i) = index.get(d.rule) {
+            if let Some(i) = index.get(d.rule.id) {
                 result.insert("ruleIndex".into(), json!(i));
             }
             result.insert("level".into(), json!(level(d.severity)));
@@ -287,18 +287,38 @@ mod tests {
         let text = "{\n\"x\": 1, \"x\": 1}";
         let mut a = report(text);
         a.diagnostics.push(
-            Diagnostic::new("profile/duplicate-key", "a.profile.json", "m").at(Span::new(2, 3)),
+            Diagnostic::new(
+                &crate::rules::profile::duplicate_key::RULE,
+                "a.profile.json",
+                "m",
+            )
+            .at(Span::new(2, 3)),
         );
         a.diagnostics.push(
-            Diagnostic::new("profile/duplicate-key", "a.profile.json", "m").at(Span::new(10, 3)),
+            Diagnostic::new(
+                &crate::rules::profile::duplicate_key::RULE,
+                "a.profile.json",
+                "m",
+            )
+            .at(Span::new(10, 3)),
         );
         let shifted_text = format!("\n\n{text}");
         let mut b = report(&shifted_text);
         b.diagnostics.push(
-            Diagnostic::new("profile/duplicate-key", "a.profile.json", "m").at(Span::new(4, 3)),
+            Diagnostic::new(
+                &crate::rules::profile::duplicate_key::RULE,
+                "a.profile.json",
+                "m",
+            )
+            .at(Span::new(4, 3)),
         );
         b.diagnostics.push(
-            Diagnostic::new("profile/duplicate-key", "a.profile.json", "m").at(Span::new(12, 3)),
+            Diagnostic::new(
+                &crate::rules::profile::duplicate_key::RULE,
+                "a.profile.json",
+                "m",
+            )
+            .at(Span::new(12, 3)),
         );
         let (fa, fb) = (fingerprints(&a), fingerprints(&b));
         assert_eq!(fa, fb);
@@ -315,7 +335,7 @@ mod tests {
             src.add_secret(20..36);
             r.diagnostics.push(
                 Diagnostic::new(
-                    "security/secret-value",
+                    &crate::rules::security::secret_value::RULE,
                     "a.profile.json",
                     "password assignment",
                 )

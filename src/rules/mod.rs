@@ -2,114 +2,12 @@
 //! `caplint rules`, `caplint explain`, SARIF rule metadata and the README's
 //! rule table are all generated from here, so docs never drift from code.
 
-use crate::diagnostic::{Applicability, Severity};
-
-/// One registry entry: `rule!(ID, Severity, "example language", summary,
-/// what, why, bad example, good example, fix)`.
-macro_rules! rule {
-    ($id:expr, $sev:ident, $lang:expr, $summary:expr, $what:expr, $why:expr, $bad:expr, $good:expr, $fix:expr) => {
-        $crate::rules::Rule {
-            id: $id,
-            default: $crate::diagnostic::Severity::$sev,
-            summary: $summary,
-            what: $what,
-            why: $why,
-            lang: $lang,
-            bad: $bad,
-            good: $good,
-            fix: $fix,
-            fixable: None,
-        }
-    };
-    ($id:expr, $sev:ident, $lang:expr, $summary:expr, $what:expr, $why:expr, $bad:expr, $good:expr, $fix:expr, fixable: $app:ident, $autofix:expr) => {
-        $crate::rules::Rule {
-            id: $id,
-            default: $crate::diagnostic::Severity::$sev,
-            summary: $summary,
-            what: $what,
-            why: $why,
-            lang: $lang,
-            bad: $bad,
-            good: $good,
-            fix: $fix,
-            fixable: Some(($crate::diagnostic::Applicability::$app, $autofix)),
-        }
-    };
-}
+pub use crate::diagnostic::Rule;
 
 pub mod history;
 pub mod profile;
 pub mod security;
 pub mod skill;
-
-/// One rule's metadata and documentation.
-#[derive(Debug)]
-pub struct Rule {
-    /// Stable public id, e.g. `profile/missing-evidence`.
-    pub id: &'static str,
-    pub default: Severity,
-    /// One line: when the rule fires.
-    pub summary: &'static str,
-    /// What it does.
-    pub what: &'static str,
-    /// Why it matters.
-    pub why: &'static str,
-    /// Language of the examples (`json`, `yaml`, `markdown`, `text`).
-    pub lang: &'static str,
-    pub bad: &'static str,
-    pub good: &'static str,
-    pub fix: &'static str,
-    /// Whether `caplint check --fix` can repair it, how safely, and what the
-    /// automatic fix does.
-    pub fixable: Option<(Applicability, &'static str)>,
-}
-
-impl Rule {
-    pub fn family(&self) -> &'static str {
-        self.id.split('/').next().unwrap_or(self.id)
-    }
-
-    /// Whether the rule needs git history.
-    pub fn needs_history(&self) -> bool {
-        self.family() == "history"
-    }
-
-    /// The marker `caplint rules` shows after the summary: ` (fixable)`,
-    /// ` (unsafe fix)` or nothing.
-    pub fn fix_marker(&self) -> &'static str {
-        match self.fixable {
-            Some((Applicability::Safe, _)) => " (fixable)",
-            Some((Applicability::Unsafe, _)) => " (unsafe fix)",
-            None => "",
-        }
-    }
-
-    /// The full documentation as Markdown (`caplint explain`).
-    pub fn markdown(&self) -> String {
-        let autofix = match self.fixable {
-            Some((Applicability::Safe, what)) => {
-                format!("\nFix: safe, `caplint check --fix`: {what}\n")
-            }
-            Some((Applicability::Unsafe, what)) => {
-                format!("\nFix: unsafe, `caplint check --fix --unsafe-fixes`: {what}\n")
-            }
-            None => String::new(),
-        };
-        format!(
-            "# {id}\n\nDefault severity: {sev}\n\n{summary}\n\n## What it does\n{what}\n\n## Why\n{why}\n\n## Example\nBad:\n```{lang}\n{bad}\n```\nGood:\n```{lang}\n{good}\n```\n\n## Fix\n{fix}\n{autofix}",
-            id = self.id,
-            sev = self.default.as_str(),
-            summary = self.summary,
-            what = self.what,
-            why = self.why,
-            lang = self.lang,
-            bad = self.bad.trim_end(),
-            good = self.good.trim_end(),
-            fix = self.fix,
-            autofix = autofix,
-        )
-    }
-}
 
 /// Every rule, in a stable order: profiles, skills, security, history.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
@@ -118,16 +16,11 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
         .chain(skill::RULES.iter())
         .chain(security::RULES.iter())
         .chain(history::RULES.iter())
+        .copied()
 }
 
 pub fn get(id: &str) -> Option<&'static Rule> {
     all().find(|r| r.id == id)
-}
-
-/// The default severity of a registered rule. Unknown ids are a programming
-/// error caught by the registry tests; they default to `error`.
-pub fn default_severity(id: &str) -> Severity {
-    get(id).map_or(Severity::Error, |r| r.default)
 }
 
 /// The README's rule table, generated from the registry.
@@ -138,7 +31,7 @@ pub fn markdown_table() -> String {
             "| `{}` | {} | {}{} |\n",
             rule.id,
             rule.default.as_str(),
-            rule.summary.replace('|', "\\|"),
+            rule.summary().replace('|', "\\|"),
             rule.fix_marker()
         ));
     }
@@ -173,18 +66,19 @@ mod tests {
     fn every_rule_is_documented() {
         for rule in all() {
             for (what, text) in [
-                ("summary", rule.summary),
-                ("what", rule.what),
-                ("why", rule.why),
-                ("bad", rule.bad),
-                ("good", rule.good),
-                ("fix", rule.fix),
+                ("summary", rule.summary()),
+                ("what", rule.what()),
+                ("why", rule.why()),
+                ("lang", rule.lang()),
+                ("bad", rule.bad()),
+                ("good", rule.good()),
+                ("fix", rule.fix()),
             ] {
                 assert!(!text.trim().is_empty(), "{} has no {what}", rule.id);
             }
             assert_ne!(
-                rule.bad.trim(),
-                rule.good.trim(),
+                rule.bad().trim(),
+                rule.good().trim(),
                 "{}: examples must differ",
                 rule.id
             );

@@ -1612,7 +1612,7 @@ mod tests {
                         folder.texts[rel].slice(s).to_string()
                     }
                 };
-                (d.rule, d.path, spanned)
+                (d.rule.id, d.path, spanned)
             })
             .collect()
     }
@@ -1633,7 +1633,7 @@ mod tests {
         assert_eq!(
             r,
             vec![(
-                BROKEN_REFERENCE,
+                BROKEN_REFERENCE.id,
                 "skills/demo/SKILL.md".into(),
                 "references/gone.md".into()
             )]
@@ -1649,7 +1649,7 @@ mod tests {
         assert_eq!(
             r,
             vec![(
-                BROKEN_REFERENCE,
+                BROKEN_REFERENCE.id,
                 "skills/demo/SKILL.md".into(),
                 "scripts/missing.py".into()
             )]
@@ -1668,7 +1668,7 @@ mod tests {
         assert_eq!(
             r,
             vec![(
-                BROKEN_REFERENCE,
+                BROKEN_REFERENCE.id,
                 "skills/demo/SKILL.md".into(),
                 "scripts/go.py".into()
             )]
@@ -1684,7 +1684,7 @@ mod tests {
         assert_eq!(
             r,
             vec![(
-                BROKEN_REFERENCE,
+                BROKEN_REFERENCE.id,
                 "skills/demo/SKILL.md".into(),
                 "FORMS.md".into()
             )]
@@ -1703,9 +1703,9 @@ mod tests {
         assert_eq!(
             rules,
             vec![
-                (REFERENCE_ESCAPES, "../shared/guide.md"),
-                (REFERENCE_ESCAPES, "/etc/passwd"),
-                (REFERENCE_ESCAPES, "../other/x.md"),
+                (REFERENCE_ESCAPES.id, "../shared/guide.md"),
+                (REFERENCE_ESCAPES.id, "/etc/passwd"),
+                (REFERENCE_ESCAPES.id, "../other/x.md"),
             ]
         );
     }
@@ -1725,7 +1725,7 @@ mod tests {
         assert_eq!(
             r,
             vec![(
-                UNREFERENCED_FILE,
+                UNREFERENCED_FILE.id,
                 "skills/demo/notes.md".into(),
                 String::new()
             )]
@@ -1752,7 +1752,7 @@ mod tests {
         assert_eq!(
             r,
             vec![(
-                BROKEN_REFERENCE,
+                BROKEN_REFERENCE.id,
                 "skills/demo/references/guide.md".into(),
                 "nope.md".into()
             )]
@@ -1774,7 +1774,7 @@ mod tests {
         assert_eq!(
             r,
             vec![(
-                UNREFERENCED_FILE,
+                UNREFERENCED_FILE.id,
                 "skills/demo/shared/other.md".into(),
                 String::new()
             )]
@@ -1800,7 +1800,7 @@ mod tests {
         assert_eq!(
             run_at(root),
             vec![(
-                UNREFERENCED_FILE,
+                UNREFERENCED_FILE.id,
                 "skills/demo/assets/latin1.txt".into(),
                 String::new()
             )]
@@ -1837,11 +1837,11 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                (REFERENCE_ESCAPES, "skills/demo/SKILL.md", "linked.md"),
-                (REFERENCE_ESCAPES, "skills/demo/SKILL.md", "data/a.md"),
-                (BROKEN_REFERENCE, "skills/demo/dangling.md", ""),
-                (REFERENCE_ESCAPES, "skills/demo/data", ""),
-                (REFERENCE_ESCAPES, "skills/demo/linked.md", ""),
+                (REFERENCE_ESCAPES.id, "skills/demo/SKILL.md", "linked.md"),
+                (REFERENCE_ESCAPES.id, "skills/demo/SKILL.md", "data/a.md"),
+                (BROKEN_REFERENCE.id, "skills/demo/dangling.md", ""),
+                (REFERENCE_ESCAPES.id, "skills/demo/data", ""),
+                (REFERENCE_ESCAPES.id, "skills/demo/linked.md", ""),
             ]
         );
     }

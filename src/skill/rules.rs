@@ -1273,7 +1273,11 @@ mod tests {
     }
 
     /// (rule, spanned text) of every finding for `text` in folder `folder`.
-    fn run_in(folder: &str, text: &str, settings: &Settings) -> Vec<(&'static str, String)> {
+    fn run_in(
+        folder: &str,
+        text: &str,
+        settings: &Settings,
+    ) -> Vec<(&'static crate::diagnostic::Rule, String)> {
         let source = SourceFile::new(format!("skills/{folder}/SKILL.md"), text);
         let skill = parse_skill_md(&source.path, text);
         let cx = Context { settings, folder };
@@ -1290,7 +1294,7 @@ mod tests {
             .collect()
     }
 
-    fn run(text: &str) -> Vec<(&'static str, String)> {
+    fn run(text: &str) -> Vec<(&'static crate::diagnostic::Rule, String)> {
         run_in("refund-policy", text, &settings())
     }
 

@@ -1,34 +1,13 @@
 //! `profile/*`: single-file and cross-file checks of capability profiles.
 
-use super::Rule;
+#[allow(unused_imports)]
+use super::*;
 use crate::config::Settings;
 use crate::date::Date;
 use crate::diagnostic::{did_you_mean, Diagnostic};
 use crate::json::{self, Kind, Member, Value};
 use crate::source::{SourceFile, Span};
 use foldhash::HashMap;
-
-pub const INVALID_JSON: &str = "profile/invalid-json";
-pub const DUPLICATE_KEY: &str = "profile/duplicate-key";
-pub const NOT_AN_OBJECT: &str = "profile/not-an-object";
-pub const MISSING_FIELD: &str = "profile/missing-field";
-pub const FIELD_TYPE: &str = "profile/field-type";
-pub const INVALID_DATE: &str = "profile/invalid-date";
-pub const DECLARED_IN_FUTURE: &str = "profile/declared-in-future";
-pub const STALE: &str = "profile/stale";
-pub const EMPTY_LIMITS: &str = "profile/empty-limits";
-pub const INVALID_LIMIT: &str = "profile/invalid-limit";
-pub const INVALID_ENTRY: &str = "profile/invalid-entry";
-pub const INVALID_LEVEL: &str = "profile/invalid-level";
-pub const INVALID_ACCESS: &str = "profile/invalid-access";
-pub const MISSING_EVIDENCE: &str = "profile/missing-evidence";
-pub const INVALID_EVIDENCE: &str = "profile/invalid-evidence";
-pub const DUPLICATE_NAME: &str = "profile/duplicate-name";
-pub const DUPLICATE_AGENT_ID: &str = "profile/duplicate-agent-id";
-pub const UNKNOWN_FIELD: &str = "profile/unknown-field";
-pub const SKILL_NAME_STYLE: &str = "profile/skill-name-style";
-pub const COMBINED_SKILL: &str = "profile/combined-skill";
-pub const LINK_NOT_URL: &str = "profile/link-not-url";
 
 pub const LEVELS: &[&str] = &["basic", "proficient", "advanced"];
 pub const ACCESSES: &[&str] = &["none", "read", "write", "execute"];
@@ -72,132 +51,6 @@ pub fn parse_json(text: &str) -> Result<json::Value, json::Error> {
     });
     json::parse_with_keys(text, keys)
 }
-
-const GOOD: &str = r#"{
-  "agent_id": "research-agent-07",
-  "version": "3",
-  "declared_at": "2026-10-01",
-  "skills": [{"name": "web-search", "level": "proficient",
-              "evidence": [{"kind": "log", "ref": "run-2026-09-28-search"}]}],
-  "tools": [{"name": "browser", "access": "read",
-             "evidence": [{"kind": "log", "ref": "browser-check-09"}]}],
-  "limits": ["No access to private mailboxes."]
-}"#;
-
-pub static RULES: &[Rule] = &[
-    rule!(INVALID_JSON, Error, "json", "not valid JSON (span at the parser's position)",
-        "Parses the file as strict JSON (RFC 8259): no comments, no trailing commas, no single quotes, no NaN or Infinity, UTF-8 without a byte-order mark. The finding points at the exact position where parsing stopped.",
-        "A profile that does not parse cannot be routed from at all, and lenient parsers disagree on what non-standard JSON means.",
-        "{\"agent_id\": \"a\", \"version\": \"1\",}", "{\"agent_id\": \"a\", \"version\": \"1\"}",
-        "Fix the syntax at the position shown."),
-    rule!(DUPLICATE_KEY, Error, "json", "an object repeats a key",
-        "Reports every key that appears twice in the same JSON object, with a label on the first occurrence.",
-        "JSON parsers disagree on duplicates: some keep the first value, most keep the last. Two readers of the same profile can see different claims.",
-        "{\"version\": \"2\", \"version\": \"3\"}", "{\"version\": \"3\"}",
-        "Keep one of the two entries."),
-    rule!(NOT_AN_OBJECT, Error, "json", "top level is not an object",
-        "Checks that the document is a JSON object.",
-        "A profile is one object with agent_id, version, declared_at, skills, tools and limits; anything else cannot be read as a profile.",
-        "[{\"agent_id\": \"a\"}]", GOOD,
-        "Make the top level a single object."),
-    rule!(MISSING_FIELD, Error, "json", "`agent_id`, `version`, `declared_at`, `skills`, `tools` or `limits` is absent",
-        "Checks that every required field is present. The finding points at the object's opening brace.",
-        "Routing and audit need all six: who the agent is, which revision, when the claims were checked, and what it claims and refuses.",
-        "{\"agent_id\": \"a\", \"version\": \"1\", \"skills\": [], \"tools\": [], \"limits\": []}", GOOD,
-        "Add the missing field."),
-    rule!(FIELD_TYPE, Error, "json", "one of those has the wrong type or is empty (e.g. `\"version\": 3`: help says to quote it)",
-        "Checks that `agent_id`, `version` and `declared_at` are non-empty strings, that `skills`, `tools` and `limits` are lists, and that `notes` is a string and `retired_at` a string when present.",
-        "Versions are compared as strings of digits or SemVer; a JSON number loses that form (`1.10` becomes `1.1`). An empty `agent_id` cannot identify anyone.",
-        "{\"agent_id\": \"a\", \"version\": 3, \"declared_at\": \"2026-10-01\", \"skills\": [], \"tools\": [], \"limits\": [\"x\"]}",
-        "{\"agent_id\": \"a\", \"version\": \"3\", \"declared_at\": \"2026-10-01\", \"skills\": [], \"tools\": [], \"limits\": [\"x\"]}",
-        "Use the type shown in the message; quote versions."),
-    rule!(INVALID_DATE, Error, "json", "`declared_at` (or an evidence `date`) is not a real date in `YYYY-MM-DD` form",
-        "Checks `declared_at`, `retired_at` and every evidence `date`: four-digit year, two-digit month and day, zero padded, and a real calendar date.",
-        "Freshness is computed from these dates. `2026-2-30` or `10/01/2026` cannot be compared reliably.",
-        "\"declared_at\": \"2026-10-1\"", "\"declared_at\": \"2026-10-01\"",
-        "Write the date as YYYY-MM-DD."),
-    rule!(DECLARED_IN_FUTURE, Error, "json", "`declared_at` is after the as-of date",
-        "Compares `declared_at` with the as-of date (`--as-of`, today by default).",
-        "`declared_at` is the date the claims were checked; a check cannot happen in the future. A future date hides staleness for months.",
-        "\"declared_at\": \"2099-01-01\"", "\"declared_at\": \"2026-10-01\"",
-        "Set `declared_at` to the date the claims were actually rechecked."),
-    rule!(STALE, Warning, "json", "age in days is over `freshness_days` (90) and the profile is not retired",
-        "Computes the age (as-of date minus `declared_at`) and warns when it is over `freshness_days` (90 by default). Retired profiles are not checked.",
-        "Claims that have not been rechecked within the freshness limit should be treated as unverified before routing work from them.",
-        "\"declared_at\": \"2025-01-01\"   (checked as of 2026-10-15)", "\"declared_at\": \"2026-10-01\"   (checked as of 2026-10-15)",
-        "Recheck every claim, then raise `version` and set `declared_at` to the recheck date; or set `retired_at` if the agent no longer takes work."),
-    rule!(EMPTY_LIMITS, Warning, "json", "`limits` is an empty list",
-        "Warns when `limits` is `[]`.",
-        "Every agent has limits; an empty list usually means the section was skipped, and routing then assumes none.",
-        "\"limits\": []", "\"limits\": [\"No access to private mailboxes.\"]",
-        "Write the one or two limits that exist, as testable statements."),
-    rule!(INVALID_LIMIT, Error, "json", "a limit is not a non-empty string",
-        "Checks that each entry of `limits` is a non-empty string.",
-        "Limits are read as plain statements by reviewers and routers; numbers, objects and blanks say nothing.",
-        "\"limits\": [\"\", 3]", "\"limits\": [\"Handles files up to 10 MB.\"]",
-        "Write each limit as a short plain sentence."),
-    rule!(INVALID_ENTRY, Error, "json", "a skill or tool entry is not an object, or has no non-empty `name`",
-        "Checks that each entry of `skills` and `tools` is an object with a non-empty string `name`.",
-        "Routing matches requirements to entries by name; an entry without one cannot be matched.",
-        "\"skills\": [\"web-search\"]", "\"skills\": [{\"name\": \"web-search\", \"level\": \"basic\", \"evidence\": [{\"kind\": \"log\", \"ref\": \"run-1\"}]}]",
-        "Write each entry as an object with `name`, `level`/`access` and `evidence`."),
-    rule!(INVALID_LEVEL, Error, "json", "level not `basic`/`proficient`/`advanced` (did-you-mean)",
-        "Checks that every skill's `level` is one of `basic`, `proficient`, `advanced`, and suggests the closest one.",
-        "The three levels have fixed meanings; any other word cannot be compared across profiles.",
-        "{\"name\": \"web-search\", \"level\": \"expert\", \"evidence\": [{\"kind\": \"log\", \"ref\": \"run-1\"}]}",
-        "{\"name\": \"web-search\", \"level\": \"advanced\", \"evidence\": [{\"kind\": \"log\", \"ref\": \"run-1\"}]}",
-        "Use one of the three levels, chosen from the evidence."),
-    rule!(INVALID_ACCESS, Error, "json", "access not `none`/`read`/`write`/`execute` (did-you-mean)",
-        "Checks that every tool's `access` is one of `none`, `read`, `write`, `execute`, and suggests the closest one.",
-        "Access values have fixed meanings that reviewers rely on to judge risk.",
-        "{\"name\": \"python\", \"access\": \"run\", \"evidence\": [{\"kind\": \"test\", \"ref\": \"py-1\"}]}",
-        "{\"name\": \"python\", \"access\": \"execute\", \"evidence\": [{\"kind\": \"test\", \"ref\": \"py-1\"}]}",
-        "Use the lowest access value that covers the tested use."),
-    rule!(MISSING_EVIDENCE, Error, "json", "a skill, or a tool with access above `none`, has fewer than `min_evidence` (1) evidence entries",
-        "Counts the well-formed evidence entries of every skill and of every tool whose access is above `none`, and requires at least `min_evidence` (1 by default).",
-        "A claim with no evidence is advertising copy. Every claim needs a record a reviewer can open.",
-        "{\"name\": \"report-writing\", \"level\": \"basic\", \"evidence\": []}",
-        "{\"name\": \"report-writing\", \"level\": \"basic\", \"evidence\": [{\"kind\": \"artifact\", \"ref\": \"report-2026-10\"}]}",
-        "Gather evidence with a small check task, or drop the claim or lower it to what the evidence shows."),
-    rule!(INVALID_EVIDENCE, Error, "json", "an evidence entry is not an object, its `kind` is not `link`/`artifact`/`test`/`log`, or its `ref` is empty",
-        "Checks that `evidence` is a list of objects, each with a `kind` from `link`, `artifact`, `test`, `log` and a non-empty string `ref`.",
-        "Evidence a reviewer cannot find does not support the claim.",
-        "\"evidence\": [{\"kind\": \"video\", \"ref\": \"\"}]", "\"evidence\": [{\"kind\": \"log\", \"ref\": \"run-2026-09-28\"}]",
-        "Use one of the four kinds and a ref that names the record."),
-    rule!(DUPLICATE_NAME, Error, "json", "two skills, or two tools, share a name (labels on both)",
-        "Reports a skill or tool name that appears twice in its list, with a label on each entry.",
-        "Routing reads one entry per name; two entries with different levels make the claim ambiguous.",
-        "\"skills\": [{\"name\": \"web-search\", \"level\": \"basic\", ...}, {\"name\": \"web-search\", \"level\": \"advanced\", ...}]",
-        "\"skills\": [{\"name\": \"web-search\", \"level\": \"basic\", ...}]",
-        "Keep one entry per name."),
-    rule!(DUPLICATE_AGENT_ID, Error, "json", "two profile files declare the same `agent_id` (labels on both files)",
-        "Compares `agent_id` across every profile in the run and reports each file that shares one, pointing at the other.",
-        "`agent_id` identifies one agent across versions; two files with the same id make routing pick one at random.",
-        "agents/a.profile.json: \"agent_id\": \"research-agent-07\"\nagents/b.profile.json: \"agent_id\": \"research-agent-07\"",
-        "agents/a.profile.json: \"agent_id\": \"research-agent-07\"\nagents/b.profile.json: \"agent_id\": \"writer-agent-02\"",
-        "Give each agent its own id; keep one file per agent."),
-    rule!(UNKNOWN_FIELD, Warning, "json", "a key that is not part of the format (did-you-mean, e.g. `declared-at`)",
-        "Warns about keys the format does not define, at the top level and in skill, tool and evidence entries, and suggests the closest known key.",
-        "A misspelt key (`declared-at`) is silently ignored by every reader, so the real field looks missing or stale.",
-        "{\"declared-at\": \"2026-10-01\"}", "{\"declared_at\": \"2026-10-01\"}",
-        "Rename the key, or move free text into `notes`.",
-        fixable: Unsafe, "renames the key to the known key it is closest to (`declared-at` becomes `declared_at`), when there is one; unsafe, because the value then counts."),
-    rule!(SKILL_NAME_STYLE, Warning, "json", "a skill name is not short, lower case and hyphenated",
-        "Checks that skill names are lower-case words of letters and digits joined by single hyphens, at most 32 characters and 4 words.",
-        "Names are matched across profiles and requirements; `Web Search`, `web_search` and `web-search` should not be three skills.",
-        "{\"name\": \"Web Search\", ...}", "{\"name\": \"web-search\", ...}",
-        "Rename to a short lower-case hyphenated name."),
-    rule!(COMBINED_SKILL, Warning, "json", "a skill name joins two skills (`research-and-writing`)",
-        "Warns when a skill name joins two skills with `and`, `&`, `+` or `/`.",
-        "One name covers one skill; a combined entry hides which half is weak.",
-        "{\"name\": \"research-and-writing\", ...}", "{\"name\": \"research\", ...}, {\"name\": \"writing\", ...}",
-        "Split it into one entry per skill, each with its own level and evidence."),
-    rule!(LINK_NOT_URL, Warning, "json", "evidence of kind `link` whose ref is not an http(s) URL",
-        "Checks that evidence of kind `link` has a ref that is an http:// or https:// URL.",
-        "A link is something a reviewer can open; other record identifiers belong to kinds `artifact`, `test` or `log`.",
-        "{\"kind\": \"link\", \"ref\": \"reviews/41\"}", "{\"kind\": \"link\", \"ref\": \"https://example.org/reviews/41\"}",
-        "Use a full URL, or change the kind."),
-];
 
 /// A parsed profile: the JSON tree, or the parse failure already reported.
 #[derive(Debug, Clone)]
@@ -366,7 +219,7 @@ impl Checker<'_> {
         self.out.push(d);
     }
 
-    fn diag(&self, rule: &'static str, message: impl Into<String>) -> Diagnostic {
+    fn diag(&self, rule: &'static Rule, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(rule, &self.source.path, message)
     }
 
@@ -765,7 +618,7 @@ impl Checker<'_> {
         item: &'v Value,
         key: &str,
         allowed: &[&'static str],
-        rule: &'static str,
+        rule: &'static Rule,
         label: &EntryLabel<'_>,
     ) -> Option<&'v str> {
         let Some(m) = item.get(key) else {
@@ -1113,7 +966,7 @@ mod tests {
         }
     }
 
-    fn rules(text: &str) -> Vec<&'static str> {
+    fn rules(text: &str) -> Vec<&'static Rule> {
         let mut r: Vec<_> = run(text).into_iter().map(|d| d.rule).collect();
         r.sort();
         r
@@ -1174,14 +1027,14 @@ mod tests {
         );
         assert_eq!(
             rules(&OK.replace("2026-10-01", "2026-07-17")),
-            Vec::<&str>::new()
+            Vec::<&Rule>::new()
         );
         assert_eq!(rules(&OK.replace("2026-10-01", "2026-07-16")), vec![STALE]);
         let retired = OK.replace(
             "2026-10-01\",",
             "2025-01-01\", \"retired_at\": \"2025-06-01\",",
         );
-        assert_eq!(rules(&retired), Vec::<&str>::new());
+        assert_eq!(rules(&retired), Vec::<&Rule>::new());
     }
 
     #[test]
@@ -1214,7 +1067,7 @@ mod tests {
             vec![LINK_NOT_URL]
         );
         // access none needs no evidence; unknown access skips the evidence check
-        assert_eq!(rules(&OK.replace("\"access\": \"read\", \"evidence\": [{\"kind\": \"link\", \"ref\": \"https://x.org/1\"}]", "\"access\": \"none\"")), Vec::<&str>::new());
+        assert_eq!(rules(&OK.replace("\"access\": \"read\", \"evidence\": [{\"kind\": \"link\", \"ref\": \"https://x.org/1\"}]", "\"access\": \"none\"")), Vec::<&Rule>::new());
     }
 
     #[test]

@@ -4,21 +4,10 @@
 use crate::source::Span;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Error,
-    Warning,
-}
+pub mod rule;
 
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+pub(crate) use rule::{declare_rule, rule_family};
+pub use rule::{Applicability, Rule, Severity, NO_RULE};
 
 /// A secondary label: a span with a short text, in the diagnostic's own file
 /// (`path: None`) or in another file.
@@ -36,24 +25,6 @@ pub struct CommitRef {
     pub short_id: String,
     pub date: String,
     pub subject: String,
-}
-
-/// How safe a fix is (ruff's applicability).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Applicability {
-    /// Keeps the meaning; `caplint check --fix` applies it.
-    Safe,
-    /// May change the meaning; applied only with `--unsafe-fixes`.
-    Unsafe,
-}
-
-impl Applicability {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Applicability::Safe => "safe",
-            Applicability::Unsafe => "unsafe",
-        }
-    }
 }
 
 /// One text edit: replace `range` (byte offsets) of the file at `path`
@@ -99,7 +70,7 @@ impl Fix {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    pub rule: &'static str,
+    pub rule: &'static Rule,
     pub severity: Severity,
     pub message: String,
     /// Relative to the repository root, `/`-separated.
@@ -116,9 +87,9 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A new diagnostic with the rule's default severity from the registry.
-    pub fn new(rule: &'static str, path: impl Into<String>, message: impl Into<String>) -> Self {
-        let severity = crate::rules::default_severity(rule);
+    /// A new diagnostic with the rule's default severity.
+    pub fn new(rule: &'static Rule, path: impl Into<String>, message: impl Into<String>) -> Self {
+        let severity = rule.default;
         Diagnostic {
             rule,
             severity,
@@ -202,7 +173,7 @@ impl Diagnostic {
         (
             self.path.as_str(),
             self.span.map_or(0, |s| s.offset),
-            self.rule,
+            self.rule.id,
             self.message.as_str(),
         )
     }
