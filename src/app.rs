@@ -1,14 +1,16 @@
 //! Command handlers: turn parsed arguments into settings, run, render, and
 //! pick the exit code. Nothing here judges a file.
 
-use crate::check::{self, CheckOptions, HistoryMode, Report};
 use crate::cli::{CheckArgs, Cli, Command, RulesArgs, RulesFormat};
 use crate::date::Date;
 use crate::diagnostic::did_you_mean;
+use crate::diagnostic::Report;
 use crate::emit::{emit, warn_if_empty, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
 use crate::error::Fatal;
+use crate::lint;
 use crate::output;
 use crate::render::{self, Style};
+use crate::settings::{CheckOptions, HistoryMode};
 use crate::workspace::settings_for;
 use std::path::PathBuf;
 
@@ -138,7 +140,7 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
         paths: args.paths.clone(),
         history,
     };
-    let mut report = check::run(&settings, &options)?;
+    let mut report = run_check(&settings, &options)?;
     let mut wrote = false;
     if args.fix {
         let mut outcome = crate::fix::Outcome::default();
@@ -159,7 +161,7 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
             }
             crate::fix::write(&settings.root, &pass, &mut outcome)
                 .map_err(|e| Fatal::Io(format!("cannot write a fixed file: {e}")))?;
-            report = check::run(&settings, &options)?;
+            report = run_check(&settings, &options)?;
             if args.staged {
                 // The check reads the index, which the fixes do not change:
                 // one pass, then the user stages the result.
@@ -238,6 +240,18 @@ fn rules_command(args: &RulesArgs) -> u8 {
     };
     output::stdout(&text);
     EXIT_OK
+}
+
+/// `caplint check`'s run. The process ends once the report is printed, so
+/// what the run built on the way (the repository's caches, the listing of
+/// every walked path) is left to the exit rather than freed piece by piece.
+fn run_check(
+    settings: &crate::settings::Settings,
+    options: &CheckOptions,
+) -> Result<Report, Fatal> {
+    let run = lint::run(settings, options)?;
+    std::mem::forget(run.scratch);
+    Ok(run.report)
 }
 
 fn explain_command(id: &str) -> Result<u8, Fatal> {

@@ -1,77 +1,19 @@
-//! `.caplint.yaml` → [`Settings`]: defaults, validation with spans, and globs
-//! compiled once.
+//! `.caplint.yaml` → [`Config`]: the file read and validated with spans
+//! (rule ids against the registry, targets, globs); [`Settings`] holds the
+//! result.
 
-use crate::date::Date;
-use crate::diagnostic::{did_you_mean, Severity};
+use crate::diagnostic::did_you_mean;
 use crate::error::Fatal;
-use crate::skill::targets::Target;
+use crate::settings::Target;
 use crate::source::{SourceFile, Span};
 use crate::yaml::{self, Node, NodeKind, Resolved};
-use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 use std::path::{Path, PathBuf};
 
+pub use crate::settings::{
+    compile_glob, CheckOptions, Config, HistoryMode, Level, Override, Settings, ALWAYS_SKIPPED,
+};
+
 pub const CONFIG_FILE: &str = ".caplint.yaml";
-
-/// A severity as configured: a rule may also be turned off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    Error,
-    Warning,
-    Off,
-}
-
-impl Level {
-    pub fn severity(self) -> Option<Severity> {
-        match self {
-            Level::Error => Some(Severity::Error),
-            Level::Warning => Some(Severity::Warning),
-            Level::Off => None,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Override {
-    pub paths: Vec<String>,
-    pub rules: Vec<(String, Level)>,
-}
-
-/// The configuration file's content, defaults filled in.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Config {
-    pub profiles: Vec<String>,
-    pub skill_roots: Vec<String>,
-    pub exclude: Vec<String>,
-    pub freshness_days: i64,
-    pub min_evidence: usize,
-    pub description_max_chars: usize,
-    pub reserved_skill_names: Vec<String>,
-    pub extra_skill_fields: Vec<String>,
-    pub base: Option<String>,
-    /// The clients the skills are written for (`targets:`, `--target`).
-    pub targets: Vec<Target>,
-    pub rules: Vec<(String, Level)>,
-    pub overrides: Vec<Override>,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            profiles: vec!["**/*.profile.json".into()],
-            skill_roots: vec!["**/skills".into()],
-            exclude: Vec::new(),
-            freshness_days: 90,
-            min_evidence: 1,
-            description_max_chars: 1024,
-            reserved_skill_names: vec!["knowledge".into(), "planning".into(), "skills".into()],
-            extra_skill_fields: Vec::new(),
-            base: None,
-            targets: vec![Target::Agentskills],
-            rules: Vec::new(),
-            overrides: Vec::new(),
-        }
-    }
-}
 
 pub const KEYS: &[&str] = &[
     "profiles",
@@ -87,155 +29,6 @@ pub const KEYS: &[&str] = &[
     "rules",
     "overrides",
 ];
-
-/// Folders that are never walked.
-pub const ALWAYS_SKIPPED: &[&str] = &[".git", "node_modules", "target"];
-
-/// Everything a run needs, resolved once from the CLI and the config file.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    /// The repository root (or the working directory outside git).
-    pub root: PathBuf,
-    /// What files are opened relative to: `.` when the working directory is
-    /// the root (the kernel then walks three fewer path components or so per
-    /// file), else `root`.
-    open_root: PathBuf,
-    pub config: Config,
-    pub config_path: Option<PathBuf>,
-    pub as_of: Date,
-    pub profile_globs: GlobSet,
-    pub skill_root_globs: GlobSet,
-    pub exclude_globs: GlobSet,
-    overrides: Vec<(GlobSet, Vec<(String, Level)>)>,
-    /// Texts that stand in for files on disk (repo-relative path → text):
-    /// an editor's unsaved buffers, for `caplint server`. Empty for the CLI.
-    overlay: std::sync::Arc<std::collections::BTreeMap<String, String>>,
-}
-
-impl Settings {
-    pub fn new(
-        root: PathBuf,
-        config: Config,
-        config_path: Option<PathBuf>,
-        as_of: Date,
-    ) -> Result<Settings, Fatal> {
-        let build = |globs: &[String]| -> Result<GlobSet, Fatal> {
-            let mut b = GlobSetBuilder::new();
-            for g in globs {
-                b.add(
-                    compile_glob(g)
-                        .map_err(|e| Fatal::Usage(format!("invalid glob `{g}`: {e}")))?,
-                );
-            }
-            b.build().map_err(|e| Fatal::Usage(e.to_string()))
-        };
-        let overrides = config
-            .overrides
-            .iter()
-            .map(|o| Ok((build(&o.paths)?, o.rules.clone())))
-            .collect::<Result<Vec<_>, Fatal>>()?;
-        let open_root = match (std::env::current_dir(), root.canonicalize()) {
-            (Ok(cwd), Ok(canonical)) if cwd == canonical => PathBuf::from("."),
-            _ => root.clone(),
-        };
-        Ok(Settings {
-            open_root,
-            profile_globs: build(&config.profiles)?,
-            skill_root_globs: build(&config.skill_roots)?,
-            exclude_globs: build(&config.exclude)?,
-            overrides,
-            root,
-            config,
-            config_path,
-            as_of,
-            overlay: Default::default(),
-        })
-    }
-
-    /// Sets the texts that stand in for files on disk (see [`Settings::overlay_text`]).
-    pub fn set_overlay(&mut self, overlay: std::collections::BTreeMap<String, String>) {
-        self.overlay = std::sync::Arc::new(overlay);
-    }
-
-    /// The text that stands in for the file at `rel` (repo-relative), if
-    /// any: an editor's buffer, read instead of the disk.
-    pub fn overlay_text(&self, rel: &str) -> Option<&str> {
-        if self.overlay.is_empty() {
-            return None;
-        }
-        self.overlay.get(rel).map(String::as_str)
-    }
-
-    /// Default settings that exclude `globs` (for tests), as of 2026-10-15.
-    #[cfg(test)]
-    pub fn excluding(root: &Path, globs: &[&str]) -> Settings {
-        let config = Config {
-            exclude: globs.iter().map(|g| g.to_string()).collect(),
-            ..Default::default()
-        };
-        let as_of = Date::parse_ymd("2026-10-15").expect("a valid date");
-        Settings::new(root.to_path_buf(), config, None, as_of).expect("test globs compile")
-    }
-
-    /// Settings with the default configuration (for tests and `report`).
-    pub fn defaults(root: impl Into<PathBuf>, as_of: Date) -> Settings {
-        Settings::new(root.into(), Config::default(), None, as_of).expect("default globs compile")
-    }
-
-    /// The effective severity of `rule` for a file at `path` (repo-relative):
-    /// the registry default, then `rules:`, then every matching override in
-    /// order. `None` means the rule is off.
-    pub fn severity(&self, rule: &crate::diagnostic::Rule, path: &str) -> Option<Severity> {
-        match self.configured_level(rule.id, path) {
-            Some(level) => level.severity(),
-            None => Some(rule.default),
-        }
-    }
-
-    /// The level `rules:` and the matching overrides give `rule` for a file
-    /// at `path`; `None` when the configuration does not name the rule.
-    pub fn configured_level(&self, rule: &str, path: &str) -> Option<Level> {
-        let mut level = None;
-        if let Some((_, l)) = self.config.rules.iter().rev().find(|(id, _)| id == rule) {
-            level = Some(*l);
-        }
-        for (globs, rules) in &self.overrides {
-            if globs.is_match(path) {
-                if let Some((_, l)) = rules.iter().rev().find(|(id, _)| id == rule) {
-                    level = Some(*l);
-                }
-            }
-        }
-        level
-    }
-
-    /// The path to open the repository-relative `rel` by (see `open_root`).
-    pub fn open_path(&self, rel: &str) -> PathBuf {
-        if rel.is_empty() {
-            self.open_root.clone()
-        } else {
-            self.open_root.join(crate::source::raw_rel(rel))
-        }
-    }
-
-    /// Whether any path is excluded at all (a walk then need not work out
-    /// each entry's path to ask).
-    pub fn has_excludes(&self) -> bool {
-        !self.config.exclude.is_empty()
-    }
-
-    pub fn is_excluded(&self, rel: &str) -> bool {
-        !self.config.exclude.is_empty() && self.exclude_globs.is_match(rel)
-    }
-}
-
-/// Globs match repository-relative `/` paths; `*` does not cross `/`.
-pub fn compile_glob(pattern: &str) -> Result<Glob, globset::Error> {
-    GlobBuilder::new(pattern)
-        .literal_separator(true)
-        .backslash_escape(true)
-        .build()
-}
 
 /// Loads the config file: `explicit` (from `--config`) or `.caplint.yaml` at
 /// the root; defaults when there is none.
@@ -658,6 +451,8 @@ fn overrides(source: &SourceFile, v: &Node) -> Result<Vec<Override>, Fatal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::date::Date;
+    use crate::diagnostic::Severity;
 
     fn parse_text(text: &str) -> Result<Config, Fatal> {
         parse(&SourceFile::new(".caplint.yaml", text))

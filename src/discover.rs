@@ -2,8 +2,8 @@
 //! and skill roots whose every child folder must be a skill. Never follows a
 //! symlink out of the tree and never opens anything but regular files.
 
-use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::error::Fatal;
+use crate::settings::{Settings, ALWAYS_SKIPPED};
 use crate::source::{rel_path, slash_path};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

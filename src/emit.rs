@@ -2,12 +2,12 @@
 //! notes a person needs (nothing matched, `--max-warnings`), and the exit
 //! code. Shared by the commands that lint (`check`, `history`).
 
-use crate::check::Report;
 use crate::cli::CommonArgs;
-use crate::config::Settings;
+use crate::diagnostic::Report;
 use crate::error::Fatal;
 use crate::output;
 use crate::render::{self, Format, Style};
+use crate::settings::Settings;
 use std::path::{Path, PathBuf};
 
 pub const EXIT_OK: u8 = 0;

@@ -8,7 +8,7 @@
 //! folder, renamed over the original, its permissions kept) and never
 //! through a symbolic link.
 
-use crate::check::Report;
+use crate::diagnostic::Report;
 use crate::diagnostic::{Applicability, Edit, Fix};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path};

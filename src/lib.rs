@@ -5,7 +5,6 @@
 //! [`check`] (file rules → repository rules → history rules) → [`render`].
 
 pub mod app;
-pub mod check;
 pub mod cli;
 pub mod config;
 pub mod date;
@@ -19,6 +18,8 @@ pub mod history;
 pub mod init;
 pub mod json;
 pub mod lazy_dfa;
+pub mod lint;
+pub mod load;
 pub mod output;
 pub mod redact;
 pub mod render;
@@ -26,6 +27,7 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod server;
+pub mod settings;
 pub mod skill;
 pub mod source;
 pub mod workspace;

@@ -6,10 +6,12 @@
 //! `HEAD`) on the repository; the findings of every open file are published.
 //! `.caplint.yaml` is read again when it is saved or changes on disk.
 
-use crate::check::{self, CheckOptions, HistoryMode};
-use crate::config::{self, Settings, CONFIG_FILE};
+use crate::config::{self, CONFIG_FILE};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::error::Fatal;
+use crate::lint;
+use crate::settings::Settings;
+use crate::settings::{CheckOptions, HistoryMode};
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use serde_json::{json, Value};
@@ -422,8 +424,8 @@ impl Server {
             paths: Vec::new(),
             history: HistoryMode::Auto,
         };
-        let report = match check::run_and_free(&self.settings, &options) {
-            Ok(r) => r,
+        let report = match lint::run(&self.settings, &options) {
+            Ok(run) => run.report,
             Err(e) => {
                 self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));
                 return;

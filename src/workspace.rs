@@ -2,9 +2,10 @@
 //! as-of date and the configuration, from the command line's flags. Every
 //! command (and the language server) starts here.
 
-use crate::config::{self, Settings};
+use crate::config;
 use crate::date::Date;
 use crate::error::Fatal;
+use crate::settings::Settings;
 use std::path::{Path, PathBuf};
 
 /// Parses `--as-of`, defaulting to today.

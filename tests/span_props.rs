@@ -7,9 +7,10 @@
 //! that reproduce it; `CAPLINT_PROP_CASES` and `CAPLINT_PROP_SEED` widen the
 //! search.
 
-use caplint::check::{self, Report};
 use caplint::config::Settings;
 use caplint::date::Date;
+use caplint::diagnostic::Report;
+use caplint::lint::profile as check;
 use caplint::render;
 use caplint::source::{SourceFile, Span};
 use serde_json::Value;

@@ -4,8 +4,10 @@
 use crate::source::Span;
 use serde::Serialize;
 
+pub mod report;
 pub mod rule;
 
+pub use report::{scrub_secrets, scrub_with, Report, Summary};
 pub(crate) use rule::{declare_rule, rule_family};
 pub use rule::{Applicability, Rule, Severity, NO_RULE};
 

@@ -5,14 +5,14 @@
 use super::review::{ClaimReview, ProfileReview, SkillReview};
 use super::side::{Ctx, Head, Scope, WorkTree};
 use super::{ci, merge_base_with, review_all, walk, Base, Env};
-use crate::check::Report;
 use crate::cli::{DiffArgs, DiffFormat, HistoryArgs};
-use crate::config::Settings;
+use crate::diagnostic::Report;
 use crate::emit;
 use crate::error::Fatal;
 use crate::git::Repo;
 use crate::output;
 use crate::render::{self, Format, Style};
+use crate::settings::Settings;
 use crate::workspace;
 
 fn not_a_repo(command: &str) -> Fatal {
@@ -104,7 +104,8 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
             }
             let inventory = crate::discover::discover(settings, &[])?;
             let mut loaded_report = Report::default();
-            let loaded = crate::check::lint_profiles(settings, &inventory, &mut loaded_report)?;
+            let loaded =
+                crate::lint::profile::lint_profiles(settings, &inventory, &mut loaded_report)?;
             let index = repo.index()?;
             super::refuse_conflicts(&repo, index.as_ref(), &Scope::all())?;
             let head = Head::Work(WorkTree::new(
@@ -186,14 +187,14 @@ fn mask_reviews(profiles: &mut [ProfileReview], skills: &mut [SkillReview]) {
                 r.mask_in_place(t);
             }
         }
-        crate::check::scrub_with(&r, &mut p.findings);
+        crate::diagnostic::scrub_with(&r, &mut p.findings);
     }
     for s in skills {
         opt(&mut s.name.0);
         opt(&mut s.name.1);
         opt(&mut s.version.0);
         opt(&mut s.version.1);
-        crate::check::scrub_with(&r, &mut s.findings);
+        crate::diagnostic::scrub_with(&r, &mut s.findings);
     }
 }
 

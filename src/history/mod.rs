@@ -15,12 +15,14 @@ pub mod skillmeta;
 pub mod version;
 pub mod walk;
 
-use crate::check::{CheckOptions, HistoryMode, LoadedProfile, Report};
-use crate::config::Settings;
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Report;
 use crate::discover::Inventory;
 use crate::error::Fatal;
 use crate::git::{Index, ObjectId, Repo, FETCH_DEPTH_HELP};
+use crate::load::LoadedProfile;
+use crate::settings::Settings;
+use crate::settings::{CheckOptions, HistoryMode};
 use crate::source::SourceFile;
 use review::{ProfileReview, SkillReview, Tip};
 use side::{Ctx, Head, Scope, WorkTree};
@@ -482,7 +484,7 @@ fn relint_staged(ctx: &Ctx<'_>, index: &Index, report: &mut Report) -> Result<()
         }
         let known = report.sources.contains_key(&rel);
         let (source, bad) = SourceFile::from_bytes(rel.clone(), bytes);
-        let (source, _value, ds) = crate::check::lint_profile(ctx.settings, source, bad);
+        let (source, _value, ds) = crate::lint::profile::lint_profile(ctx.settings, source, bad);
         report
             .diagnostics
             .retain(|d| d.path != rel || d.rule == crate::rules::profile::DUPLICATE_AGENT_ID);

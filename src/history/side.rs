@@ -3,12 +3,12 @@
 //! the working tree. Each side lists profiles and skills and hands out their
 //! content with its blob id, so unchanged files are recognised by id alone.
 
-use crate::check::LoadedProfile;
-use crate::config::{Settings, ALWAYS_SKIPPED};
 use crate::discover::{Inventory, SKILL_MD};
 use crate::error::Fatal;
 use crate::git::{BlobHasher, FileId, FileStat, Index, ObjectId, Repo};
 use crate::json::Value;
+use crate::load::LoadedProfile;
+use crate::settings::{Settings, ALWAYS_SKIPPED};
 use crate::source::SourceFile;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;

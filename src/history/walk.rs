@@ -6,7 +6,7 @@
 use super::claims::Change;
 use super::review::{self, ProfileReview, Status};
 use super::side::{Ctx, Head};
-use crate::check::Report;
+use crate::diagnostic::Report;
 use crate::diagnostic::{CommitRef, Diagnostic};
 use crate::error::Fatal;
 use crate::git::{CommitInfo, ObjectId, FETCH_DEPTH_HELP};

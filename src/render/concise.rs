@@ -6,8 +6,8 @@
 use super::human::one_line;
 use super::location::message_with_commit;
 use super::Paths;
-use crate::check::Report;
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Report;
 
 /// The line of one finding, without its line break.
 pub fn line(report: &Report, d: &Diagnostic, paths: &Paths) -> String {

@@ -6,7 +6,7 @@
 //! `$GITHUB_STEP_SUMMARY`.
 
 use super::location::{message_with_commit, Region};
-use crate::check::Report;
+use crate::diagnostic::Report;
 use crate::diagnostic::{Diagnostic, Severity};
 use std::fmt::Write as _;
 

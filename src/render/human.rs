@@ -2,7 +2,7 @@
 //! snippets taken from the redacted source so secrets never show.
 
 use super::Style;
-use crate::check::Report;
+use crate::diagnostic::Report;
 use crate::diagnostic::{Diagnostic, Severity};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
 use std::collections::HashMap;

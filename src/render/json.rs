@@ -1,6 +1,6 @@
 //! `--format json`: exactly one object, as SPEC §5 describes.
 
-use crate::check::Report;
+use crate::diagnostic::Report;
 use serde_json::{json, Value};
 
 pub fn render(report: &Report) -> String {

@@ -2,7 +2,7 @@
 //! columns counted in characters, and character offsets. Shared by the
 //! GitHub and SARIF renderers.
 
-use crate::check::Report;
+use crate::diagnostic::Report;
 use crate::source::Span;
 
 /// A text region of one file. Columns and offsets count Unicode scalar

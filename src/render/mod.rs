@@ -1,5 +1,5 @@
 //! Renderers: one module per output format. Each takes a finished
-//! [`Report`](crate::check::Report) and returns text; none of them decides
+//! [`Report`](crate::diagnostic::Report) and returns text; none of them decides
 //! anything about the findings.
 
 pub mod concise;

@@ -2,7 +2,7 @@
 //! `tool.driver.rules`, for GitHub code scanning and other SARIF viewers.
 
 use super::location::{message_with_commit, Region};
-use crate::check::Report;
+use crate::diagnostic::Report;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::rules::{self, Rule};
 use serde_json::{json, Map, Value};

@@ -14,11 +14,12 @@ pub mod targets;
 
 pub use model::{parse_skill_md, Field, ParsedSkill, Problem, MAX_FRONTMATTER_BYTES};
 
-use crate::check::{read_source, Report};
 use crate::config::Settings;
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Report;
 use crate::discover::{Inventory, SkillDir, SKILL_MD};
 use crate::error::Fatal;
+use crate::load::read_source;
 use crate::rules::security;
 use crate::rules::skill::{
     INVALID_FRONTMATTER, MISNAMED_SKILL_MD, MISSING_SKILL_MD, UNREFERENCED_FILE,

@@ -339,7 +339,7 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path) {
         });
         return;
     }
-    let kind = match crate::check::read_sized(&mut file, meta.len()) {
+    let kind = match crate::load::read_sized(&mut file, meta.len()) {
         Ok(bytes) if !bytes.contains(&0) => match String::from_utf8(bytes) {
             Ok(text) => {
                 folder

@@ -19,44 +19,9 @@ use crate::rules::skill::{
 use crate::source::{SourceFile, Span};
 use crate::yaml::{Node, NodeKind, Resolved};
 
-/// A client a skill is written for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
-pub enum Target {
-    /// The open Agent Skills format (skills-ref, agentskills-core)
-    Agentskills,
-    /// Anthropic: Claude Code and skill upload to Claude
-    Claude,
-    /// OpenAI Codex: `agents/openai.yaml` metadata
-    Codex,
-    /// The agent platform: description ≤ 500 characters, `category`
-    Platform,
-}
+pub use crate::settings::Target;
 
 impl Target {
-    pub const ALL: [Target; 4] = [
-        Target::Agentskills,
-        Target::Claude,
-        Target::Codex,
-        Target::Platform,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Agentskills => "agentskills",
-            Target::Claude => "claude",
-            Target::Codex => "codex",
-            Target::Platform => "platform",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Target> {
-        Target::ALL.into_iter().find(|t| t.name() == name)
-    }
-
-    pub fn names() -> impl Iterator<Item = &'static str> {
-        Target::ALL.into_iter().map(Target::name)
-    }
-
     /// Top-level frontmatter keys this target reads.
     pub fn known_fields(self) -> &'static [&'static str] {
         match self {

@@ -1,0 +1,93 @@
+//! The lint engine: discover → load → file rules → repository rules →
+//! history rules → severities from settings → secrets scrubbed → sorted.
+//! [`run`] is the pipeline of `caplint check`; nothing in the library
+//! imports this module (the commands do).
+
+pub mod profile;
+
+use crate::diagnostic::Report;
+use crate::discover;
+use crate::error::Fatal;
+use crate::settings::{CheckOptions, Settings};
+use profile::lint_profiles;
+
+/// `caplint check`: the whole pipeline.
+///
+/// Profiles and skills are linted at once on the thread pool while this
+/// thread opens the repository, finds the history base and reviews the
+/// skills' history (which needs nothing from the linting); the profiles'
+/// history is reviewed as soon as they are linted. Errors are reported in
+/// the order of the sequential pipeline: profiles, skills, then history.
+pub fn run<'s>(settings: &'s Settings, options: &CheckOptions) -> Result<Run<'s>, Fatal> {
+    let inventory = discover::discover(settings, &options.paths)?;
+    let (report, history) = std::thread::scope(|scope| {
+        let inventory = &inventory;
+        let profiles_job = scope.spawn(move || {
+            let mut report = Report::default();
+            lint_profiles(settings, inventory, &mut report).map(|p| (p, report))
+        });
+        let skills_job = scope.spawn(move || {
+            let mut report = Report::default();
+            crate::skill::check_all(settings, inventory, &mut report).map(|()| report)
+        });
+        let mut notes = Vec::new();
+        let history = crate::history::open(settings, options, &mut notes);
+        // The skills' history needs nothing from the linting (it reads the
+        // folders through the index and the disk): reviewed while it runs.
+        let skill_reviews = match &history {
+            Ok(Some(h)) => Some(h.review_skills(inventory)),
+            _ => None,
+        };
+        let (profiles, mut report) = joined(profiles_job)?;
+        let profile_reviews = match &history {
+            Ok(Some(h)) => Some(h.review_profiles(inventory, &profiles, &mut report)),
+            _ => None,
+        };
+        let skills = joined(skills_job)?;
+        let history = history?;
+        let profile_reviews = profile_reviews.transpose()?;
+        let skill_reviews = skill_reviews.transpose()?;
+        report.sources.extend(skills.sources);
+        report.diagnostics.extend(skills.diagnostics);
+        report.notes.extend(skills.notes);
+        report.notes.extend(notes);
+        report.summary.skills = skills.summary.skills;
+        if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
+            (&history, profile_reviews, skill_reviews)
+        {
+            h.attach(&mut report, profile_reviews, skill_reviews);
+        }
+        report.summary.files = report.sources.len().max(report.summary.files);
+        report.finish(settings);
+        Ok::<_, Fatal>((report, history))
+    })?;
+    Ok(Run {
+        report,
+        scratch: Scratch {
+            _history: history.map(Box::new),
+            _inventory: inventory,
+        },
+    })
+}
+
+/// A run's report, and what the run built on the way.
+pub struct Run<'s> {
+    pub report: Report,
+    /// The repository with its caches and blobs read ahead, and the listing
+    /// of every walked path: freed when dropped. A command whose process
+    /// ends once the report is rendered may leave them to the exit
+    /// (`std::mem::forget`), which saves freeing many small allocations.
+    pub scratch: Scratch<'s>,
+}
+
+/// See [`Run::scratch`].
+pub struct Scratch<'s> {
+    _history: Option<Box<crate::history::Session<'s>>>,
+    _inventory: discover::Inventory,
+}
+
+/// A scoped thread's result; its panic goes on unwinding here.
+fn joined<T>(job: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    job.join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}

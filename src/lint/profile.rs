@@ -1,0 +1,69 @@
+//! Profiles: each file read, scanned for secrets, parsed and checked by the
+//! profile rules (in parallel), then the repository-wide profile rules.
+
+use crate::diagnostic::{Diagnostic, Report};
+use crate::discover::Inventory;
+use crate::error::Fatal;
+use crate::json;
+use crate::load::{read_source_stat, LoadedProfile};
+use crate::redact;
+use crate::rules::{profile, security};
+use crate::settings::Settings;
+use crate::source::SourceFile;
+
+/// Loads, scans and lints one profile.
+pub fn lint_profile(
+    settings: &Settings,
+    mut source: SourceFile,
+    bad_utf8: Option<usize>,
+) -> (SourceFile, Option<json::Value>, Vec<Diagnostic>) {
+    let mut out = security::check(&mut source);
+    redact::learn_source(&source);
+    let (value, err) = profile::parse(&source, bad_utf8);
+    out.extend(err);
+    if let Some(v) = &value {
+        out.extend(profile::check(&source, v, settings));
+    }
+    (source, value, out)
+}
+
+/// Lints the profiles of an inventory into `report`; returns them parsed.
+pub fn lint_profiles(
+    settings: &Settings,
+    inventory: &Inventory,
+    report: &mut Report,
+) -> Result<Vec<LoadedProfile>, Fatal> {
+    use rayon::prelude::*;
+    let results: Vec<(SourceFile, LoadedProfile, Vec<Diagnostic>)> = inventory
+        .profiles
+        .par_iter()
+        .map(|rel| {
+            let (source, bad, stat) = read_source_stat(settings, rel)?;
+            let (source, value, ds) = lint_profile(settings, source, bad);
+            let loaded = LoadedProfile {
+                stat,
+                path: source.path.clone(),
+                parsed: value.is_some(),
+                agent_id: value
+                    .as_ref()
+                    .and_then(profile::agent_id)
+                    .map(|(id, span)| (id.to_string(), span)),
+            };
+            Ok((source, loaded, ds))
+        })
+        .collect::<Result<_, Fatal>>()?;
+    let mut loaded = Vec::with_capacity(results.len());
+    for (source, profile, ds) in results {
+        report.extend(ds);
+        loaded.push(profile);
+        report.add_source(source);
+    }
+    let ids = loaded.iter().filter_map(|p| {
+        p.agent_id
+            .as_ref()
+            .map(|(id, span)| (p.path.as_str(), id.as_str(), *span))
+    });
+    report.extend(profile::duplicate_agent_ids(ids));
+    report.summary.profiles = loaded.len();
+    Ok(loaded)
+}
