@@ -1,4 +1,4 @@
-//! Differential tests: `caplint::report::run` against the reference checker
+//! Differential tests: `caplint::reference::run` against the reference checker
 //! `tests/reference/profile_check.py`, run by the real python3.
 //!
 //! The main test generates thousands of random profiles (valid and broken in
@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use caplint::date::Date;
-use caplint::report::{run, ReportOutcome};
+use caplint::reference::{run, ReportOutcome};
 
 fn reference_script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/profile_check.py")
@@ -330,12 +330,12 @@ fn unicode_tables_match_python() {
     for c in 0..0x110000u32 {
         let py_printable = printable[c as usize] == b'0';
         assert_eq!(
-            caplint::report::pyrepr::is_printable(c),
+            caplint::reference::pyrepr::is_printable(c),
             py_printable,
             "isprintable U+{c:04X}"
         );
         let py_space = space[c as usize] == b'1';
-        let blank = caplint::report::pyjson::PyStr(vec![c]).is_blank();
+        let blank = caplint::reference::pyjson::PyStr(vec![c]).is_blank();
         assert_eq!(blank, py_space, "isspace U+{c:04X}");
     }
 }
@@ -383,7 +383,7 @@ fn float_repr_matches_python() {
     );
     for (f, want) in values.iter().zip(want) {
         assert_eq!(
-            caplint::report::pyrepr::float_repr(*f),
+            caplint::reference::pyrepr::float_repr(*f),
             want,
             "bits {:#x}",
             f.to_bits()

@@ -8,7 +8,6 @@
 
 pub mod ci;
 pub mod claims;
-pub mod cmd;
 pub mod review;
 pub mod side;
 pub mod skillmeta;
@@ -49,7 +48,7 @@ pub struct Base {
 }
 
 impl Base {
-    fn none(label: &str) -> Base {
+    pub fn none(label: &str) -> Base {
         Base {
             commit: None,
             tree: None,

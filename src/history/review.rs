@@ -99,6 +99,16 @@ pub struct SkillReview {
     pub head_source: Option<SourceFile>,
 }
 
+impl SkillReview {
+    /// Whether the review is worth showing: something besides the version
+    /// moved.
+    pub fn is_shown(&self) -> bool {
+        !self.changed_files.is_empty()
+            || self.version.0 != self.version.1
+            || self.name.0 != self.name.1
+    }
+}
+
 /// A top-level string field with its value's span.
 fn field<'a>(root: &'a Value, key: &str) -> Option<(&'a str, Span)> {
     let m = root.get(key)?;

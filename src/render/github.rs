@@ -193,36 +193,6 @@ fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// Appends the step summary to the file GitHub names in
-/// `GITHUB_STEP_SUMMARY`.
-pub fn append_step_summary(report: &Report, path: &std::path::Path) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?;
-    // The step summary bypasses stdout, so it passes the redaction gate here.
-    let summary = step_summary(report);
-    file.write_all(crate::redact::mask(&summary).as_bytes())?;
-    file.write_all(b"\n")
-}
-
-/// Appends the step summary when running in GitHub Actions
-/// (`GITHUB_STEP_SUMMARY` is set); a failure is a warning on stderr, never a
-/// reason to lose the findings.
-pub fn append_step_summary_from_env(report: &Report) {
-    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
-        return;
-    };
-    let path = std::path::Path::new(&path);
-    if let Err(e) = append_step_summary(report, path) {
-        crate::output::stderr(&format!(
-            "warning: cannot append to GITHUB_STEP_SUMMARY ({}): {e}\n",
-            path.display()
-        ));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,6 @@
 //! posted as a pull-request comment — a heading, one table per changed
 //! profile, and a verdict line; a short comment when nothing changed.
 
-use super::review::skill_shown;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::history::claims::{Change, Direction, Subject};
 use crate::history::review::{verdict_counts, ClaimReview};
@@ -242,7 +241,7 @@ pub fn render(review: &ClaimReview) -> String {
         cell(&review.base_label),
         cell(&review.head_label)
     );
-    let skills: Vec<&SkillReview> = review.skills.iter().filter(|s| skill_shown(s)).collect();
+    let skills: Vec<&SkillReview> = review.skills.iter().filter(|s| s.is_shown()).collect();
     if review.profiles.is_empty() && skills.is_empty() {
         out.push_str(&format!(
             "No claim changes: no capability profile or versioned skill changed. {compared}\n"
@@ -266,7 +265,7 @@ pub fn render(review: &ClaimReview) -> String {
         "---\n**Overall:** {overall} in {} and {}.\n",
         plural(review.profiles.len(), "changed profile"),
         plural(
-            review.skills.iter().filter(|s| skill_shown(s)).count(),
+            review.skills.iter().filter(|s| s.is_shown()).count(),
             "changed skill"
         )
     ));

@@ -43,22 +43,6 @@ pub struct Style {
 }
 
 impl Style {
-    pub fn resolve(choice: ColorChoice) -> Style {
-        use std::io::IsTerminal;
-        let tty = std::io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let color = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => tty && !no_color,
-        };
-        Style {
-            color,
-            links: tty,
-            width: 100,
-        }
-    }
-
     pub fn plain() -> Style {
         Style {
             color: false,
@@ -97,16 +81,6 @@ impl Paths {
             return Paths::default();
         }
         Paths { root, cwd }
-    }
-
-    /// The working directory's view of the current process: `root` against
-    /// `std::env::current_dir()` (both canonical when possible).
-    pub fn from_cwd(root: &std::path::Path) -> Paths {
-        let canon = |p: &std::path::Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-        match std::env::current_dir() {
-            Ok(cwd) => Paths::relative_to(&canon(root), &canon(&cwd)),
-            Err(_) => Paths::default(),
-        }
     }
 
     /// A report path (`/`-separated, relative to the root; empty for the

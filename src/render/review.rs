@@ -137,18 +137,13 @@ fn skill_human(review: &ClaimReview, s: &SkillReview, style: Style, out: &mut St
     out.push('\n');
 }
 
-/// Whether a skill review is worth showing: something besides the version moved.
-pub fn skill_shown(s: &SkillReview) -> bool {
-    !s.changed_files.is_empty() || s.version.0 != s.version.1 || s.name.0 != s.name.1
-}
-
 /// The terminal text of `caplint diff`.
 pub fn human(review: &ClaimReview, style: Style) -> String {
     let mut out = format!(
         "caplint diff: {} → {}\n\n",
         review.base_label, review.head_label
     );
-    let skills: Vec<&SkillReview> = review.skills.iter().filter(|s| skill_shown(s)).collect();
+    let skills: Vec<&SkillReview> = review.skills.iter().filter(|s| s.is_shown()).collect();
     if review.profiles.is_empty() && skills.is_empty() {
         out.push_str("no profile or versioned skill changed\n");
         return out;
@@ -164,7 +159,7 @@ pub fn human(review: &ClaimReview, style: Style) -> String {
         "{} and {} changed; verdict: {}, {}\n",
         plural(review.profiles.len(), "profile"),
         plural(
-            review.skills.iter().filter(|s| skill_shown(s)).count(),
+            review.skills.iter().filter(|s| s.is_shown()).count(),
             "skill"
         ),
         plural(errors, "error"),
@@ -201,7 +196,7 @@ pub fn json(review: &ClaimReview) -> String {
     let skills: Vec<Value> = review
         .skills
         .iter()
-        .filter(|s| skill_shown(s))
+        .filter(|s| s.is_shown())
         .map(|s| {
             json!({
                 "path": s.dir,

@@ -135,7 +135,7 @@ pub fn write_config(path: &Path) -> Result<String, Fatal> {
 /// `caplint init [--path FILE]`: the default is `.caplint.yaml` at the
 /// repository root (or in the working directory outside git).
 pub fn default_path() -> Result<PathBuf, Fatal> {
-    let (root, _) = crate::workspace::find_root(&[])?;
+    let (root, _) = crate::app::workspace::find_root(&[])?;
     Ok(root.join(CONFIG_FILE))
 }
 

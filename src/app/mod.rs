@@ -1,17 +1,23 @@
 //! Command handlers: turn parsed arguments into settings, run, render, and
 //! pick the exit code. Nothing here judges a file.
 
+pub mod emit;
+pub mod history;
+pub mod init;
+pub mod server;
+pub mod workspace;
+
+use crate::app::emit::{emit, warn_if_empty, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use crate::app::workspace::settings_for;
 use crate::cli::{CheckArgs, Cli, Command, RulesArgs, RulesFormat};
 use crate::date::Date;
 use crate::diagnostic::did_you_mean;
 use crate::diagnostic::Report;
-use crate::emit::{emit, warn_if_empty, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
 use crate::error::Fatal;
 use crate::lint;
 use crate::output;
-use crate::render::{self, Style};
+use crate::render;
 use crate::settings::{CheckOptions, HistoryMode};
-use crate::workspace::settings_for;
 use std::path::PathBuf;
 
 /// Runs a parsed command line and returns the exit code.
@@ -39,10 +45,10 @@ pub fn run(cli: Cli) -> u8 {
             Ok(EXIT_OK)
         }
         Command::Init(args) => init_command(&args),
-        Command::Server(args) => crate::server::run(args.config, args.as_of),
+        Command::Server(args) => crate::app::server::run(args.config, args.as_of),
         Command::Completions { shell } => Ok(completions_command(shell)),
-        Command::Diff(args) => crate::history::cmd::diff_command(&args),
-        Command::History(args) => crate::history::cmd::history_command(&args),
+        Command::Diff(args) => crate::app::history::diff_command(&args),
+        Command::History(args) => crate::app::history::history_command(&args),
     };
     match result {
         Ok(code) => code,
@@ -71,12 +77,8 @@ fn mistyped_command(paths: &[PathBuf]) -> Option<Fatal> {
     )))
 }
 
-/// Prints a run-stopping failure to stderr, with a snippet for config errors.
-pub fn print_fatal(fatal: &Fatal) {
-    print_fatal_with(fatal, crate::render::ColorChoice::Auto)
-}
-
-/// [`print_fatal`] with colors per `--color`.
+/// Prints a run-stopping failure to stderr, with a snippet for config
+/// errors, colored per `--color`.
 pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
     let text = match fatal {
         Fatal::Config {
@@ -101,7 +103,7 @@ pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
             };
             report.add_source((**source).clone());
             report.diagnostics.push(d);
-            render::human::render(&report, Style::resolve(color))
+            render::human::render(&report, crate::app::emit::style(color))
         }
         Fatal::Git { message, help } => match help {
             Some(h) => format!("error: {message}\n  help: {h}\n"),
@@ -277,9 +279,9 @@ fn explain_command(id: &str) -> Result<u8, Fatal> {
 fn init_command(args: &crate::cli::InitArgs) -> Result<u8, Fatal> {
     let path = match &args.path {
         Some(p) => p.clone(),
-        None => crate::init::default_path()?,
+        None => crate::app::init::default_path()?,
     };
-    output::stdout(&crate::init::write_config(&path)?);
+    output::stdout(&crate::app::init::write_config(&path)?);
     Ok(EXIT_OK)
 }
 
@@ -293,7 +295,7 @@ fn completions_command(shell: clap_complete::Shell) -> u8 {
 
 /// `caplint report`: the reference checker's summary, byte for byte (SPEC §7).
 fn report_command(args: &crate::cli::ReportArgs) -> Result<u8, Fatal> {
-    let outcome = crate::report::run(
+    let outcome = crate::reference::run(
         args.profile.as_deref(),
         args.as_of.as_deref(),
         args.make_fixture,

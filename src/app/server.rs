@@ -153,7 +153,7 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
                 .and_then(|u| uri_to_path(u.as_str()))
         });
     let start: Vec<PathBuf> = start.into_iter().collect();
-    let (root, _) = crate::workspace::find_root(&start)?;
+    let (root, _) = crate::app::workspace::find_root(&start)?;
     let root = root.canonicalize().unwrap_or(root);
     let settings = load_settings(&root, config_flag.as_deref(), as_of.as_deref())?;
     let capabilities = lsp::ServerCapabilities {
@@ -195,7 +195,7 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
     drop(server);
     io.join()
         .map_err(|e| Fatal::Io(format!("language server: {e}")))?;
-    Ok(crate::emit::EXIT_OK)
+    Ok(crate::app::emit::EXIT_OK)
 }
 
 fn load_settings(
@@ -203,7 +203,7 @@ fn load_settings(
     config_flag: Option<&Path>,
     as_of: Option<&str>,
 ) -> Result<Settings, Fatal> {
-    let as_of = crate::workspace::as_of(as_of)?;
+    let as_of = crate::app::workspace::as_of(as_of)?;
     let (config, config_path) = config::load(root, config_flag)?;
     Settings::new(root.to_path_buf(), config, config_path, as_of)
 }
@@ -354,7 +354,7 @@ impl Server {
             .map(|(rel, d)| (rel.clone(), d.uri.clone(), d.text.clone()));
         let loaded = match &open {
             Some((rel, _, text)) => {
-                crate::workspace::as_of(self.as_of.as_deref()).and_then(|as_of| {
+                crate::app::workspace::as_of(self.as_of.as_deref()).and_then(|as_of| {
                     crate::redact::learn(text);
                     let source = crate::source::SourceFile::new(rel.clone(), text.clone());
                     let config = config::parse(&source)?;

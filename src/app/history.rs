@@ -2,18 +2,18 @@
 //! picking the exit code. The judging lives in [`super::review`] and
 //! [`super::walk`]; the text comes from the renderers.
 
-use super::review::{ClaimReview, ProfileReview, SkillReview};
-use super::side::{Ctx, Head, Scope, WorkTree};
-use super::{ci, merge_base_with, review_all, walk, Base, Env};
+use crate::app::emit;
+use crate::app::workspace;
 use crate::cli::{DiffArgs, DiffFormat, HistoryArgs};
 use crate::diagnostic::Report;
-use crate::emit;
 use crate::error::Fatal;
 use crate::git::Repo;
+use crate::history::review::{ClaimReview, ProfileReview, SkillReview};
+use crate::history::side::{Ctx, Head, Scope, WorkTree};
+use crate::history::{ci, merge_base_with, review_all, walk, Base, Env};
 use crate::output;
-use crate::render::{self, Format, Style};
+use crate::render::{self, Format};
 use crate::settings::Settings;
-use crate::workspace;
 
 fn not_a_repo(command: &str) -> Fatal {
     Fatal::git(
@@ -107,7 +107,7 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
             let loaded =
                 crate::lint::profile::lint_profiles(settings, &inventory, &mut loaded_report)?;
             let index = repo.index()?;
-            super::refuse_conflicts(&repo, index.as_ref(), &Scope::all())?;
+            crate::history::refuse_conflicts(&repo, index.as_ref(), &Scope::all())?;
             let head = Head::Work(WorkTree::new(
                 &inventory,
                 &loaded_report.sources,
@@ -119,7 +119,7 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
         }
     };
     let mut skills = skills;
-    skills.retain(render::review::skill_shown);
+    skills.retain(SkillReview::is_shown);
     for r in &profiles {
         for d in &r.findings {
             if let (Some(src), Some(_)) = (&r.head_source, d.span) {
@@ -229,7 +229,7 @@ pub fn diff_command(args: &DiffArgs) -> Result<u8, Fatal> {
         output::stderr(&format!("note: base: {} ({why})\n", review.base_label));
     }
     let text = match args.format {
-        DiffFormat::Human => render::review::human(&review, Style::resolve(args.color)),
+        DiffFormat::Human => render::review::human(&review, crate::app::emit::style(args.color)),
         DiffFormat::Markdown => render::markdown::render(&review),
         DiffFormat::Json => render::review::json(&review),
     };

@@ -6,7 +6,7 @@ use crate::cli::CommonArgs;
 use crate::diagnostic::Report;
 use crate::error::Fatal;
 use crate::output;
-use crate::render::{self, Format, Style};
+use crate::render::{self, ColorChoice, Format, Paths, Style};
 use crate::settings::Settings;
 use std::path::{Path, PathBuf};
 
@@ -30,14 +30,14 @@ pub fn emit_with(
     extra: Option<&str>,
 ) -> Result<u8, Fatal> {
     let format = common.format.unwrap_or(Format::Human);
-    let style = Style::resolve(common.color);
+    let style = style(common.color);
     let code = exit_code(report, common.max_warnings);
     let over = warnings_over_limit(report, common.max_warnings);
     // Said wherever the format has room for it; in quiet mode on stderr.
     let mut stderr_over = over.is_some() && common.quiet;
     let text = match format {
         Format::Human | Format::Concise => {
-            let paths = render::Paths::from_cwd(root);
+            let paths = paths_from_cwd(root);
             let mut t = if format == Format::Human {
                 render::human::render_with(report, style, &paths)
             } else {
@@ -61,7 +61,7 @@ pub fn emit_with(
             render::json::render_with(report, common.max_warnings)
         }
         Format::Github => {
-            render::github::append_step_summary_from_env(report);
+            append_step_summary_from_env(report);
             let mut t = render::github::render(report, !common.quiet);
             if let Some(over) = &over {
                 t.push_str(&render::github::max_warnings_command(over));
@@ -175,5 +175,64 @@ pub fn exit_code(report: &Report, max_warnings: Option<usize>) -> u8 {
         EXIT_FINDINGS
     } else {
         EXIT_OK
+    }
+}
+
+/// How human output looks on this terminal: colors per `--color`, the
+/// `NO_COLOR` convention and whether stdout is a terminal; links only on a
+/// terminal.
+pub fn style(choice: ColorChoice) -> Style {
+    use std::io::IsTerminal;
+    let tty = std::io::stdout().is_terminal();
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let color = match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => tty && !no_color,
+    };
+    Style {
+        color,
+        links: tty,
+        width: 100,
+    }
+}
+
+/// The working directory's view of the current process: `root` against
+/// `std::env::current_dir()` (both canonical when possible).
+pub fn paths_from_cwd(root: &std::path::Path) -> Paths {
+    let canon = |p: &std::path::Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    match std::env::current_dir() {
+        Ok(cwd) => Paths::relative_to(&canon(root), &canon(&cwd)),
+        Err(_) => Paths::default(),
+    }
+}
+
+/// Appends the step summary to the file GitHub names in
+/// `GITHUB_STEP_SUMMARY`.
+pub fn append_step_summary(report: &Report, path: &std::path::Path) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    // The step summary bypasses stdout, so it passes the redaction gate here.
+    let summary = render::github::step_summary(report);
+    file.write_all(crate::redact::mask(&summary).as_bytes())?;
+    file.write_all(b"\n")
+}
+
+/// Appends the step summary when running in GitHub Actions
+/// (`GITHUB_STEP_SUMMARY` is set); a failure is a warning on stderr, never a
+/// reason to lose the findings.
+pub fn append_step_summary_from_env(report: &Report) {
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    let path = std::path::Path::new(&path);
+    if let Err(e) = append_step_summary(report, path) {
+        output::stderr(&format!(
+            "warning: cannot append to GITHUB_STEP_SUMMARY ({}): {e}\n",
+            path.display()
+        ));
     }
 }
