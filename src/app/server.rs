@@ -120,6 +120,24 @@ struct Server {
     docs: BTreeMap<String, Doc>,
     /// The findings last published, by repo-relative path.
     published: BTreeMap<String, Vec<Diagnostic>>,
+    /// The findings of the repository-wide rules in the last run over the
+    /// whole repository, by path: a change linted alone keeps them until the
+    /// next whole run.
+    repository_findings: BTreeMap<String, Vec<Diagnostic>>,
+    /// Whether a change was linted alone since the last whole run: the whole
+    /// repository is linted again once the client pauses.
+    stale: bool,
+}
+
+/// How long the client must stay quiet after a change before the whole
+/// repository is linted again (a change is answered at once for its file).
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// Rules whose findings depend on other files than the one they are in: a
+/// change linted alone cannot judge them.
+fn is_repository_wide(d: &Diagnostic) -> bool {
+    d.rule == &crate::rules::profile::duplicate_agent_id::RULE
+        || d.rule == &crate::rules::skill::duplicate_name::RULE
 }
 
 /// `caplint server`: serves one client over stdin and stdout until it exits.
@@ -190,6 +208,8 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
         enc,
         docs: BTreeMap::new(),
         published: BTreeMap::new(),
+        repository_findings: BTreeMap::new(),
+        stale: false,
     };
     server.main_loop()?;
     drop(server);
@@ -211,7 +231,22 @@ fn load_settings(
 impl Server {
     fn main_loop(&mut self) -> Result<(), Fatal> {
         let fail = |e: lsp_server::ProtocolError| Fatal::Io(format!("language server: {e}"));
-        while let Ok(msg) = self.conn.receiver.recv() {
+        loop {
+            let msg = if self.stale {
+                match self.conn.receiver.recv_timeout(SETTLE) {
+                    Ok(msg) => msg,
+                    Err(e) if e.is_timeout() => {
+                        self.lint();
+                        continue;
+                    }
+                    Err(_) => break,
+                }
+            } else {
+                match self.conn.receiver.recv() {
+                    Ok(msg) => msg,
+                    Err(_) => break,
+                }
+            };
             match msg {
                 Message::Request(req) => {
                     if self.conn.handle_shutdown(&req).map_err(fail)? {
@@ -286,7 +321,7 @@ impl Server {
                 if let Some(change) = p.content_changes.into_iter().last() {
                     let config = self.is_config(&rel);
                     self.docs.insert(
-                        rel,
+                        rel.clone(),
                         Doc {
                             uri: p.text_document.uri,
                             text: change.text,
@@ -295,7 +330,7 @@ impl Server {
                     if config {
                         self.reload();
                     } else {
-                        self.lint();
+                        self.lint_change(&rel);
                     }
                 }
             }
@@ -431,8 +466,16 @@ impl Server {
                 return;
             }
         };
+        self.stale = false;
+        self.repository_findings.clear();
         let mut by_path: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
         for d in report.diagnostics {
+            if is_repository_wide(&d) {
+                self.repository_findings
+                    .entry(d.path.clone())
+                    .or_default()
+                    .push(d.clone());
+            }
             if self.docs.contains_key(&d.path) && d.commit.is_none() {
                 by_path.entry(d.path.clone()).or_default().push(d);
             }
@@ -449,6 +492,73 @@ impl Server {
             self.publish(&uri, ds);
             self.published.insert(rel, found);
         }
+    }
+
+    /// Lints a change to one open file at once: its unit alone (the skill
+    /// folder it belongs to, or the file), with the history rules against
+    /// the base, and the repository-wide findings of the last whole run.
+    /// The whole repository follows once the client pauses ([`SETTLE`]).
+    fn lint_change(&mut self, rel: &str) {
+        let unit = self.unit_of(rel);
+        self.settings.set_overlay(
+            self.docs
+                .iter()
+                .map(|(rel, d)| (rel.clone(), d.text.clone()))
+                .collect(),
+        );
+        let options = CheckOptions {
+            paths: vec![self.root.join(crate::source::raw_rel(&unit))],
+            history: HistoryMode::Auto,
+        };
+        let report = match lint::run(&self.settings, &options) {
+            Ok(run) => run.report,
+            Err(e) => {
+                self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));
+                return;
+            }
+        };
+        self.stale = true;
+        let inside =
+            |path: &str| unit.is_empty() || path == unit || path.starts_with(&format!("{unit}/"));
+        let mut by_path: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
+        for d in report.diagnostics {
+            if !is_repository_wide(&d) && d.commit.is_none() && inside(&d.path) {
+                by_path.entry(d.path.clone()).or_default().push(d);
+            }
+        }
+        let rels: Vec<String> = self.docs.keys().filter(|r| inside(r)).cloned().collect();
+        for rel in rels {
+            let mut found = by_path.remove(&rel).unwrap_or_default();
+            found.extend(
+                self.repository_findings
+                    .get(&rel)
+                    .cloned()
+                    .unwrap_or_default(),
+            );
+            crate::diagnostic::sort(&mut found);
+            let doc = &self.docs[&rel];
+            let ds: Vec<lsp::Diagnostic> = found.iter().map(|d| self.to_lsp(d, doc)).collect();
+            let uri = doc.uri.clone();
+            self.publish(&uri, ds);
+            self.published.insert(rel, found);
+        }
+    }
+
+    /// What a file is linted with: the skill folder holding it (the nearest
+    /// folder above it with a `SKILL.md`, on disk or open), else the file.
+    fn unit_of(&self, rel: &str) -> String {
+        let mut dir = rel;
+        while let Some((parent, _)) = dir.rsplit_once('/') {
+            let skill_md = format!("{parent}/SKILL.md");
+            if self.docs.contains_key(&skill_md) || self.settings.open_path(&skill_md).is_file() {
+                return parent.to_string();
+            }
+            dir = parent;
+        }
+        if self.docs.contains_key("SKILL.md") || self.settings.open_path("SKILL.md").is_file() {
+            return String::new();
+        }
+        rel.to_string()
     }
 
     fn publish(&self, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) {
