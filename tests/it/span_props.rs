@@ -15,11 +15,11 @@ use caplint::source::{SourceFile, Span};
 use serde_json::Value;
 
 const SEEDS: &[&str] = &[
-    include_str!("../testdata/agents/research.profile.json"),
-    include_str!("../testdata/agents/writer.profile.json"),
-    include_str!("../testdata/agents/broken.profile.json"),
-    include_str!("../testdata/agents/incomplete.profile.json"),
-    include_str!("../testdata/agents/stale.profile.json"),
+    include_str!("../../testdata/agents/research.profile.json"),
+    include_str!("../../testdata/agents/writer.profile.json"),
+    include_str!("../../testdata/agents/broken.profile.json"),
+    include_str!("../../testdata/agents/incomplete.profile.json"),
+    include_str!("../../testdata/agents/stale.profile.json"),
     r#"{"agent_id": "é-agent", "version": "1.2.3", "declared_at": "2026-10-01",
  "notes": "ünïcödé 😀 notes, password=\"Sup3rS3cret!\"",
  "skills": [{"name": "web-search", "level": "proficient", "evidence": [{"kind": "link", "ref": "https://deploy:pa55word@x.org/1", "date": "2026-09-30"}]},

@@ -29,8 +29,10 @@ use std::process::Command;
 use caplint::date::Date;
 use caplint::report::{run, ReportOutcome};
 
+use crate::support::manifest;
+
 fn reference_script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/profile_check.py")
+    manifest().join("tests/reference/profile_check.py")
 }
 
 /// python3, or a failing test with a clear message: this test never passes silently.

@@ -2,14 +2,12 @@
 //! temporary folders: every `history/*` rule, every history mode, `diff` and
 //! `history`, and a real pre-commit hook run by `git commit -a`.
 
-use assert_cmd::Command;
+use crate::support::*;
 use serde_json::Value;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use tempfile::TempDir;
-
-const AS_OF: &str = "2026-10-15";
 
 const BASE: &str = r#"{
   "agent_id": "research-agent-07",
@@ -41,156 +39,6 @@ fn raised(version: &str, declared: &str) -> String {
 fn skill_md(name: &str, version: Option<&str>, body: &str) -> String {
     let v = version.map_or_else(String::new, |v| format!("version: \"{v}\"\n"));
     format!("---\nname: {name}\ndescription: Extract text from PDF files.\n{v}---\n{body}\n")
-}
-
-/// Environment that isolates git and caplint from the machine's config.
-fn isolate(cmd: &mut std::process::Command) {
-    cmd.env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_NAME", "Test")
-        .env("GIT_AUTHOR_EMAIL", "test@example.org")
-        .env("GIT_COMMITTER_NAME", "Test")
-        .env("GIT_COMMITTER_EMAIL", "test@example.org")
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_WORK_TREE")
-        .env_remove("GIT_INDEX_FILE")
-        .env_remove("GITHUB_BASE_REF")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("NO_COLOR");
-    // caplint reads these to choose a base in CI.
-    for var in CI_VARS {
-        cmd.env_remove(var);
-    }
-}
-
-const CI_VARS: [&str; 8] = [
-    "GITHUB_EVENT_PATH",
-    "GITHUB_EVENT_NAME",
-    "GITLAB_CI",
-    "CI_MERGE_REQUEST_DIFF_BASE_SHA",
-    "CI_COMMIT_BEFORE_SHA",
-    "CI_DEFAULT_BRANCH",
-    "CI_PIPELINE_SOURCE",
-    "CI_COMMIT_BRANCH",
-];
-
-struct Repo {
-    _tmp: TempDir,
-    dir: PathBuf,
-    day: u32,
-}
-
-impl Repo {
-    fn new() -> Repo {
-        Repo::init(&[])
-    }
-
-    /// A new repository made by `git init` with extra arguments.
-    fn init(extra: &[&str]) -> Repo {
-        let tmp = TempDir::new().unwrap();
-        let dir = tmp.path().join("repo");
-        fs::create_dir(&dir).unwrap();
-        let r = Repo {
-            _tmp: tmp,
-            dir,
-            day: 1,
-        };
-        let mut args = vec!["-c", "init.defaultBranch=main", "init", "-q"];
-        args.extend_from_slice(extra);
-        r.git(&args);
-        r
-    }
-
-    /// A clone of `origin` (at `path` inside the same temp folder).
-    fn clone_of(origin: &Repo, extra: &[&str]) -> Repo {
-        let tmp = TempDir::new().unwrap();
-        let dir = tmp.path().join("clone");
-        let url = format!("file://{}", origin.dir.display());
-        let mut args = vec!["clone", "-q"];
-        args.extend_from_slice(extra);
-        args.push(&url);
-        let dir_s = dir.to_string_lossy().into_owned();
-        args.push(&dir_s);
-        run_git(tmp.path(), &args, None);
-        Repo {
-            _tmp: tmp,
-            dir,
-            day: origin.day,
-        }
-    }
-
-    fn git(&self, args: &[&str]) -> String {
-        run_git(&self.dir, args, Some(self.day))
-    }
-
-    fn write(&self, path: &str, text: &str) {
-        let p = self.dir.join(path);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, text).unwrap();
-    }
-
-    fn read(&self, path: &str) -> String {
-        fs::read_to_string(self.dir.join(path)).unwrap()
-    }
-
-    /// Stages everything and commits, one day after the previous commit.
-    fn commit(&mut self, message: &str) -> String {
-        self.git(&["add", "-A"]);
-        self.git(&["commit", "-q", "--allow-empty", "-m", message]);
-        self.day += 1;
-        self.git(&["rev-parse", "HEAD"]).trim().to_string()
-    }
-
-    fn caplint(&self) -> Command {
-        let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
-        isolate(&mut std_cmd);
-        std_cmd.current_dir(&self.dir);
-        Command::from_std(std_cmd)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.caplint().args(args).output().unwrap()
-    }
-
-    /// `caplint check ARGS --as-of AS_OF --format json`: (exit code, JSON).
-    fn check(&self, args: &[&str]) -> (i32, Value) {
-        let mut all = vec!["check", "--as-of", AS_OF, "--format", "json"];
-        all.extend_from_slice(args);
-        json_of(&self.run(&all))
-    }
-}
-
-fn run_git(dir: &Path, args: &[&str], day: Option<u32>) -> String {
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    if let Some(day) = day {
-        let date = format!("2026-10-{day:02}T12:00:00+00:00");
-        cmd.env("GIT_AUTHOR_DATE", &date)
-            .env("GIT_COMMITTER_DATE", &date);
-    }
-    let out = cmd
-        .args(["-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json_of(out: &Output) -> (i32, Value) {
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (out.status.code().unwrap(), json)
 }
 
 fn rules(json: &Value) -> Vec<String> {
@@ -228,14 +76,6 @@ fn spanned<'a>(d: &Value, text: &'a str) -> &'a str {
     let offset = d["span"]["offset"].as_u64().unwrap() as usize;
     let length = d["span"]["length"].as_u64().unwrap() as usize;
     &text[offset..offset + length]
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A repository with one committed profile at version 3.
@@ -1275,7 +1115,7 @@ fn outside_git_one_note_and_other_rules_decide() {
     let dir = tmp.path().join("plain");
     fs::create_dir_all(dir.join("agents")).unwrap();
     fs::write(dir.join(PROFILE), profile("3", "2026-10-01")).unwrap();
-    let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
+    let mut std_cmd = std::process::Command::new(BIN);
     isolate(&mut std_cmd);
     std_cmd
         .env("GIT_CEILING_DIRECTORIES", tmp.path())
@@ -1358,14 +1198,12 @@ fn severities_from_config_apply_to_history_rules() {
 #[test]
 fn git_commit_a_runs_the_hook_on_the_temporary_index() {
     let r = repo_with_profile();
-    let bin = assert_cmd::cargo::cargo_bin("caplint");
     let hook = r.dir.join(".git/hooks/pre-commit");
     fs::create_dir_all(hook.parent().unwrap()).unwrap();
     fs::write(
         &hook,
         format!(
-            "#!/bin/sh\necho \"index: $GIT_INDEX_FILE\" >&2\nexec \"{}\" check --staged --as-of {AS_OF} --color never\n",
-            bin.display()
+            "#!/bin/sh\necho \"index: $GIT_INDEX_FILE\" >&2\nexec \"{BIN}\" check --staged --as-of {AS_OF} --color never\n",
         ),
     )
     .unwrap();
@@ -1377,18 +1215,9 @@ fn git_commit_a_runs_the_hook_on_the_temporary_index() {
     // `git commit -a` stages into a temporary index: the plain index still
     // matches HEAD, so only a hook that reads GIT_INDEX_FILE sees the change.
     r.write(PROFILE, &raised("3", "2026-10-01"));
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    let out = cmd
-        .current_dir(&r.dir)
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "-a",
-            "-m",
-            "Raise without a version",
-        ])
+    let out = r
+        .command("git")
+        .args(["commit", "-a", "-m", "Raise without a version"])
         .output()
         .unwrap();
     let err = stderr(&out);
@@ -1402,18 +1231,9 @@ fn git_commit_a_runs_the_hook_on_the_temporary_index() {
 
     // The honest change commits.
     r.write(PROFILE, &raised("4", "2026-10-14"));
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    let out = cmd
-        .current_dir(&r.dir)
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "-a",
-            "-m",
-            "Raise web-search",
-        ])
+    let out = r
+        .command("git")
+        .args(["commit", "-a", "-m", "Raise web-search"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -1423,18 +1243,9 @@ fn git_commit_a_runs_the_hook_on_the_temporary_index() {
         PROFILE,
         &raised("4", "2026-10-14").replace("advanced", "basic"),
     );
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    let out = cmd
-        .current_dir(&r.dir)
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "-m",
-            "Lower",
-            PROFILE,
-        ])
+    let out = r
+        .command("git")
+        .args(["commit", "-m", "Lower", PROFILE])
         .output()
         .unwrap();
     assert!(!out.status.success());
@@ -1663,7 +1474,7 @@ fn diff_shows_deletions_and_new_profiles() {
 #[test]
 fn diff_outside_git_is_exit_2() {
     let tmp = TempDir::new().unwrap();
-    let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
+    let mut std_cmd = std::process::Command::new(BIN);
     isolate(&mut std_cmd);
     let out = std_cmd
         .env("GIT_CEILING_DIRECTORIES", tmp.path())
@@ -1729,10 +1540,9 @@ fn object_directories_from_the_environment_are_read() {
     let clone = tmp.path().join("clone");
     let origin_path = origin.dir.display().to_string();
     let clone_path = clone.display().to_string();
-    run_git(
+    origin.git_in(
         tmp.path(),
         &["clone", "-q", "--shared", &origin_path, &clone_path],
-        None,
     );
     // The objects are reachable only through the environment.
     fs::remove_file(clone.join(".git/objects/info/alternates")).unwrap();
@@ -1960,11 +1770,9 @@ fn unmerged_entries_are_exit_2_naming_them() {
     r.git(&["checkout", "-q", "main"]);
     r.write(PROFILE, &profile("5", "2026-10-03"));
     r.commit("Main");
-    let mut merge = std::process::Command::new("git");
-    isolate(&mut merge);
-    let merged = merge
+    let merged = r
+        .command("git")
         .args(["merge", "-q", "feature"])
-        .current_dir(&r.dir)
         .output()
         .unwrap();
     assert!(!merged.status.success(), "the merge should conflict");
@@ -1997,12 +1805,8 @@ fn repo_with_unbumped_commit() -> Repo {
 #[test]
 fn bare_repositories_read_revisions_and_have_nothing_to_check() {
     let r = repo_with_unbumped_commit();
-    let bare = r._tmp.path().join("bare.git");
-    run_git(
-        r._tmp.path(),
-        &["clone", "-q", "--bare", "repo", "bare.git"],
-        None,
-    );
+    let bare = r.tmp().join("bare.git");
+    r.git_in(r.tmp(), &["clone", "-q", "--bare", "repo", "bare.git"]);
     let run = |args: &[&str]| {
         let mut cmd = r.caplint();
         cmd.current_dir(&bare).args(args).output().unwrap()
@@ -2035,7 +1839,7 @@ fn bare_repositories_read_revisions_and_have_nothing_to_check() {
 #[test]
 fn git_dir_and_work_tree_from_outside_follow_git() {
     let r = repo_with_unbumped_commit();
-    let outside = r._tmp.path().join("elsewhere");
+    let outside = r.tmp().join("elsewhere");
     fs::create_dir(&outside).unwrap();
     fs::write(outside.join("stray.profile.json"), "{").unwrap();
     let out = r
@@ -2065,7 +1869,7 @@ fn git_dir_and_work_tree_from_outside_follow_git() {
 #[test]
 fn core_worktree_names_the_work_tree() {
     let mut r = Repo::new();
-    let tree = r._tmp.path().join("tree");
+    let tree = r.tmp().join("tree");
     fs::create_dir_all(tree.join("agents")).unwrap();
     r.git(&["config", "core.worktree", &tree.display().to_string()]);
     fs::write(tree.join(PROFILE), profile("3", "2026-10-01")).unwrap();
