@@ -9,25 +9,11 @@ use std::path::Path;
 use std::process::Output;
 use tempfile::TempDir;
 
-const BASE: &str = r#"{
-  "agent_id": "research-agent-07",
-  "version": "3",
-  "declared_at": "2026-10-01",
-  "skills": [
-    {"name": "web-search", "level": "proficient", "evidence": [{"kind": "log", "ref": "run-1"}]}
-  ],
-  "tools": [
-    {"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "browser-1"}]}
-  ],
-  "limits": ["No access to private mailboxes."]
-}
-"#;
-
 const PROFILE: &str = "agents/research.profile.json";
 
-/// A profile from BASE with a version and a declared_at.
+/// The good sample profile with a version and a declared_at.
 fn profile(version: &str, declared: &str) -> String {
-    BASE.replace("\"3\"", &format!("\"{version}\""))
+    GOOD.replace("\"3\"", &format!("\"{version}\""))
         .replace("2026-10-01", declared)
 }
 
@@ -163,7 +149,7 @@ fn claim_change_without_a_new_version() {
 #[test]
 fn formatting_order_and_notes_are_not_claim_changes() {
     let r = repo_with_profile();
-    let value: Value = serde_json::from_str(BASE).unwrap();
+    let value: Value = serde_json::from_str(GOOD).unwrap();
     let mut reordered = serde_json::to_string(&value).unwrap();
     reordered = reordered.replace(
         "\"limits\":[",
@@ -228,11 +214,17 @@ fn agent_id_changed() {
 #[test]
 fn access_widened_is_a_warning_for_the_reviewer() {
     let r = repo_with_profile();
-    let text = profile("4", "2026-10-14").replace(
-        r#"{"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "browser-1"}]}"#,
-        r#"{"name": "browser", "access": "write", "evidence": [{"kind": "log", "ref": "browser-1"}]},
-    {"name": "shell", "access": "execute", "evidence": [{"kind": "test", "ref": "shell-1"}]}"#,
-    );
+    let text = profile("4", "2026-10-14")
+        .replace(
+            r#"{"name": "browser", "access": "read","#,
+            r#"{"name": "browser", "access": "write","#,
+        )
+        .replace(
+            r#"browser-09"}]}],"#,
+            r#"browser-09"}]},
+            {"name": "shell", "access": "execute", "evidence": [{"kind": "test", "ref": "shell-1"}]}],"#,
+        );
+    assert_eq!(text.matches("\"shell\"").count(), 1, "{text}");
     r.write(PROFILE, &text);
     let (code, json) = r.check(&[]);
     assert_eq!(code, 0, "{json:#}");
@@ -1350,7 +1342,7 @@ fn long_history_without_downgrades_gets_a_note() {
     for v in 4..=8 {
         // New evidence each time: claims change, nothing is lowered.
         let text = profile(&v.to_string(), &format!("2026-10-{:02}", r.day))
-            .replace("run-1", &format!("run-{v}"));
+            .replace("run-2026-09-28-search", &format!("run-{v}"));
         r.write(PROFILE, &text);
         r.commit(&format!("Recheck {v}"));
     }
@@ -2464,7 +2456,7 @@ fn fix_skips_a_file_staged_in_part() {
     r.write(PROFILE, &raised("3", "2026-10-01"));
     r.git(&["add", "-A"]);
     // The working tree differs from what is staged.
-    let disk = raised("3", "2026-10-01").replace("run-1", "run-2");
+    let disk = raised("3", "2026-10-01").replace("run-2026-09-28-search", "run-2");
     r.write(PROFILE, &disk);
     let out = r.run(&["check", "--as-of", AS_OF, "--staged", "--fix"]);
     assert_eq!(out.status.code(), Some(1));
