@@ -1078,10 +1078,7 @@ fn diff_in_a_depth_2_pull_request_merge_takes_the_first_parent() {
     let clone = pull_request_merge(&origin, Some("2"));
     clone.git(&["update-ref", "-d", "refs/remotes/origin/main"]);
     for r in ["refs/remotes/origin/HEAD", "refs/heads/main"] {
-        let _ = std::process::Command::new("git")
-            .args(["update-ref", "-d", r])
-            .current_dir(&clone.dir)
-            .output();
+        let _ = clone.command("git").args(["update-ref", "-d", r]).output();
     }
     let out = clone
         .caplint()

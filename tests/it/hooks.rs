@@ -168,7 +168,8 @@ fn pre_push_hook_checks_pushed_commits() {
         "{}",
         text(&out)
     );
-    let remote_main = std::process::Command::new("git")
+    let remote_main = repo
+        .command("git")
         .args(["--git-dir"])
         .arg(&bare)
         .args(["rev-parse", "main"])

@@ -570,7 +570,9 @@ fn unterminated_private_key_lines_are_linear() {
 /// while it runs. (`wait4`'s `ru_maxrss` would also count this test
 /// process, whose memory the child shares until it executes caplint.)
 fn peak_memory(dir: &Path, args: &[&str]) -> (i32, u64) {
-    let mut child = std::process::Command::new(BIN)
+    let mut cmd = std::process::Command::new(BIN);
+    isolate(&mut cmd);
+    let mut child = cmd
         .current_dir(dir)
         .args(args)
         .stdout(std::process::Stdio::null())

@@ -60,7 +60,7 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn json_of(dir: &Path) -> Value {
+fn fixture_json(dir: &Path) -> Value {
     let (code, stdout, _) = run(dir, &["--format", "json"]);
     assert_eq!(code, 1);
     serde_json::from_str(&stdout).unwrap()
@@ -97,7 +97,7 @@ fn github_commands_escape_paths_and_messages() {
     assert!(version.contains(",line=1,endLine=1,col="), "{version}");
     assert!(version.contains("%0A%0Ahelp: "), "{version}");
     // Every finding also appears as plain text, then a summary line.
-    let json = json_of(dir.path());
+    let json = fixture_json(dir.path());
     let count = json["diagnostics"].as_array().unwrap().len();
     let commands = stdout.lines().filter(|l| l.starts_with("::")).count();
     assert_eq!(commands, count);
@@ -188,7 +188,10 @@ fn github_step_summary_is_appended() {
         .count();
     assert_eq!(
         rows,
-        json_of(dir.path())["diagnostics"].as_array().unwrap().len()
+        fixture_json(dir.path())["diagnostics"]
+            .as_array()
+            .unwrap()
+            .len()
     );
 
     // A clean run says so, appended after the first summary.
@@ -372,7 +375,7 @@ fn secrets_never_appear_in_any_format() {
         }
     }
     // Three secrets, three findings.
-    let json = json_of(dir.path());
+    let json = fixture_json(dir.path());
     let secrets = json["diagnostics"]
         .as_array()
         .unwrap()
@@ -1006,28 +1009,14 @@ impl CiWorld {
     /// A full clone of the remote checked out at `rev` (fetch-depth: 0).
     fn full_clone(&self, name: &str, rev: &str) -> std::path::PathBuf {
         let ci = self.dev.tmp().join(name);
-        let out = self
-            .dev
-            .command("git")
-            .args(["clone", "-q", &self.url()])
-            .arg(&ci)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", text(&out));
+        self.dev
+            .git(&["clone", "-q", &self.url(), &ci.display().to_string()]);
         self.git_in(&ci, &["checkout", "-q", "--detach", rev]);
         ci
     }
 
     fn git_in(&self, dir: &Path, args: &[&str]) -> String {
-        let out = self
-            .dev
-            .command("git")
-            .current_dir(dir)
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", text(&out));
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
+        self.dev.git_in(dir, args).trim().to_string()
     }
 
     /// The base from scripts/ci-base.sh (the action) and from the example

@@ -171,13 +171,7 @@ fn snapshot_of_this_crate(into: &Path, repo: &Repo) -> (PathBuf, String) {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(&src, &to).unwrap();
     }
-    let git = |args: &[&str]| {
-        let mut cmd = repo.command("git");
-        cmd.current_dir(&dst).args(args);
-        let out = cmd.output().unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", text(&out));
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    };
+    let git = |args: &[&str]| repo.git_in(&dst, args).trim().to_string();
     git(&["init", "-q"]);
     git(&["add", "-A"]);
     git(&["commit", "-q", "-m", "caplint snapshot"]);
@@ -501,13 +495,7 @@ fn pre_commit_mirror_installs_from_the_wheel_without_cargo() {
     let mirror = repo.tmp().join("caplint-pre-commit");
     copy_dir(&manifest().join("pre-commit-mirror"), &mirror);
     let in_mirror = |args: &[&str]| {
-        let out = repo
-            .command("git")
-            .current_dir(&mirror)
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", text(&out));
+        repo.git_in(&mirror, args);
     };
     let tag = format!("v{}", env!("CARGO_PKG_VERSION"));
     in_mirror(&["init", "-q"]);

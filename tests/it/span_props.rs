@@ -7,6 +7,7 @@
 //! that reproduce it; `CAPLINT_PROP_CASES` and `CAPLINT_PROP_SEED` widen the
 //! search.
 
+use crate::support::AS_OF;
 use caplint::check::{self, Report};
 use caplint::config::Settings;
 use caplint::date::Date;
@@ -175,7 +176,7 @@ fn mutated_profiles_keep_spans_inside_and_on_boundaries() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0x5eed_cafe_f00d_0001);
-    let settings = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+    let settings = Settings::defaults(".", Date::parse_ymd(AS_OF).unwrap());
     let mut rng = Rng(seed);
     for case in 0..cases {
         let base = SEEDS[case % SEEDS.len()];
@@ -189,7 +190,7 @@ fn mutated_profiles_keep_spans_inside_and_on_boundaries() {
 
 #[test]
 fn each_seed_unmutated_and_in_crlf() {
-    let settings = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+    let settings = Settings::defaults(".", Date::parse_ymd(AS_OF).unwrap());
     for (i, seed) in SEEDS.iter().enumerate() {
         check_case(&settings, seed.as_bytes().to_vec(), &format!("seed {i}"));
         let crlf = seed.replace('\n', "\r\n");
@@ -199,7 +200,7 @@ fn each_seed_unmutated_and_in_crlf() {
 
 #[test]
 fn every_truncation_of_a_profile() {
-    let settings = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+    let settings = Settings::defaults(".", Date::parse_ymd(AS_OF).unwrap());
     let text = SEEDS[5].as_bytes();
     for cut in 0..=text.len() {
         check_case(&settings, text[..cut].to_vec(), &format!("cut at {cut}"));
