@@ -170,23 +170,38 @@ fn version_decreased_and_not_comparable() {
         (code, rules(&json)),
         (1, vec!["history/version-decreased".to_string()])
     );
-    assert_eq!(
-        spanned(finding(&json, "history/version-decreased"), &text),
-        "\"2\""
-    );
+    let d = finding(&json, "history/version-decreased");
+    assert_eq!(spanned(d, &text), "\"2\"");
+    assert_eq!(d["message"], "`version` went down from \"3\" to \"2\"");
+    assert_eq!(d["help"], "versions only rise: use a version above \"3\"");
 
-    r.write(PROFILE, &raised("4.0.0", "2026-10-10"));
+    let text = raised("4.0.0", "2026-10-10");
+    r.write(PROFILE, &text);
     let (code, json) = r.check(&[]);
     assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/version-not-comparable"]);
+    let d = finding(&json, "history/version-not-comparable");
+    assert_eq!(spanned(d, &text), "\"4.0.0\"");
+    assert_eq!(
+        d["message"],
+        "`version` \"4.0.0\" cannot be compared with the previous \"3\" (SemVer vs an integer)"
+    );
 }
 
 #[test]
 fn declared_at_rules() {
     let r = repo_with_profile();
-    r.write(PROFILE, &profile("4", "2026-09-20"));
-    let (_, json) = r.check(&[]);
+    let text = profile("4", "2026-09-20");
+    r.write(PROFILE, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/declared-at-backwards"]);
+    let d = finding(&json, "history/declared-at-backwards");
+    assert_eq!(spanned(d, &text), "\"2026-09-20\"");
+    assert_eq!(
+        d["message"],
+        "`declared_at` moved back from 2026-10-01 to 2026-09-20"
+    );
 
     let text = profile("3", "2026-10-12");
     r.write(PROFILE, &text);
@@ -195,6 +210,17 @@ fn declared_at_rules() {
     assert_eq!(rules(&json), ["history/declared-at-without-version"]);
     let d = finding(&json, "history/declared-at-without-version");
     assert_eq!(spanned(d, &text), "\"2026-10-12\"");
+    assert_eq!(
+        d["message"],
+        "`declared_at` moved from 2026-10-01 to 2026-10-12 but `version` stayed \"3\""
+    );
+    assert!(
+        d["help"]
+            .as_str()
+            .unwrap()
+            .contains("raise `version` (e.g. to \"4\")"),
+        "{d}"
+    );
 }
 
 #[test]
@@ -205,9 +231,11 @@ fn agent_id_changed() {
     let (code, json) = r.check(&[]);
     assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/agent-id-changed"]);
+    let d = finding(&json, "history/agent-id-changed");
+    assert_eq!(spanned(d, &text), "\"research-agent-08\"");
     assert_eq!(
-        spanned(finding(&json, "history/agent-id-changed"), &text),
-        "\"research-agent-08\""
+        d["message"],
+        "`agent_id` changed from `research-agent-07` to `research-agent-08`"
     );
 }
 
@@ -312,6 +340,10 @@ fn deletion_is_reported_at_the_old_path() {
     let d = finding(&json, "history/profile-deleted");
     assert_eq!(d["path"], PROFILE);
     assert!(d["span"].is_null());
+    assert_eq!(
+        d["message"],
+        "profile deleted (agent_id `research-agent-07`): no file carries its agent_id any more"
+    );
     assert!(d["help"].as_str().unwrap().contains("retired_at"));
 
     // Another file carrying the agent_id means the profile lives on.
@@ -445,12 +477,18 @@ fn versioned_skill_changes_need_a_new_version() {
     );
     let (code, json) = r.check(&[]);
     assert_eq!((code, rules(&json)), (0, vec![]));
-    r.write(
-        SKILL,
-        &skill_md("pdf", Some("1.1.0"), "Run `scripts/extract.py`."),
-    );
-    let (_, json) = r.check(&[]);
+    let text = skill_md("pdf", Some("1.1.0"), "Run `scripts/extract.py`.");
+    r.write(SKILL, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/skill-version-decreased"]);
+    let d = finding(&json, "history/skill-version-decreased");
+    assert_eq!(d["path"], SKILL);
+    assert_eq!(spanned(d, &text), "\"1.1.0\"");
+    assert_eq!(
+        d["message"],
+        "skill `version` went down from \"1.2.0\" to \"1.1.0\""
+    );
 }
 
 #[test]
