@@ -184,6 +184,26 @@ fn bare_caplint_is_check() {
             .count(),
         6
     );
+    // One finding per field, in name order, each at the opening brace.
+    let missing: Vec<(&str, &Value)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "profile/missing-field")
+        .map(|d| (d["message"].as_str().unwrap(), &d["span"]))
+        .collect();
+    let fields = [
+        "agent_id",
+        "declared_at",
+        "limits",
+        "skills",
+        "tools",
+        "version",
+    ];
+    for ((message, span), field) in missing.iter().zip(fields) {
+        assert_eq!(*message, format!("missing required field `{field}`"));
+        assert_eq!((&span["offset"], &span["length"]), (&0.into(), &1.into()));
+    }
 }
 
 #[test]
@@ -257,10 +277,29 @@ fn config_sets_severities_and_thresholds() {
     assert_eq!(ds[0]["rule"], "profile/stale");
     assert_eq!(ds[0]["severity"], "error");
     assert_eq!(ds[0]["path"], "a.profile.json");
+    assert_eq!(
+        ds[0]["message"],
+        "profile is stale: declared 75 days before 2026-10-15, over the 30-day limit"
+    );
+    assert_eq!(ds[0]["span"]["line"], 4);
     // --config points elsewhere
     fs::write(dir.path().join("other.yaml"), "min_evidence: 2\n").unwrap();
     let (_, json) = check_json(dir.path(), &["--config", "other.yaml"]);
     assert_eq!(rules_of(&json), vec!["profile/missing-evidence"; 4]);
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "skill `web-search` has 1 evidence entry; at least 2 required",
+            "tool `browser` has 1 evidence entry; at least 2 required",
+        ]
+        .repeat(2)
+    );
 }
 
 #[test]
