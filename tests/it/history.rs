@@ -1142,13 +1142,11 @@ fn outside_git_one_note_and_other_rules_decide() {
     let dir = tmp.path().join("plain");
     fs::create_dir_all(dir.join("agents")).unwrap();
     fs::write(dir.join(PROFILE), profile("3", "2026-10-01")).unwrap();
-    let mut std_cmd = std::process::Command::new(BIN);
-    isolate(&mut std_cmd);
-    std_cmd
-        .env("GIT_CEILING_DIRECTORIES", tmp.path())
+    let mut cmd = caplint();
+    cmd.env("GIT_CEILING_DIRECTORIES", tmp.path())
         .current_dir(&dir)
         .args(["check", "--as-of", AS_OF]);
-    let out = std_cmd.output().unwrap();
+    let out = cmd.output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let err = stderr(&out);
     assert_eq!(err.matches("note:").count(), 1, "{err}");
@@ -1156,7 +1154,7 @@ fn outside_git_one_note_and_other_rules_decide() {
 
     // A broken profile still fails: the other rules decide.
     fs::write(dir.join(PROFILE), "{").unwrap();
-    let out = std_cmd.output().unwrap();
+    let out = cmd.output().unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
 
@@ -1501,9 +1499,7 @@ fn diff_shows_deletions_and_new_profiles() {
 #[test]
 fn diff_outside_git_is_exit_2() {
     let tmp = TempDir::new().unwrap();
-    let mut std_cmd = std::process::Command::new(BIN);
-    isolate(&mut std_cmd);
-    let out = std_cmd
+    let out = caplint()
         .env("GIT_CEILING_DIRECTORIES", tmp.path())
         .current_dir(tmp.path())
         .args(["diff"])

@@ -381,8 +381,11 @@ fn bare_repository_history_and_diff_work_on_revisions() {
     assert!(push(&repo, &["origin", "main"]).status.success());
 
     let caplint = |args: &[&str]| {
-        let mut cmd = repo.command(BIN);
-        cmd.current_dir(&bare).args(args).output().unwrap()
+        repo.caplint()
+            .current_dir(&bare)
+            .args(args)
+            .output()
+            .unwrap()
     };
     // history walks HEAD (the default branch) and names the bad commit.
     let out = caplint(&["history"]);

@@ -1084,7 +1084,7 @@ impl CiWorld {
 
     fn check(&self, ci: &Path, base: &str) -> std::process::Output {
         self.dev
-            .command(BIN)
+            .caplint()
             .current_dir(ci)
             .args(["check", "--base", base])
             .output()
@@ -1219,7 +1219,7 @@ fn ci_recipe_judges_a_fetch_depth_2_pull_request_against_its_target() {
     // The review comment's body.
     let out = w
         .dev
-        .command(BIN)
+        .caplint()
         .current_dir(&ci)
         .args(["diff", &base, "HEAD", "--format", "markdown"])
         .output()
@@ -1243,7 +1243,7 @@ fn pr_comment_script_keeps_one_comment() {
     let review = |base: &str| {
         let out = w
             .dev
-            .command(BIN)
+            .caplint()
             .args(["diff", base, "HEAD", "--format", "markdown"])
             .output()
             .unwrap();
@@ -1676,7 +1676,7 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
     for args in &runs {
         let _ = std::fs::remove_file(&summary);
         let out = repo
-            .command(BIN)
+            .caplint()
             .env("GITHUB_STEP_SUMMARY", &summary)
             .env_remove("NO_COLOR")
             .args(args)
