@@ -4,7 +4,7 @@
 //! Generated with python3.11 (`unicodedata.unidata_version == '14.0.0'`):
 //! `NON_PRINTABLE` holds every inclusive range of code points `c` for which
 //! `chr(c).isprintable()` is false; `WHITESPACE` every `c` with `chr(c).isspace()`.
-//! The test `unicode_tables_match_python` in `tests/report_diff.rs` checks both
+//! The test `unicode_tables_match_python` in `tests/it/report_diff.rs` checks both
 //! tables against the running python3.
 
 /// Inclusive, sorted, disjoint ranges of code points that Python does not consider printable.

@@ -29,8 +29,10 @@ use std::process::Command;
 use caplint::date::Date;
 use caplint::reference::{run, ReportOutcome};
 
+use crate::support::{manifest, AS_OF};
+
 fn reference_script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/profile_check.py")
+    manifest().join("tests/reference/profile_check.py")
 }
 
 /// python3, or a failing test with a clear message: this test never passes silently.
@@ -89,14 +91,14 @@ verdict: FAIL
 
 #[test]
 fn make_fixture_reproduces_the_worked_example() {
-    let (stdout, code, _) = run_script(&["--make-fixture", "--as-of", "2026-10-15"]);
+    let (stdout, code, _) = run_script(&["--make-fixture", "--as-of", AS_OF]);
     assert_eq!(
         String::from_utf8(stdout).unwrap(),
         SEED_EXPECTED,
         "the reference itself"
     );
     assert_eq!(code, 1);
-    let ours = run(None, Some("2026-10-15"), true, Date::today_utc());
+    let ours = run(None, Some(AS_OF), true, Date::today_utc());
     assert_eq!(ours.stdout, SEED_EXPECTED);
     assert_eq!(ours.exit_code, 1);
 }

@@ -13,20 +13,18 @@
 //! the same virtual environment when it is not on PATH), install it into a
 //! fresh virtual environment, and have pre-commit install the hooks of the
 //! `pre-commit-mirror/` folder from it, all with no cargo on PATH. They
-//! share the build folder of the source hooks. `CAPLINT_SKIP_WHEEL_TESTS=1`
-//! skips them locally; in CI (`CI` set) they always run.
+//! share the build folder of the source hooks.
+//!
+//! These tests take minutes. Locally, `CAPLINT_SKIP_SLOW_TESTS=1` skips the
+//! pre-commit framework test and the wheel tests, and
+//! `CAPLINT_SKIP_WHEEL_TESTS=1` the wheel tests only; in CI (`CI` set) they
+//! always run.
 
-mod common;
-
-use common::*;
+use crate::support::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Whether `program --version` runs.
 fn works(program: &Path) -> bool {
@@ -104,14 +102,22 @@ fn path_without_rust(first: &[PathBuf]) -> std::ffi::OsString {
     std::env::join_paths(first.iter().cloned().chain(kept)).unwrap()
 }
 
+/// Whether a slow test is skipped on request by one of `switches` set to
+/// `1`: only outside CI.
+fn skipped_by(switches: &[&str]) -> bool {
+    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
+    let asked = switches
+        .iter()
+        .find(|s| std::env::var_os(s).is_some_and(|v| v == "1"));
+    if let (Some(switch), false) = (asked, ci) {
+        eprintln!("skipped: {switch}=1 (these tests always run in CI)");
+    }
+    asked.is_some() && !ci
+}
+
 /// Whether the wheel tests are skipped: only outside CI, on request.
 fn skip_wheel_tests() -> bool {
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
-    let asked = std::env::var_os("CAPLINT_SKIP_WHEEL_TESTS").is_some_and(|v| v == "1");
-    if asked && !ci {
-        eprintln!("skipped: CAPLINT_SKIP_WHEEL_TESTS=1 (the wheel tests always run in CI)");
-    }
-    asked && !ci
+    skipped_by(&["CAPLINT_SKIP_WHEEL_TESTS", "CAPLINT_SKIP_SLOW_TESTS"])
 }
 
 /// The folder holding the caplint wheel built from this crate with maturin,
@@ -149,7 +155,7 @@ fn wheel_dir() -> &'static Path {
 /// are in the work tree) into a new repository with one commit, as a
 /// published caplint repository would be. Returns its path and commit.
 fn snapshot_of_this_crate(into: &Path, repo: &Repo) -> (PathBuf, String) {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = manifest();
     let listed = Command::new("git")
         .current_dir(manifest)
         .args([
@@ -177,13 +183,7 @@ fn snapshot_of_this_crate(into: &Path, repo: &Repo) -> (PathBuf, String) {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(&src, &to).unwrap();
     }
-    let git = |args: &[&str]| {
-        let mut cmd = repo.command("git");
-        cmd.current_dir(&dst).args(args);
-        let out = cmd.output().unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", text(&out));
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    };
+    let git = |args: &[&str]| repo.git_in(&dst, args).trim().to_string();
     git(&["init", "-q"]);
     git(&["add", "-A"]);
     git(&["commit", "-q", "-m", "caplint snapshot"]);
@@ -231,8 +231,8 @@ impl Framework {
 fn setup() -> Framework {
     let extra_path = ensure_pre_commit();
     let repo = Repo::new();
-    let (src, rev) = snapshot_of_this_crate(repo.dir.path(), &repo);
-    let home = repo.dir.path().join("pre-commit-home");
+    let (src, rev) = snapshot_of_this_crate(repo.tmp(), &repo);
+    let home = repo.tmp().join("pre-commit-home");
     repo.write(
         ".pre-commit-config.yaml",
         &format!(
@@ -271,6 +271,9 @@ fn setup() -> Framework {
 /// it is pointed at.
 #[test]
 fn pre_commit_framework_runs_the_hooks() {
+    if skipped_by(&["CAPLINT_SKIP_SLOW_TESTS"]) {
+        return;
+    }
     let fw = setup();
     commit_hook(&fw);
     pre_push_hook(&fw);
@@ -281,7 +284,7 @@ fn commit_hook(fw: &Framework) {
 
     // A clean profile passes.
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = fw.run("git", &["commit", "-q", "-m", "first"]);
     assert!(out.status.success(), "clean commit failed: {}", text(&out));
 
@@ -292,7 +295,7 @@ fn commit_hook(fw: &Framework) {
 
     // A staged profile with a file-level error fails, naming the rule.
     repo.write("agents/b.profile.json", &missing_field());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = fw.run("git", &["commit", "-q", "-m", "broken"]);
     assert!(!out.status.success(), "{}", text(&out));
     assert!(
@@ -300,12 +303,12 @@ fn commit_hook(fw: &Framework) {
         "{}",
         text(&out)
     );
-    repo.git_ok(&["rm", "-q", "--cached", "agents/b.profile.json"]);
+    repo.git(&["rm", "-q", "--cached", "agents/b.profile.json"]);
     std::fs::remove_file(repo.path().join("agents/b.profile.json")).unwrap();
 
     // A staged claim change without a version bump fails, naming the rule.
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = fw.run("git", &["commit", "-q", "-m", "claim more"]);
     assert!(!out.status.success(), "{}", text(&out));
     assert!(
@@ -313,7 +316,7 @@ fn commit_hook(fw: &Framework) {
         "{}",
         text(&out)
     );
-    repo.git_ok(&["checkout", "-q", "HEAD", "--", "agents/a.profile.json"]);
+    repo.git(&["checkout", "-q", "HEAD", "--", "agents/a.profile.json"]);
 }
 
 fn pre_push_hook(fw: &Framework) {
@@ -325,7 +328,7 @@ fn pre_push_hook(fw: &Framework) {
 
     // A commit that skipped the pre-commit hook is stopped at push.
     repo.write("agents/b.profile.json", &missing_field());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(fw
         .run("git", &["commit", "-q", "--no-verify", "-m", "broken"])
         .status
@@ -337,11 +340,11 @@ fn pre_push_hook(fw: &Framework) {
         "{}",
         text(&out)
     );
-    repo.git_ok(&["reset", "-q", "--hard", "HEAD~1"]);
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]);
 
     // A pushed claim change without a version bump is stopped at push.
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(fw
         .run("git", &["commit", "-q", "--no-verify", "-m", "claim more"])
         .status
@@ -364,7 +367,7 @@ fn wheel_installs_and_runs_without_cargo() {
     }
     let wheels = wheel_dir();
     let repo = Repo::new();
-    let venv = repo.dir.path().join("venv");
+    let venv = repo.tmp().join("venv");
     let out = Command::new("python3")
         .args(["-m", "venv"])
         .arg(&venv)
@@ -410,12 +413,12 @@ fn wheel_installs_and_runs_without_cargo() {
     );
 
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
-    repo.git_ok(&["commit", "-q", "-m", "first"]);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-q", "-m", "first"]);
     let out = sh("caplint check");
     assert!(out.status.success(), "{}", text(&out));
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = sh("caplint check --staged");
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(
@@ -446,9 +449,9 @@ fn pre_commit_mirror_pins_this_version() {
 #[test]
 fn pre_commit_mirror_update_script_moves_the_pin() {
     let repo = Repo::new();
-    copy_dir(&manifest().join("pre-commit-mirror"), &repo.path());
-    repo.git_ok(&["add", "."]);
-    repo.git_ok(&["commit", "-q", "-m", "mirror"]);
+    copy_dir(&manifest().join("pre-commit-mirror"), repo.path());
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-q", "-m", "mirror"]);
     let out = repo
         .command("sh")
         .args(["./update.sh", "v12.3.4", "--commit"])
@@ -467,8 +470,8 @@ fn pre_commit_mirror_update_script_moves_the_pin() {
             "{file}: {body}"
         );
     }
-    assert_eq!(repo.git_ok(&["tag", "--points-at", "HEAD"]), "v12.3.4\n");
-    assert_eq!(repo.git_ok(&["status", "--porcelain"]), "");
+    assert_eq!(repo.git(&["tag", "--points-at", "HEAD"]), "v12.3.4\n");
+    assert_eq!(repo.git(&["status", "--porcelain"]), "");
     // Not a version: refused, nothing changed.
     let out = repo
         .command("sh")
@@ -476,7 +479,7 @@ fn pre_commit_mirror_update_script_moves_the_pin() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    assert_eq!(repo.git_ok(&["status", "--porcelain"]), "");
+    assert_eq!(repo.git(&["status", "--porcelain"]), "");
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -504,16 +507,10 @@ fn pre_commit_mirror_installs_from_the_wheel_without_cargo() {
     let wheels = wheel_dir();
     let extra = ensure_pre_commit();
     let repo = Repo::new();
-    let mirror = repo.dir.path().join("caplint-pre-commit");
+    let mirror = repo.tmp().join("caplint-pre-commit");
     copy_dir(&manifest().join("pre-commit-mirror"), &mirror);
     let in_mirror = |args: &[&str]| {
-        let out = repo
-            .command("git")
-            .current_dir(&mirror)
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", text(&out));
+        repo.git_in(&mirror, args);
     };
     let tag = format!("v{}", env!("CARGO_PKG_VERSION"));
     in_mirror(&["init", "-q"]);
@@ -521,7 +518,7 @@ fn pre_commit_mirror_installs_from_the_wheel_without_cargo() {
     in_mirror(&["commit", "-q", "-m", "mirror"]);
     in_mirror(&["tag", &tag]);
 
-    let home = repo.dir.path().join("pre-commit-home");
+    let home = repo.tmp().join("pre-commit-home");
     let path = path_without_rust(&extra.into_iter().collect::<Vec<_>>());
     let try_repo = |hook: &str, args: &[&str]| {
         let started = Instant::now();
@@ -543,12 +540,12 @@ fn pre_commit_mirror_installs_from_the_wheel_without_cargo() {
     };
 
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
-    repo.git_ok(&["commit", "-q", "-m", "first"]);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-q", "-m", "first"]);
 
     // The first run installs the hook environment from the wheel.
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let (out, took) = try_repo("caplint", &[]);
     eprintln!("pre-commit try-repo (install and first run): {took:.1?}");
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
@@ -572,16 +569,16 @@ fn pre_commit_mirror_installs_from_the_wheel_without_cargo() {
         "agents/a.profile.json",
         &claim_change_without_bump().replace(r#""version": "3""#, r#""version": "4""#),
     );
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let (out, _) = try_repo("caplint", &[]);
     assert!(out.status.success(), "{}", text(&out));
 
     // At push: the pushed range holds an unbumped claim change.
-    let from = repo.git_ok(&["rev-parse", "HEAD"]);
-    repo.git_ok(&["reset", "-q", "--hard"]);
+    let from = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["reset", "-q", "--hard"]);
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["commit", "-q", "-am", "claim more"]);
-    let to = repo.git_ok(&["rev-parse", "HEAD"]);
+    repo.git(&["commit", "-q", "-am", "claim more"]);
+    let to = repo.git(&["rev-parse", "HEAD"]);
     let (out, _) = try_repo(
         "caplint-pre-push",
         &[
@@ -607,8 +604,8 @@ fn pre_commit_mirror_installs_from_the_wheel_without_cargo() {
 fn system_hooks_run_the_caplint_on_path() {
     let extra = ensure_pre_commit();
     let repo = Repo::new();
-    let (src, rev) = snapshot_of_this_crate(repo.dir.path(), &repo);
-    let home = repo.dir.path().join("pre-commit-home");
+    let (src, rev) = snapshot_of_this_crate(repo.tmp(), &repo);
+    let home = repo.tmp().join("pre-commit-home");
     // The caplint under test first, then pre-commit, then PATH as it is.
     let old = std::env::var_os("PATH").unwrap_or_default();
     let dirs = [bin_dir()]
@@ -629,13 +626,13 @@ fn system_hooks_run_the_caplint_on_path() {
             .unwrap()
     };
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
-    repo.git_ok(&["commit", "-q", "-m", "first"]);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-q", "-m", "first"]);
     let out = try_repo("caplint-system", &[]);
     assert!(out.status.success(), "{}", text(&out));
 
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = try_repo("caplint-system", &[]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(
@@ -644,9 +641,9 @@ fn system_hooks_run_the_caplint_on_path() {
         text(&out)
     );
 
-    let from = repo.git_ok(&["rev-parse", "HEAD"]);
-    repo.git_ok(&["commit", "-q", "-m", "claim more"]);
-    let to = repo.git_ok(&["rev-parse", "HEAD"]);
+    let from = repo.git(&["rev-parse", "HEAD"]);
+    repo.git(&["commit", "-q", "-m", "claim more"]);
+    let to = repo.git(&["rev-parse", "HEAD"]);
     let out = try_repo(
         "caplint-system-pre-push",
         &[

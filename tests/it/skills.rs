@@ -1,7 +1,7 @@
 //! Skill rules through the binary: skill trees in temporary folders, checked
 //! with `caplint check . --no-history --format json`.
 
-use assert_cmd::Command;
+use crate::support::*;
 use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -97,9 +97,7 @@ impl Tree {
     }
 
     fn file(&self, rel: &str, content: impl AsRef<[u8]>) -> &Tree {
-        let p = self.path().join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, content).unwrap();
+        write(self.path(), rel, content);
         self
     }
 
@@ -112,14 +110,14 @@ impl Tree {
     }
 
     fn run_with(&self, extra: &[&str]) -> Run {
-        let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        let out = caplint()
             .current_dir(self.path())
             .args([
                 "check",
                 ".",
                 "--no-history",
                 "--as-of",
-                "2026-10-15",
+                AS_OF,
                 "--format",
                 "json",
             ])
@@ -444,7 +442,7 @@ fn duplicate_names_across_the_repository() {
         .message
         .contains("team-b/skills/code-review/SKILL.md"));
     // The human output shows the other file's line as well.
-    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+    let out = caplint()
         .current_dir(t.path())
         .args(["check", ".", "--no-history", "--color", "never"])
         .output()
@@ -796,7 +794,7 @@ fn secrets_in_resources_are_found_and_masked() {
         )]
     );
     assert!(!run.stdout.contains(secret));
-    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+    let out = caplint()
         .current_dir(t.path())
         .args(["check", ".", "--no-history", "--color", "never"])
         .output()
@@ -826,7 +824,7 @@ fn explicit_skill_md_path_is_linted() {
         "anywhere/x/SKILL.md",
         frontmatter("name: y\ndescription: x\n"),
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+    let out = caplint()
         .current_dir(t.path())
         .args([
             "check",
@@ -846,14 +844,14 @@ fn explicit_skill_md_path_is_linted() {
 /// example profile stay clean.
 #[test]
 fn testdata_shows_every_skill_rule() {
-    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+    let out = caplint()
+        .current_dir(manifest())
         .args([
             "check",
             "testdata",
             "--no-history",
             "--as-of",
-            "2026-10-15",
+            AS_OF,
             "--format",
             "json",
         ])
@@ -866,8 +864,8 @@ fn testdata_shows_every_skill_rule() {
         .map(|d| d["rule"].as_str().unwrap().to_string())
         .collect();
     // The targets' own rules fire when their targets are selected.
-    let targets = Command::new(env!("CARGO_BIN_EXE_caplint"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+    let targets = caplint()
+        .current_dir(manifest())
         .args([
             "check",
             "testdata/skills",
@@ -891,12 +889,8 @@ fn testdata_shows_every_skill_rule() {
             .iter()
             .map(|d| d["rule"].as_str().unwrap().to_string()),
     );
-    for rule in caplint::rules::skill::RULES {
-        assert!(
-            fired.contains(rule.id),
-            "{} never fires in testdata",
-            rule.id
-        );
+    for rule in lib::rule_ids_of("skill") {
+        assert!(fired.contains(rule), "{rule} never fires in testdata");
     }
     assert!(fired.contains("security/secret-value"));
     for clean in [
@@ -1246,7 +1240,7 @@ fn several_targets_are_the_strictest_union() {
 fn an_unknown_target_is_a_usage_or_config_error_with_a_suggestion() {
     let t = Tree::new();
     t.skill("refund-policy", "# Refunds\n");
-    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+    let out = caplint()
         .current_dir(t.path())
         .args(["check", ".", "--no-history", "--target", "cladue"])
         .env("NO_COLOR", "1")
@@ -1264,7 +1258,7 @@ fn an_unknown_target_is_a_usage_or_config_error_with_a_suggestion() {
         SKILL,
         frontmatter("name: refund-policy\ndescription: Refunds for <Order> items.\n"),
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+    let out = caplint()
         .current_dir(t.path())
         .args(["--no-history", "--target", "claude", "--format", "json"])
         .output()
@@ -1273,7 +1267,7 @@ fn an_unknown_target_is_a_usage_or_config_error_with_a_suggestion() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("skill/xml-in-frontmatter"));
 
     t.file(".caplint.yaml", "targets:\n  - agentskills\n  - codx\n");
-    let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+    let out = caplint()
         .current_dir(t.path())
         .args(["check", ".", "--no-history"])
         .env("NO_COLOR", "1")
@@ -1295,7 +1289,7 @@ fn codex_metadata_messages_never_quote_a_secret() {
         format!("interface:\n  brand_color: \"{key}\"\n  icon_small: \"./assets/{key}.png\"\n"),
     );
     for format in ["json", "human", "sarif", "github"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        let out = caplint()
             .current_dir(t.path())
             .args([
                 "check",
@@ -1666,9 +1660,9 @@ impl Tree {
 
     /// `caplint check . --no-history EXTRA`: (exit code, stdout).
     fn raw(&self, extra: &[&str]) -> (i32, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_caplint"))
+        let out = caplint()
             .current_dir(self.path())
-            .args(["check", ".", "--no-history", "--as-of", "2026-10-15"])
+            .args(["check", ".", "--no-history", "--as-of", AS_OF])
             .args(extra)
             .env("NO_COLOR", "1")
             .timeout(Duration::from_secs(60))

@@ -1,13 +1,11 @@
 //! The plain git hooks in `hooks/`, run by real `git commit` and `git push`
 //! with the caplint under test on PATH.
 
-mod common;
-
-use common::*;
+use crate::support::*;
 use std::path::Path;
 
 fn install_hooks(repo: &Repo) {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("hooks");
+    let src = manifest().join("hooks");
     let dst = repo.path().join(".git/hooks");
     for hook in ["pre-commit", "pre-push"] {
         std::fs::copy(src.join(hook), dst.join(hook)).unwrap();
@@ -39,9 +37,7 @@ fn push(repo: &Repo, args: &[&str]) -> std::process::Output {
 fn hook_scripts_are_executable() {
     use std::os::unix::fs::PermissionsExt;
     for hook in ["pre-commit", "pre-push", "pre-receive"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("hooks")
-            .join(hook);
+        let path = manifest().join("hooks").join(hook);
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o111, 0o111, "{hook} is not executable");
     }
@@ -52,13 +48,13 @@ fn pre_commit_hook_blocks_a_broken_profile() {
     let repo = Repo::new();
     install_hooks(&repo);
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = commit(&repo, &["-m", "add a profile"]);
     assert!(out.status.success(), "{}", text(&out));
 
     // A staged profile without `limits` stops the commit.
     repo.write("agents/b.profile.json", &missing_field());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = commit(&repo, &["-m", "add a broken profile"]);
     assert!(!out.status.success());
     assert!(
@@ -66,10 +62,10 @@ fn pre_commit_hook_blocks_a_broken_profile() {
         "{}",
         text(&out)
     );
-    assert_eq!(repo.git_ok(&["rev-list", "--count", "HEAD"]).trim(), "1");
+    assert_eq!(repo.git(&["rev-list", "--count", "HEAD"]).trim(), "1");
 
     // `git commit -a`: a tracked profile broken in the work tree.
-    repo.git_ok(&["rm", "-q", "--cached", "agents/b.profile.json"]);
+    repo.git(&["rm", "-q", "--cached", "agents/b.profile.json"]);
     std::fs::remove_file(repo.path().join("agents/b.profile.json")).unwrap();
     repo.write("agents/a.profile.json", &missing_field());
     let out = commit(&repo, &["-a", "-m", "break a"]);
@@ -94,7 +90,7 @@ fn pre_commit_hook_reads_the_index_being_committed() {
         "agents/b.profile.json",
         &GOOD.replace("research-agent-07", "other-agent"),
     );
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(commit(&repo, &["-m", "two profiles"]).status.success());
 
     // b is broken in the work tree but only a is committed: git builds a
@@ -118,7 +114,7 @@ fn pre_commit_hook_reads_the_index_being_committed() {
         "agents/a.profile.json",
         &claim_change_without_bump().replace("\"version\": \"3\"", "\"version\": \"4\""),
     );
-    repo.git_ok(&["add", "agents/a.profile.json"]);
+    repo.git(&["add", "agents/a.profile.json"]);
     let out = commit(&repo, &["-m", "new claim", "agents/a.profile.json"]);
     assert!(!out.status.success());
     assert!(
@@ -133,10 +129,10 @@ fn pre_commit_hook_refuses_a_claim_change_without_a_version_bump() {
     let repo = Repo::new();
     install_hooks(&repo);
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(commit(&repo, &["-m", "first"]).status.success());
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     let out = commit(&repo, &["-m", "claim more"]);
     assert!(!out.status.success());
     assert!(
@@ -152,7 +148,7 @@ fn pre_push_hook_checks_pushed_commits() {
     let bare = repo.add_remote();
     install_hooks(&repo);
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(commit(&repo, &["-m", "first"]).status.success());
 
     // A first push of the whole history is checked without history rules.
@@ -161,7 +157,7 @@ fn pre_push_hook_checks_pushed_commits() {
 
     // A commit that slipped past the pre-commit hook is stopped at push.
     repo.write("agents/b.profile.json", &missing_field());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(commit(&repo, &["--no-verify", "-m", "broken"])
         .status
         .success());
@@ -172,7 +168,8 @@ fn pre_push_hook_checks_pushed_commits() {
         "{}",
         text(&out)
     );
-    let remote_main = std::process::Command::new("git")
+    let remote_main = repo
+        .command("git")
         .args(["--git-dir"])
         .arg(&bare)
         .args(["rev-parse", "main"])
@@ -180,14 +177,14 @@ fn pre_push_hook_checks_pushed_commits() {
         .unwrap();
     assert_ne!(
         String::from_utf8_lossy(&remote_main.stdout).trim(),
-        repo.git_ok(&["rev-parse", "HEAD"]).trim(),
+        repo.git(&["rev-parse", "HEAD"]).trim(),
         "the broken commit must not reach the remote"
     );
 
     // A new branch whose tip is not HEAD is checked in a temporary worktree;
     // the work tree's uncommitted state plays no part.
-    repo.git_ok(&["reset", "-q", "--hard", "HEAD~1"]);
-    repo.git_ok(&["branch", "broken-branch", "HEAD@{1}"]);
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]);
+    repo.git(&["branch", "broken-branch", "HEAD@{1}"]);
     let out = push(&repo, &["origin", "broken-branch"]);
     assert!(!out.status.success());
     assert!(
@@ -195,17 +192,17 @@ fn pre_push_hook_checks_pushed_commits() {
         "{}",
         text(&out)
     );
-    let worktrees = repo.git_ok(&["worktree", "list", "--porcelain"]);
+    let worktrees = repo.git(&["worktree", "list", "--porcelain"]);
     assert_eq!(worktrees.matches("worktree ").count(), 1, "{worktrees}");
 
     // A good new branch pushed while the work tree holds a broken file: the
     // pushed commit is good, so the push goes through.
-    repo.git_ok(&["checkout", "-q", "-b", "good-branch"]);
+    repo.git(&["checkout", "-q", "-b", "good-branch"]);
     repo.write(
         "agents/a.profile.json",
         &GOOD.replace("\"version\": \"3\"", "\"version\": \"4\""),
     );
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(commit(&repo, &["-m", "bump"]).status.success());
     repo.write("agents/c.profile.json", "{ not json");
     let out = push(&repo, &["origin", "good-branch"]);
@@ -223,11 +220,11 @@ fn pre_push_hook_refuses_a_claim_change_without_a_version_bump() {
     repo.add_remote();
     install_hooks(&repo);
     repo.write("agents/a.profile.json", GOOD);
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(commit(&repo, &["-m", "first"]).status.success());
     assert!(push(&repo, &["-u", "origin", "main"]).status.success());
     repo.write("agents/a.profile.json", &claim_change_without_bump());
-    repo.git_ok(&["add", "."]);
+    repo.git(&["add", "."]);
     assert!(commit(&repo, &["--no-verify", "-m", "claim more"])
         .status
         .success());
@@ -247,7 +244,7 @@ fn pre_push_hook_refuses_a_claim_change_without_a_version_bump() {
 fn server() -> (Repo, std::path::PathBuf) {
     let repo = Repo::new();
     let bare = repo.add_remote();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("hooks/pre-receive");
+    let src = manifest().join("hooks/pre-receive");
     std::fs::copy(src, bare.join("hooks/pre-receive")).unwrap();
     (repo, bare)
 }
@@ -267,9 +264,9 @@ fn remote_rev(repo: &Repo, bare: &Path, rev: &str) -> Option<String> {
 }
 
 fn commit_all(repo: &Repo, message: &str) -> String {
-    repo.git_ok(&["add", "-A"]);
-    repo.git_ok(&["commit", "-q", "--no-verify", "-m", message]);
-    repo.git_ok(&["rev-parse", "HEAD"]).trim().to_string()
+    repo.git(&["add", "-A"]);
+    repo.git(&["commit", "-q", "--no-verify", "-m", message]);
+    repo.git(&["rev-parse", "HEAD"]).trim().to_string()
 }
 
 #[test]
@@ -304,14 +301,14 @@ fn pre_receive_hook_judges_every_pushed_commit() {
     assert!(text(&out).contains(&bad[..7]), "{}", text(&out));
 
     // Rewritten into one honest commit: accepted.
-    repo.git_ok(&["reset", "-q", "--soft", &first]);
+    repo.git(&["reset", "-q", "--soft", &first]);
     let good = commit_all(&repo, "claim more, as version 4");
     let out = push(&repo, &["origin", "main"]);
     assert!(out.status.success(), "{}", text(&out));
     assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*good));
 
     // A new branch: only its own commits are judged; a bad one is refused.
-    repo.git_ok(&["checkout", "-q", "-b", "feature"]);
+    repo.git(&["checkout", "-q", "-b", "feature"]);
     repo.write(
         "agents/a.profile.json",
         &bumped.replace("No access to private mailboxes.", "Read-only mail."),
@@ -332,7 +329,7 @@ fn pre_receive_hook_judges_every_pushed_commit() {
     assert_eq!(remote_rev(&repo, &bare, "copy").as_deref(), Some(&*good));
 
     // A new branch with good commits is accepted.
-    repo.git_ok(&["reset", "-q", "--hard", &good]);
+    repo.git(&["reset", "-q", "--hard", &good]);
     repo.write("README.md", "docs\n");
     let docs = commit_all(&repo, "docs");
     let out = push(&repo, &["origin", "feature"]);
@@ -384,8 +381,11 @@ fn bare_repository_history_and_diff_work_on_revisions() {
     assert!(push(&repo, &["origin", "main"]).status.success());
 
     let caplint = |args: &[&str]| {
-        let mut cmd = repo.command(env!("CARGO_BIN_EXE_caplint"));
-        cmd.current_dir(&bare).args(args).output().unwrap()
+        repo.caplint()
+            .current_dir(&bare)
+            .args(args)
+            .output()
+            .unwrap()
     };
     // history walks HEAD (the default branch) and names the bad commit.
     let out = caplint(&["history"]);

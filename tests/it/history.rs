@@ -2,34 +2,18 @@
 //! temporary folders: every `history/*` rule, every history mode, `diff` and
 //! `history`, and a real pre-commit hook run by `git commit -a`.
 
-use assert_cmd::Command;
+use crate::support::*;
 use serde_json::Value;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use tempfile::TempDir;
 
-const AS_OF: &str = "2026-10-15";
-
-const BASE: &str = r#"{
-  "agent_id": "research-agent-07",
-  "version": "3",
-  "declared_at": "2026-10-01",
-  "skills": [
-    {"name": "web-search", "level": "proficient", "evidence": [{"kind": "log", "ref": "run-1"}]}
-  ],
-  "tools": [
-    {"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "browser-1"}]}
-  ],
-  "limits": ["No access to private mailboxes."]
-}
-"#;
-
 const PROFILE: &str = "agents/research.profile.json";
 
-/// A profile from BASE with a version and a declared_at.
+/// The good sample profile with a version and a declared_at.
 fn profile(version: &str, declared: &str) -> String {
-    BASE.replace("\"3\"", &format!("\"{version}\""))
+    GOOD.replace("\"3\"", &format!("\"{version}\""))
         .replace("2026-10-01", declared)
 }
 
@@ -41,156 +25,6 @@ fn raised(version: &str, declared: &str) -> String {
 fn skill_md(name: &str, version: Option<&str>, body: &str) -> String {
     let v = version.map_or_else(String::new, |v| format!("version: \"{v}\"\n"));
     format!("---\nname: {name}\ndescription: Extract text from PDF files.\n{v}---\n{body}\n")
-}
-
-/// Environment that isolates git and caplint from the machine's config.
-fn isolate(cmd: &mut std::process::Command) {
-    cmd.env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_NAME", "Test")
-        .env("GIT_AUTHOR_EMAIL", "test@example.org")
-        .env("GIT_COMMITTER_NAME", "Test")
-        .env("GIT_COMMITTER_EMAIL", "test@example.org")
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_WORK_TREE")
-        .env_remove("GIT_INDEX_FILE")
-        .env_remove("GITHUB_BASE_REF")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("NO_COLOR");
-    // caplint reads these to choose a base in CI.
-    for var in CI_VARS {
-        cmd.env_remove(var);
-    }
-}
-
-const CI_VARS: [&str; 8] = [
-    "GITHUB_EVENT_PATH",
-    "GITHUB_EVENT_NAME",
-    "GITLAB_CI",
-    "CI_MERGE_REQUEST_DIFF_BASE_SHA",
-    "CI_COMMIT_BEFORE_SHA",
-    "CI_DEFAULT_BRANCH",
-    "CI_PIPELINE_SOURCE",
-    "CI_COMMIT_BRANCH",
-];
-
-struct Repo {
-    _tmp: TempDir,
-    dir: PathBuf,
-    day: u32,
-}
-
-impl Repo {
-    fn new() -> Repo {
-        Repo::init(&[])
-    }
-
-    /// A new repository made by `git init` with extra arguments.
-    fn init(extra: &[&str]) -> Repo {
-        let tmp = TempDir::new().unwrap();
-        let dir = tmp.path().join("repo");
-        fs::create_dir(&dir).unwrap();
-        let r = Repo {
-            _tmp: tmp,
-            dir,
-            day: 1,
-        };
-        let mut args = vec!["-c", "init.defaultBranch=main", "init", "-q"];
-        args.extend_from_slice(extra);
-        r.git(&args);
-        r
-    }
-
-    /// A clone of `origin` (at `path` inside the same temp folder).
-    fn clone_of(origin: &Repo, extra: &[&str]) -> Repo {
-        let tmp = TempDir::new().unwrap();
-        let dir = tmp.path().join("clone");
-        let url = format!("file://{}", origin.dir.display());
-        let mut args = vec!["clone", "-q"];
-        args.extend_from_slice(extra);
-        args.push(&url);
-        let dir_s = dir.to_string_lossy().into_owned();
-        args.push(&dir_s);
-        run_git(tmp.path(), &args, None);
-        Repo {
-            _tmp: tmp,
-            dir,
-            day: origin.day,
-        }
-    }
-
-    fn git(&self, args: &[&str]) -> String {
-        run_git(&self.dir, args, Some(self.day))
-    }
-
-    fn write(&self, path: &str, text: &str) {
-        let p = self.dir.join(path);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, text).unwrap();
-    }
-
-    fn read(&self, path: &str) -> String {
-        fs::read_to_string(self.dir.join(path)).unwrap()
-    }
-
-    /// Stages everything and commits, one day after the previous commit.
-    fn commit(&mut self, message: &str) -> String {
-        self.git(&["add", "-A"]);
-        self.git(&["commit", "-q", "--allow-empty", "-m", message]);
-        self.day += 1;
-        self.git(&["rev-parse", "HEAD"]).trim().to_string()
-    }
-
-    fn caplint(&self) -> Command {
-        let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
-        isolate(&mut std_cmd);
-        std_cmd.current_dir(&self.dir);
-        Command::from_std(std_cmd)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.caplint().args(args).output().unwrap()
-    }
-
-    /// `caplint check ARGS --as-of AS_OF --format json`: (exit code, JSON).
-    fn check(&self, args: &[&str]) -> (i32, Value) {
-        let mut all = vec!["check", "--as-of", AS_OF, "--format", "json"];
-        all.extend_from_slice(args);
-        json_of(&self.run(&all))
-    }
-}
-
-fn run_git(dir: &Path, args: &[&str], day: Option<u32>) -> String {
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    if let Some(day) = day {
-        let date = format!("2026-10-{day:02}T12:00:00+00:00");
-        cmd.env("GIT_AUTHOR_DATE", &date)
-            .env("GIT_COMMITTER_DATE", &date);
-    }
-    let out = cmd
-        .args(["-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json_of(out: &Output) -> (i32, Value) {
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (out.status.code().unwrap(), json)
 }
 
 fn rules(json: &Value) -> Vec<String> {
@@ -228,14 +62,6 @@ fn spanned<'a>(d: &Value, text: &'a str) -> &'a str {
     let offset = d["span"]["offset"].as_u64().unwrap() as usize;
     let length = d["span"]["length"].as_u64().unwrap() as usize;
     &text[offset..offset + length]
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A repository with one committed profile at version 3.
@@ -323,7 +149,7 @@ fn claim_change_without_a_new_version() {
 #[test]
 fn formatting_order_and_notes_are_not_claim_changes() {
     let r = repo_with_profile();
-    let value: Value = serde_json::from_str(BASE).unwrap();
+    let value: Value = serde_json::from_str(GOOD).unwrap();
     let mut reordered = serde_json::to_string(&value).unwrap();
     reordered = reordered.replace(
         "\"limits\":[",
@@ -344,23 +170,38 @@ fn version_decreased_and_not_comparable() {
         (code, rules(&json)),
         (1, vec!["history/version-decreased".to_string()])
     );
-    assert_eq!(
-        spanned(finding(&json, "history/version-decreased"), &text),
-        "\"2\""
-    );
+    let d = finding(&json, "history/version-decreased");
+    assert_eq!(spanned(d, &text), "\"2\"");
+    assert_eq!(d["message"], "`version` went down from \"3\" to \"2\"");
+    assert_eq!(d["help"], "versions only rise: use a version above \"3\"");
 
-    r.write(PROFILE, &raised("4.0.0", "2026-10-10"));
+    let text = raised("4.0.0", "2026-10-10");
+    r.write(PROFILE, &text);
     let (code, json) = r.check(&[]);
     assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/version-not-comparable"]);
+    let d = finding(&json, "history/version-not-comparable");
+    assert_eq!(spanned(d, &text), "\"4.0.0\"");
+    assert_eq!(
+        d["message"],
+        "`version` \"4.0.0\" cannot be compared with the previous \"3\" (SemVer vs an integer)"
+    );
 }
 
 #[test]
 fn declared_at_rules() {
     let r = repo_with_profile();
-    r.write(PROFILE, &profile("4", "2026-09-20"));
-    let (_, json) = r.check(&[]);
+    let text = profile("4", "2026-09-20");
+    r.write(PROFILE, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/declared-at-backwards"]);
+    let d = finding(&json, "history/declared-at-backwards");
+    assert_eq!(spanned(d, &text), "\"2026-09-20\"");
+    assert_eq!(
+        d["message"],
+        "`declared_at` moved back from 2026-10-01 to 2026-09-20"
+    );
 
     let text = profile("3", "2026-10-12");
     r.write(PROFILE, &text);
@@ -369,6 +210,17 @@ fn declared_at_rules() {
     assert_eq!(rules(&json), ["history/declared-at-without-version"]);
     let d = finding(&json, "history/declared-at-without-version");
     assert_eq!(spanned(d, &text), "\"2026-10-12\"");
+    assert_eq!(
+        d["message"],
+        "`declared_at` moved from 2026-10-01 to 2026-10-12 but `version` stayed \"3\""
+    );
+    assert!(
+        d["help"]
+            .as_str()
+            .unwrap()
+            .contains("raise `version` (e.g. to \"4\")"),
+        "{d}"
+    );
 }
 
 #[test]
@@ -379,20 +231,28 @@ fn agent_id_changed() {
     let (code, json) = r.check(&[]);
     assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/agent-id-changed"]);
+    let d = finding(&json, "history/agent-id-changed");
+    assert_eq!(spanned(d, &text), "\"research-agent-08\"");
     assert_eq!(
-        spanned(finding(&json, "history/agent-id-changed"), &text),
-        "\"research-agent-08\""
+        d["message"],
+        "`agent_id` changed from `research-agent-07` to `research-agent-08`"
     );
 }
 
 #[test]
 fn access_widened_is_a_warning_for_the_reviewer() {
     let r = repo_with_profile();
-    let text = profile("4", "2026-10-14").replace(
-        r#"{"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "browser-1"}]}"#,
-        r#"{"name": "browser", "access": "write", "evidence": [{"kind": "log", "ref": "browser-1"}]},
-    {"name": "shell", "access": "execute", "evidence": [{"kind": "test", "ref": "shell-1"}]}"#,
-    );
+    let text = profile("4", "2026-10-14")
+        .replace(
+            r#"{"name": "browser", "access": "read","#,
+            r#"{"name": "browser", "access": "write","#,
+        )
+        .replace(
+            r#"browser-09"}]}],"#,
+            r#"browser-09"}]},
+            {"name": "shell", "access": "execute", "evidence": [{"kind": "test", "ref": "shell-1"}]}],"#,
+        );
+    assert_eq!(text.matches("\"shell\"").count(), 1, "{text}");
     r.write(PROFILE, &text);
     let (code, json) = r.check(&[]);
     assert_eq!(code, 0, "{json:#}");
@@ -480,6 +340,10 @@ fn deletion_is_reported_at_the_old_path() {
     let d = finding(&json, "history/profile-deleted");
     assert_eq!(d["path"], PROFILE);
     assert!(d["span"].is_null());
+    assert_eq!(
+        d["message"],
+        "profile deleted (agent_id `research-agent-07`): no file carries its agent_id any more"
+    );
     assert!(d["help"].as_str().unwrap().contains("retired_at"));
 
     // Another file carrying the agent_id means the profile lives on.
@@ -613,12 +477,18 @@ fn versioned_skill_changes_need_a_new_version() {
     );
     let (code, json) = r.check(&[]);
     assert_eq!((code, rules(&json)), (0, vec![]));
-    r.write(
-        SKILL,
-        &skill_md("pdf", Some("1.1.0"), "Run `scripts/extract.py`."),
-    );
-    let (_, json) = r.check(&[]);
+    let text = skill_md("pdf", Some("1.1.0"), "Run `scripts/extract.py`.");
+    r.write(SKILL, &text);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
     assert_eq!(rules(&json), ["history/skill-version-decreased"]);
+    let d = finding(&json, "history/skill-version-decreased");
+    assert_eq!(d["path"], SKILL);
+    assert_eq!(spanned(d, &text), "\"1.1.0\"");
+    assert_eq!(
+        d["message"],
+        "skill `version` went down from \"1.2.0\" to \"1.1.0\""
+    );
 }
 
 #[test]
@@ -1246,10 +1116,7 @@ fn diff_in_a_depth_2_pull_request_merge_takes_the_first_parent() {
     let clone = pull_request_merge(&origin, Some("2"));
     clone.git(&["update-ref", "-d", "refs/remotes/origin/main"]);
     for r in ["refs/remotes/origin/HEAD", "refs/heads/main"] {
-        let _ = std::process::Command::new("git")
-            .args(["update-ref", "-d", r])
-            .current_dir(&clone.dir)
-            .output();
+        let _ = clone.command("git").args(["update-ref", "-d", r]).output();
     }
     let out = clone
         .caplint()
@@ -1275,13 +1142,11 @@ fn outside_git_one_note_and_other_rules_decide() {
     let dir = tmp.path().join("plain");
     fs::create_dir_all(dir.join("agents")).unwrap();
     fs::write(dir.join(PROFILE), profile("3", "2026-10-01")).unwrap();
-    let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
-    isolate(&mut std_cmd);
-    std_cmd
-        .env("GIT_CEILING_DIRECTORIES", tmp.path())
+    let mut cmd = caplint();
+    cmd.env("GIT_CEILING_DIRECTORIES", tmp.path())
         .current_dir(&dir)
         .args(["check", "--as-of", AS_OF]);
-    let out = std_cmd.output().unwrap();
+    let out = cmd.output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let err = stderr(&out);
     assert_eq!(err.matches("note:").count(), 1, "{err}");
@@ -1289,7 +1154,7 @@ fn outside_git_one_note_and_other_rules_decide() {
 
     // A broken profile still fails: the other rules decide.
     fs::write(dir.join(PROFILE), "{").unwrap();
-    let out = std_cmd.output().unwrap();
+    let out = cmd.output().unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
 
@@ -1358,14 +1223,12 @@ fn severities_from_config_apply_to_history_rules() {
 #[test]
 fn git_commit_a_runs_the_hook_on_the_temporary_index() {
     let r = repo_with_profile();
-    let bin = assert_cmd::cargo::cargo_bin("caplint");
     let hook = r.dir.join(".git/hooks/pre-commit");
     fs::create_dir_all(hook.parent().unwrap()).unwrap();
     fs::write(
         &hook,
         format!(
-            "#!/bin/sh\necho \"index: $GIT_INDEX_FILE\" >&2\nexec \"{}\" check --staged --as-of {AS_OF} --color never\n",
-            bin.display()
+            "#!/bin/sh\necho \"index: $GIT_INDEX_FILE\" >&2\nexec \"{BIN}\" check --staged --as-of {AS_OF} --color never\n",
         ),
     )
     .unwrap();
@@ -1377,18 +1240,9 @@ fn git_commit_a_runs_the_hook_on_the_temporary_index() {
     // `git commit -a` stages into a temporary index: the plain index still
     // matches HEAD, so only a hook that reads GIT_INDEX_FILE sees the change.
     r.write(PROFILE, &raised("3", "2026-10-01"));
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    let out = cmd
-        .current_dir(&r.dir)
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "-a",
-            "-m",
-            "Raise without a version",
-        ])
+    let out = r
+        .command("git")
+        .args(["commit", "-a", "-m", "Raise without a version"])
         .output()
         .unwrap();
     let err = stderr(&out);
@@ -1402,18 +1256,9 @@ fn git_commit_a_runs_the_hook_on_the_temporary_index() {
 
     // The honest change commits.
     r.write(PROFILE, &raised("4", "2026-10-14"));
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    let out = cmd
-        .current_dir(&r.dir)
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "-a",
-            "-m",
-            "Raise web-search",
-        ])
+    let out = r
+        .command("git")
+        .args(["commit", "-a", "-m", "Raise web-search"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -1423,18 +1268,9 @@ fn git_commit_a_runs_the_hook_on_the_temporary_index() {
         PROFILE,
         &raised("4", "2026-10-14").replace("advanced", "basic"),
     );
-    let mut cmd = std::process::Command::new("git");
-    isolate(&mut cmd);
-    let out = cmd
-        .current_dir(&r.dir)
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "-m",
-            "Lower",
-            PROFILE,
-        ])
+    let out = r
+        .command("git")
+        .args(["commit", "-m", "Lower", PROFILE])
         .output()
         .unwrap();
     assert!(!out.status.success());
@@ -1539,7 +1375,7 @@ fn long_history_without_downgrades_gets_a_note() {
     for v in 4..=8 {
         // New evidence each time: claims change, nothing is lowered.
         let text = profile(&v.to_string(), &format!("2026-10-{:02}", r.day))
-            .replace("run-1", &format!("run-{v}"));
+            .replace("run-2026-09-28-search", &format!("run-{v}"));
         r.write(PROFILE, &text);
         r.commit(&format!("Recheck {v}"));
     }
@@ -1663,9 +1499,7 @@ fn diff_shows_deletions_and_new_profiles() {
 #[test]
 fn diff_outside_git_is_exit_2() {
     let tmp = TempDir::new().unwrap();
-    let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"));
-    isolate(&mut std_cmd);
-    let out = std_cmd
+    let out = caplint()
         .env("GIT_CEILING_DIRECTORIES", tmp.path())
         .current_dir(tmp.path())
         .args(["diff"])
@@ -1729,10 +1563,9 @@ fn object_directories_from_the_environment_are_read() {
     let clone = tmp.path().join("clone");
     let origin_path = origin.dir.display().to_string();
     let clone_path = clone.display().to_string();
-    run_git(
+    origin.git_in(
         tmp.path(),
         &["clone", "-q", "--shared", &origin_path, &clone_path],
-        None,
     );
     // The objects are reachable only through the environment.
     fs::remove_file(clone.join(".git/objects/info/alternates")).unwrap();
@@ -1960,11 +1793,9 @@ fn unmerged_entries_are_exit_2_naming_them() {
     r.git(&["checkout", "-q", "main"]);
     r.write(PROFILE, &profile("5", "2026-10-03"));
     r.commit("Main");
-    let mut merge = std::process::Command::new("git");
-    isolate(&mut merge);
-    let merged = merge
+    let merged = r
+        .command("git")
         .args(["merge", "-q", "feature"])
-        .current_dir(&r.dir)
         .output()
         .unwrap();
     assert!(!merged.status.success(), "the merge should conflict");
@@ -1997,12 +1828,8 @@ fn repo_with_unbumped_commit() -> Repo {
 #[test]
 fn bare_repositories_read_revisions_and_have_nothing_to_check() {
     let r = repo_with_unbumped_commit();
-    let bare = r._tmp.path().join("bare.git");
-    run_git(
-        r._tmp.path(),
-        &["clone", "-q", "--bare", "repo", "bare.git"],
-        None,
-    );
+    let bare = r.tmp().join("bare.git");
+    r.git_in(r.tmp(), &["clone", "-q", "--bare", "repo", "bare.git"]);
     let run = |args: &[&str]| {
         let mut cmd = r.caplint();
         cmd.current_dir(&bare).args(args).output().unwrap()
@@ -2035,7 +1862,7 @@ fn bare_repositories_read_revisions_and_have_nothing_to_check() {
 #[test]
 fn git_dir_and_work_tree_from_outside_follow_git() {
     let r = repo_with_unbumped_commit();
-    let outside = r._tmp.path().join("elsewhere");
+    let outside = r.tmp().join("elsewhere");
     fs::create_dir(&outside).unwrap();
     fs::write(outside.join("stray.profile.json"), "{").unwrap();
     let out = r
@@ -2065,7 +1892,7 @@ fn git_dir_and_work_tree_from_outside_follow_git() {
 #[test]
 fn core_worktree_names_the_work_tree() {
     let mut r = Repo::new();
-    let tree = r._tmp.path().join("tree");
+    let tree = r.tmp().join("tree");
     fs::create_dir_all(tree.join("agents")).unwrap();
     r.git(&["config", "core.worktree", &tree.display().to_string()]);
     fs::write(tree.join(PROFILE), profile("3", "2026-10-01")).unwrap();
@@ -2660,7 +2487,7 @@ fn fix_skips_a_file_staged_in_part() {
     r.write(PROFILE, &raised("3", "2026-10-01"));
     r.git(&["add", "-A"]);
     // The working tree differs from what is staged.
-    let disk = raised("3", "2026-10-01").replace("run-1", "run-2");
+    let disk = raised("3", "2026-10-01").replace("run-2026-09-28-search", "run-2");
     r.write(PROFILE, &disk);
     let out = r.run(&["check", "--as-of", AS_OF, "--staged", "--fix"]);
     assert_eq!(out.status.code(), Some(1));

@@ -7,20 +7,21 @@
 //! that reproduce it; `CAPLINT_PROP_CASES` and `CAPLINT_PROP_SEED` widen the
 //! search.
 
-use caplint::config::Settings;
+use crate::support::AS_OF;
 use caplint::date::Date;
 use caplint::diagnostic::Report;
 use caplint::lint::profile as check;
 use caplint::render;
+use caplint::settings::Settings;
 use caplint::source::{SourceFile, Span};
 use serde_json::Value;
 
 const SEEDS: &[&str] = &[
-    include_str!("../testdata/agents/research.profile.json"),
-    include_str!("../testdata/agents/writer.profile.json"),
-    include_str!("../testdata/agents/broken.profile.json"),
-    include_str!("../testdata/agents/incomplete.profile.json"),
-    include_str!("../testdata/agents/stale.profile.json"),
+    include_str!("../../testdata/agents/research.profile.json"),
+    include_str!("../../testdata/agents/writer.profile.json"),
+    include_str!("../../testdata/agents/broken.profile.json"),
+    include_str!("../../testdata/agents/incomplete.profile.json"),
+    include_str!("../../testdata/agents/stale.profile.json"),
     r#"{"agent_id": "é-agent", "version": "1.2.3", "declared_at": "2026-10-01",
  "notes": "ünïcödé 😀 notes, password=\"Sup3rS3cret!\"",
  "skills": [{"name": "web-search", "level": "proficient", "evidence": [{"kind": "link", "ref": "https://deploy:pa55word@x.org/1", "date": "2026-09-30"}]},
@@ -176,7 +177,7 @@ fn mutated_profiles_keep_spans_inside_and_on_boundaries() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0x5eed_cafe_f00d_0001);
-    let settings = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+    let settings = Settings::defaults(".", Date::parse_ymd(AS_OF).unwrap());
     let mut rng = Rng(seed);
     for case in 0..cases {
         let base = SEEDS[case % SEEDS.len()];
@@ -190,7 +191,7 @@ fn mutated_profiles_keep_spans_inside_and_on_boundaries() {
 
 #[test]
 fn each_seed_unmutated_and_in_crlf() {
-    let settings = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+    let settings = Settings::defaults(".", Date::parse_ymd(AS_OF).unwrap());
     for (i, seed) in SEEDS.iter().enumerate() {
         check_case(&settings, seed.as_bytes().to_vec(), &format!("seed {i}"));
         let crlf = seed.replace('\n', "\r\n");
@@ -200,7 +201,7 @@ fn each_seed_unmutated_and_in_crlf() {
 
 #[test]
 fn every_truncation_of_a_profile() {
-    let settings = Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap());
+    let settings = Settings::defaults(".", Date::parse_ymd(AS_OF).unwrap());
     let text = SEEDS[5].as_bytes();
     for cut in 0..=text.len() {
         check_case(&settings, text[..cut].to_vec(), &format!("cut at {cut}"));

@@ -10,7 +10,7 @@
 //! (bounded time, a valid exit, no panic, the tree unchanged) and assert the
 //! specific rule when this build lints skills at all.
 
-use assert_cmd::Command;
+use crate::support::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -19,21 +19,8 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const AS_OF: &str = "2026-10-15";
 /// No single run may take longer than this, however hostile its input.
 const TIMEOUT: Duration = Duration::from_secs(60);
-
-const GOOD: &str = r#"{
-  "agent_id": "research-agent-07",
-  "version": "3",
-  "declared_at": "2026-10-01",
-  "skills": [{"name": "web-search", "level": "proficient",
-              "evidence": [{"kind": "log", "ref": "run-2026-09-28-search"}]}],
-  "tools": [{"name": "browser", "access": "read",
-             "evidence": [{"kind": "log", "ref": "browser-check-09"}]}],
-  "limits": ["No access to private mailboxes."]
-}
-"#;
 
 const SKILL_OK: &str = "---\nname: demo\ndescription: Does one thing well.\n---\n# Demo\n\nBody.\n";
 
@@ -87,13 +74,7 @@ fn head(s: &str) -> &str {
 fn run_in(dir: &Path, args: &[&str]) -> Run {
     let before = tree_state(dir);
     let start = Instant::now();
-    let out = Command::cargo_bin("caplint")
-        .unwrap()
-        .env_remove("GITHUB_BASE_REF")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("GITHUB_EVENT_PATH")
-        .env_remove("GITHUB_EVENT_NAME")
-        .env_remove("GITLAB_CI")
+    let out = caplint()
         .env("NO_COLOR", "1")
         .current_dir(dir)
         .args(args)
@@ -189,13 +170,6 @@ fn tree_state(dir: &Path) -> BTreeMap<PathBuf, (u32, u64, i64, i64, u64)> {
         }
     }
     out
-}
-
-fn write(dir: &Path, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
-    let p = dir.join(rel);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(&p, bytes).unwrap();
-    p
 }
 
 fn mkfifo(path: &Path) {
@@ -596,7 +570,9 @@ fn unterminated_private_key_lines_are_linear() {
 /// while it runs. (`wait4`'s `ru_maxrss` would also count this test
 /// process, whose memory the child shares until it executes caplint.)
 fn peak_memory(dir: &Path, args: &[&str]) -> (i32, u64) {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("caplint"))
+    let mut cmd = std::process::Command::new(BIN);
+    isolate(&mut cmd);
+    let mut child = cmd
         .current_dir(dir)
         .args(args)
         .stdout(std::process::Stdio::null())

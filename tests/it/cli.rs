@@ -1,24 +1,11 @@
 //! CLI tests through the binary: exit codes, the JSON schema of SPEC §5,
 //! config handling, and the bundled testdata.
 
-use assert_cmd::Command;
+use crate::support::*;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
-
-const AS_OF: &str = "2026-10-15";
-
-fn caplint() -> Command {
-    let mut cmd = Command::cargo_bin("caplint").unwrap();
-    cmd.env_remove("GITHUB_BASE_REF")
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("GITHUB_EVENT_PATH")
-        .env_remove("GITHUB_EVENT_NAME")
-        .env_remove("GITLAB_CI")
-        .env_remove("NO_COLOR");
-    cmd
-}
 
 /// Runs `caplint check` in `dir` with JSON output; returns (exit code, JSON).
 fn check_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
@@ -35,45 +22,12 @@ fn check_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
         .args(extra)
         .output()
         .unwrap();
-    let json: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)));
-    (out.status.code().unwrap(), json)
-}
-
-fn rules_of(json: &Value) -> Vec<String> {
-    json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["rule"].as_str().unwrap().to_string())
-        .collect()
-}
-
-const GOOD: &str = r#"{
-  "agent_id": "research-agent-07",
-  "version": "3",
-  "declared_at": "2026-10-01",
-  "skills": [{"name": "web-search", "level": "proficient",
-              "evidence": [{"kind": "log", "ref": "run-2026-09-28-search"}]}],
-  "tools": [{"name": "browser", "access": "read",
-             "evidence": [{"kind": "log", "ref": "browser-check-09"}]}],
-  "limits": ["No access to private mailboxes."]
-}
-"#;
-
-fn repo_with(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let p = dir.path().join(path);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, text).unwrap();
-    }
-    dir
+    json_of(&out)
 }
 
 #[test]
 fn clean_profile_exits_zero() {
-    let dir = repo_with(&[("agents/a.profile.json", GOOD)]);
+    let dir = folder_with(&[("agents/a.profile.json", GOOD)]);
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!(code, 0, "{json}");
     assert_eq!(json["diagnostics"].as_array().unwrap().len(), 0);
@@ -88,7 +42,7 @@ fn json_output_matches_the_spec_field_by_field() {
             "\"evidence\": []",
         )
         .replace("research-agent-07", "recherche-agent-é7");
-    let dir = repo_with(&[("agents/a.profile.json", &text)]);
+    let dir = folder_with(&[("agents/a.profile.json", &text)]);
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!(code, 1);
     let top: BTreeSet<&str> = json
@@ -153,7 +107,7 @@ fn json_output_matches_the_spec_field_by_field() {
 #[test]
 fn columns_count_characters_not_bytes() {
     let text = "{\"agent_id\": \"é\", \"version\": 3, \"declared_at\": \"2026-10-01\", \"skills\": [], \"tools\": [], \"limits\": [\"x\"]}";
-    let dir = repo_with(&[("a.profile.json", text)]);
+    let dir = folder_with(&[("a.profile.json", text)]);
     let (_, json) = check_json(dir.path(), &[]);
     let d = &json["diagnostics"][0];
     assert_eq!(d["rule"], "profile/field-type");
@@ -206,7 +160,7 @@ fn warnings_pass_unless_max_warnings_is_exceeded() {
         "\"limits\": [\"No access to private mailboxes.\"]",
         "\"limits\": []",
     );
-    let dir = repo_with(&[("a.profile.json", &text)]);
+    let dir = folder_with(&[("a.profile.json", &text)]);
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!((code, json["summary"]["warnings"].as_u64()), (0, Some(1)));
     assert_eq!(check_json(dir.path(), &["--max-warnings", "1"]).0, 0);
@@ -215,7 +169,7 @@ fn warnings_pass_unless_max_warnings_is_exceeded() {
 
 #[test]
 fn bare_caplint_is_check() {
-    let dir = repo_with(&[("a.profile.json", "{}")]);
+    let dir = folder_with(&[("a.profile.json", "{}")]);
     let out = caplint()
         .current_dir(dir.path())
         .args(["--no-history", "--as-of", AS_OF, "--format", "json"])
@@ -230,11 +184,31 @@ fn bare_caplint_is_check() {
             .count(),
         6
     );
+    // One finding per field, in name order, each at the opening brace.
+    let missing: Vec<(&str, &Value)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "profile/missing-field")
+        .map(|d| (d["message"].as_str().unwrap(), &d["span"]))
+        .collect();
+    let fields = [
+        "agent_id",
+        "declared_at",
+        "limits",
+        "skills",
+        "tools",
+        "version",
+    ];
+    for ((message, span), field) in missing.iter().zip(fields) {
+        assert_eq!(*message, format!("missing required field `{field}`"));
+        assert_eq!((&span["offset"], &span["length"]), (&0.into(), &1.into()));
+    }
 }
 
 #[test]
 fn usage_errors_exit_two() {
-    let dir = repo_with(&[("a.profile.json", GOOD)]);
+    let dir = folder_with(&[("a.profile.json", GOOD)]);
     for args in [
         vec!["check", "--as-of", "2026-1-5"],
         vec!["check", "--as-of", "2026-02-30"],
@@ -260,7 +234,7 @@ fn usage_errors_exit_two() {
 
 #[test]
 fn config_errors_point_into_the_file() {
-    let dir = repo_with(&[
+    let dir = folder_with(&[
         ("a.profile.json", GOOD),
         (
             ".caplint.yaml",
@@ -283,7 +257,7 @@ fn config_errors_point_into_the_file() {
 #[test]
 fn config_sets_severities_and_thresholds() {
     let stale = GOOD.replace("2026-10-01", "2026-08-01");
-    let dir = repo_with(&[
+    let dir = folder_with(&[
         ("a.profile.json", &stale),
         (
             "legacy/b.profile.json",
@@ -303,15 +277,34 @@ fn config_sets_severities_and_thresholds() {
     assert_eq!(ds[0]["rule"], "profile/stale");
     assert_eq!(ds[0]["severity"], "error");
     assert_eq!(ds[0]["path"], "a.profile.json");
+    assert_eq!(
+        ds[0]["message"],
+        "profile is stale: declared 75 days before 2026-10-15, over the 30-day limit"
+    );
+    assert_eq!(ds[0]["span"]["line"], 4);
     // --config points elsewhere
     fs::write(dir.path().join("other.yaml"), "min_evidence: 2\n").unwrap();
     let (_, json) = check_json(dir.path(), &["--config", "other.yaml"]);
     assert_eq!(rules_of(&json), vec!["profile/missing-evidence"; 4]);
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "skill `web-search` has 1 evidence entry; at least 2 required",
+            "tool `browser` has 1 evidence entry; at least 2 required",
+        ]
+        .repeat(2)
+    );
 }
 
 #[test]
 fn explicit_paths_limit_the_run() {
-    let dir = repo_with(&[
+    let dir = folder_with(&[
         ("a/x.profile.json", "{}"),
         ("b/y.profile.json", GOOD),
         ("c/named.json", "[]"),
@@ -337,7 +330,7 @@ fn secrets_never_appear_in_any_output() {
     );
     let text = GOOD
         .replace(
-            "browser-check-09",
+            "https://example.org/checks/browser-09",
             "https://ops:S3cretPassw0rd@logs.internal.test/run/41",
         )
         .replace(
@@ -346,7 +339,7 @@ fn secrets_never_appear_in_any_output() {
                 "\"notes\": \"token {token} and password=Sup3rS3cretValue\",\n  \"limits\": ["
             ),
         );
-    let dir = repo_with(&[("a.profile.json", &text)]);
+    let dir = folder_with(&[("a.profile.json", &text)]);
     for format in ["json", "human"] {
         let out = caplint()
             .current_dir(dir.path())
@@ -450,7 +443,7 @@ fn hostile_profiles_end_quickly_without_panics() {
 
 #[test]
 fn testdata_shows_every_file_rule() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let (code, json) = check_json(root, &["testdata"]);
     assert_eq!(code, 1);
     let mut fired: BTreeSet<String> = rules_of(&json).into_iter().collect();
@@ -480,14 +473,10 @@ fn testdata_shows_every_file_rule() {
         assert!(!fired.contains(rule), "{rule} fired without its target");
     }
     fired.extend(with_targets);
-    for rule in
-        caplint::rules::all().filter(|r| ["profile", "skill", "security"].contains(&r.family()))
-    {
-        assert!(
-            fired.contains(rule.id),
-            "testdata does not show {}",
-            rule.id
-        );
+    for family in ["profile", "skill", "security"] {
+        for rule in lib::rule_ids_of(family) {
+            assert!(fired.contains(rule), "testdata does not show {rule}");
+        }
     }
     assert!(json["diagnostics"]
         .as_array()
@@ -519,7 +508,7 @@ fn testdata_shows_every_file_rule() {
 fn findings_are_the_same_from_the_root_and_from_a_folder_below() {
     // From the root, files are opened relative to the working directory;
     // from below it, by the root's path. Both must read the same files.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let run = |dir: &Path, path: &str| {
         let (code, json) = check_json(dir, &[path]);
         assert_eq!(code, 1);
@@ -536,8 +525,8 @@ fn rules_and_explain_come_from_the_registry() {
     let out = caplint().args(["rules"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    for rule in caplint::rules::all() {
-        assert!(text.contains(rule.id), "{}", rule.id);
+    for rule in lib::rule_ids() {
+        assert!(text.contains(rule), "{rule}");
     }
     let out = caplint()
         .args(["explain", "profile/missing-evidence"])
@@ -566,7 +555,7 @@ fn rules_and_explain_come_from_the_registry() {
 #[test]
 fn human_output_is_rustc_like() {
     let text = GOOD.replace("\"proficient\"", "\"expert\"");
-    let dir = repo_with(&[("a.profile.json", &text)]);
+    let dir = folder_with(&[("a.profile.json", &text)]);
     let out = caplint()
         .current_dir(dir.path())
         .args([
@@ -593,7 +582,7 @@ fn human_output_is_rustc_like() {
 /// `report_diff.rs` covers thousands of random profiles in-process).
 #[test]
 fn report_matches_the_reference_through_the_binary() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let reference = root.join("tests/reference/profile_check.py");
     let mut cases: Vec<Vec<String>> = vec![vec![
         "--make-fixture".into(),
@@ -678,7 +667,7 @@ const STABLE: [&str; 6] = [
 /// The bundled example as a person sees it: reviewed with every change.
 #[test]
 fn testdata_human_output_snapshot() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let (code, stdout, _) = run_in(root, &[&["check"][..], &STABLE].concat());
     assert_eq!(code, 1);
     insta::assert_snapshot!("testdata_human", stdout);
@@ -686,7 +675,7 @@ fn testdata_human_output_snapshot() {
 
 #[test]
 fn testdata_concise_output_snapshot() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let (code, stdout, _) = run_in(
         root,
         &[&["check", "--format", "concise"][..], &STABLE].concat(),
@@ -701,7 +690,7 @@ fn testdata_concise_output_snapshot() {
 /// same findings.
 #[test]
 fn human_blocks_concise_lines_and_counts_agree() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let (_, human, _) = run_in(root, &[&["check"][..], &STABLE].concat());
     let (_, concise, _) = run_in(
         root,
@@ -774,7 +763,7 @@ fn human_blocks_concise_lines_and_counts_agree() {
 /// length in the label, and the long line is cut to a window.
 #[test]
 fn long_spans_are_labelled_compactly() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let (_, human, _) = run_in(
         root,
         &[
@@ -791,7 +780,7 @@ fn long_spans_are_labelled_compactly() {
 
 #[test]
 fn concise_paths_are_relative_to_the_working_directory() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let (code, out, _) = run_in(
         &root.join("testdata/agents"),
         &[
@@ -824,7 +813,7 @@ fn concise_paths_are_relative_to_the_working_directory() {
 
 #[test]
 fn mistyped_subcommands_get_a_suggestion_and_paths_still_work() {
-    let dir = repo_with(&[("a.profile.json", GOOD)]);
+    let dir = folder_with(&[("a.profile.json", GOOD)]);
     let (code, stdout, stderr) = run_in(dir.path(), &["chekc"]);
     assert_eq!(code, 2);
     assert!(stdout.is_empty());
@@ -860,7 +849,7 @@ fn mistyped_subcommands_get_a_suggestion_and_paths_still_work() {
 
 #[test]
 fn global_flags_work_before_the_subcommand() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let (code, out, err) = run_in(
         root,
         &[
@@ -880,7 +869,7 @@ fn global_flags_work_before_the_subcommand() {
 
 #[test]
 fn an_empty_run_says_what_it_looked_for() {
-    let dir = repo_with(&[("a.profile.json", GOOD), ("README.md", "# hi\n")]);
+    let dir = folder_with(&[("a.profile.json", GOOD), ("README.md", "# hi\n")]);
     let (code, stdout, stderr) = run_in(dir.path(), &["check", "--no-history", "README.md"]);
     assert_eq!(code, 0);
     assert!(
@@ -930,7 +919,7 @@ fn max_warnings_says_why_the_run_failed_in_every_format() {
         "\"limits\": [\"No access to private mailboxes.\"]",
         "\"limits\": []",
     );
-    let dir = repo_with(&[("a.profile.json", &text)]);
+    let dir = folder_with(&[("a.profile.json", &text)]);
     let base = [
         "check",
         "--no-history",
@@ -996,7 +985,7 @@ fn max_warnings_says_why_the_run_failed_in_every_format() {
 /// for errors) and the snippet by miette; the text is the same as without.
 #[test]
 fn human_output_in_color_has_the_same_text() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let args = [
         "check",
         "--no-history",
@@ -1022,10 +1011,10 @@ fn human_output_in_color_has_the_same_text() {
 /// text changed, without regenerating the page fails here.
 #[test]
 fn rules_page_is_generated_from_the_registry() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest();
     let out = std::process::Command::new("sh")
         .arg(root.join("scripts/rules-doc.sh"))
-        .arg(env!("CARGO_BIN_EXE_caplint"))
+        .arg(BIN)
         .current_dir(root)
         .output()
         .unwrap();

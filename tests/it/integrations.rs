@@ -1,53 +1,15 @@
 //! Integrations through the binary: GitHub and SARIF output, JSON Schemas,
 //! `caplint init`, secrets in every format, pipes, colors and exit codes.
 
-use assert_cmd::Command;
+use crate::support::*;
 use serde_json::{json, Value};
 use std::path::Path;
-
-const AS_OF: &str = "2026-10-15";
-
-const GOOD: &str = r#"{
-  "agent_id": "research-agent-07",
-  "version": "3",
-  "declared_at": "2026-10-01",
-  "skills": [{"name": "web-search", "level": "proficient",
-              "evidence": [{"kind": "log", "ref": "run-2026-09-28-search"}]}],
-  "tools": [{"name": "browser", "access": "read",
-             "evidence": [{"kind": "link", "ref": "https://example.org/checks/browser-09"}]},
-            {"name": "mailbox", "access": "none"}],
-  "limits": ["No access to private mailboxes."]
-}
-"#;
 
 const SECRET_PASSWORD: &str = "Sup3rS3cretValue";
 // Split so that the source holds no whole token; a written-out sequence
 // (`abcdef…0123456789`) would read as a placeholder, not a credential.
 const SECRET_TOKEN: &str = concat!("ghp_", "q7Wm2Rk9Tz4Lx8Vb", "3Nc6Hd1Jf5Gs0Pa2Ye7U");
 const SECRET_URL_PASSWORD: &str = "S3cretPw";
-
-fn caplint() -> Command {
-    let mut cmd = Command::cargo_bin("caplint").unwrap();
-    for var in [
-        "GITHUB_STEP_SUMMARY",
-        "GITHUB_BASE_REF",
-        "GITHUB_ACTIONS",
-        "GITHUB_EVENT_PATH",
-        "GITHUB_EVENT_NAME",
-        "GITLAB_CI",
-        "NO_COLOR",
-        "CLICOLOR_FORCE",
-    ] {
-        cmd.env_remove(var);
-    }
-    cmd
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
 
 /// A folder (not a git repository) with one good profile and several with
 /// findings, among them secrets.
@@ -66,7 +28,7 @@ fn fixture() -> tempfile::TempDir {
     write(
         root,
         "agents/secret.profile.json",
-        &format!(
+        format!(
             r#"{{"agent_id": "leaky", "version": "1", "declared_at": "2026-10-01",
  "skills": [], "tools": [], "limits": ["none"],
  "notes": "password={SECRET_PASSWORD}",
@@ -98,16 +60,14 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn json_of(dir: &Path) -> Value {
+fn fixture_json(dir: &Path) -> Value {
     let (code, stdout, _) = run(dir, &["--format", "json"]);
     assert_eq!(code, 1);
     serde_json::from_str(&stdout).unwrap()
 }
 
 fn load_schema(name: &str) -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/schemas")
-        .join(name);
+    let path = manifest().join("tests/schemas").join(name);
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -137,7 +97,7 @@ fn github_commands_escape_paths_and_messages() {
     assert!(version.contains(",line=1,endLine=1,col="), "{version}");
     assert!(version.contains("%0A%0Ahelp: "), "{version}");
     // Every finding also appears as plain text, then a summary line.
-    let json = json_of(dir.path());
+    let json = fixture_json(dir.path());
     let count = json["diagnostics"].as_array().unwrap().len();
     let commands = stdout.lines().filter(|l| l.starts_with("::")).count();
     assert_eq!(commands, count);
@@ -228,7 +188,10 @@ fn github_step_summary_is_appended() {
         .count();
     assert_eq!(
         rows,
-        json_of(dir.path())["diagnostics"].as_array().unwrap().len()
+        fixture_json(dir.path())["diagnostics"]
+            .as_array()
+            .unwrap()
+            .len()
     );
 
     // A clean run says so, appended after the first summary.
@@ -299,8 +262,7 @@ fn sarif_lists_every_rule_and_points_results_at_them() {
         .unwrap()
         .starts_with("https://"));
     let rules = driver["rules"].as_array().unwrap();
-    let listed = Command::cargo_bin("caplint")
-        .unwrap()
+    let listed = caplint()
         .args(["rules", "--format", "json"])
         .output()
         .unwrap();
@@ -413,7 +375,7 @@ fn secrets_never_appear_in_any_format() {
         }
     }
     // Three secrets, three findings.
-    let json = json_of(dir.path());
+    let json = fixture_json(dir.path());
     let secrets = json["diagnostics"]
         .as_array()
         .unwrap()
@@ -446,8 +408,7 @@ fn every_schema_is_a_valid_2020_12_schema() {
 #[test]
 fn profile_schema_accepts_good_profiles_and_rejects_broken_ones() {
     let validator = jsonschema::draft202012::new(&schema("profile")).unwrap();
-    let testdata =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/agents/research.profile.json");
+    let testdata = manifest().join("testdata/agents/research.profile.json");
     let research: Value =
         serde_json::from_str(&std::fs::read_to_string(testdata).unwrap()).unwrap();
     assert!(
@@ -457,6 +418,13 @@ fn profile_schema_accepts_good_profiles_and_rejects_broken_ones() {
     );
     let good: Value = serde_json::from_str(GOOD).unwrap();
     assert!(validator.is_valid(&good));
+    // A tool with access `none` needs no evidence.
+    let mut no_access = good.clone();
+    no_access["tools"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "mailbox", "access": "none"}));
+    assert!(validator.is_valid(&no_access));
     let mut retired = good.clone();
     retired["retired_at"] = json!("2026-10-05");
     retired["$schema"] = json!("./profile.schema.json");
@@ -647,9 +615,9 @@ fn init_writes_defaults_and_refuses_to_overwrite() {
     let written = std::fs::read_to_string(&path).unwrap();
     assert!(written.lines().any(|l| l.starts_with('#')), "commented");
 
-    let (config, found) = caplint::config::load(dir.path(), None).unwrap();
+    let (found, default) = lib::config_found_and_default(dir.path());
     assert_eq!(found.as_deref(), Some(path.as_path()));
-    assert_eq!(config, caplint::config::Config::default());
+    assert!(default, "init writes the default configuration");
 
     // A second run changes nothing and exits 2 with a clear message.
     std::fs::write(&path, "freshness_days: 30\n").unwrap();
@@ -702,7 +670,7 @@ fn init_writes_at_the_repository_root() {
 
 #[test]
 fn closed_pipes_exit_quietly() {
-    let bin = env!("CARGO_BIN_EXE_caplint");
+    let bin = BIN;
     let dir = fixture();
     for cmd in [
         format!("'{bin}' rules | head -1"),
@@ -892,16 +860,6 @@ fn config_errors_follow_the_color_flag() {
 // docs/examples/github/caplint-pipx.yml), in real clones shaped like the
 // ones CI makes.
 
-mod common;
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn out_text(out: &std::process::Output) -> String {
-    common::text(out)
-}
-
 /// The release target scripts/install.sh picks on this machine.
 fn release_target() -> String {
     let os = match std::env::consts::OS {
@@ -926,7 +884,7 @@ fn sha256_line(file: &Path) -> String {
                 .output()
         })
         .expect("sha256sum or shasum");
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -958,11 +916,7 @@ fn install_script_checks_the_release_archive() {
     let dir = releases.join(format!("v{version}"));
     let name = format!("caplint-v{version}-{}", release_target());
     std::fs::create_dir_all(dir.join(&name)).unwrap();
-    std::fs::copy(
-        env!("CARGO_BIN_EXE_caplint"),
-        dir.join(&name).join("caplint"),
-    )
-    .unwrap();
+    std::fs::copy(BIN, dir.join(&name).join("caplint")).unwrap();
     let archive = dir.join(format!("{name}.tar.gz"));
     let out = std::process::Command::new("tar")
         .arg("-czf")
@@ -971,7 +925,7 @@ fn install_script_checks_the_release_archive() {
         .current_dir(&dir)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     std::fs::remove_dir_all(dir.join(&name)).unwrap();
     let checksum = dir.join(format!("{name}.tar.gz.sha256"));
     std::fs::write(&checksum, sha256_line(&archive)).unwrap();
@@ -979,7 +933,7 @@ fn install_script_checks_the_release_archive() {
     // A good archive.
     let bin = tmp.path().join("bin");
     let out = run_install(&releases, version, &bin);
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     let run = std::process::Command::new(bin.join("caplint"))
         .arg("--version")
         .output()
@@ -997,8 +951,8 @@ fn install_script_checks_the_release_archive() {
     // No such release: exit 3, nothing installed.
     let none = tmp.path().join("none");
     let out = run_install(&releases, "999.0.0", &none);
-    assert_eq!(out.status.code(), Some(3), "{}", out_text(&out));
-    assert!(out_text(&out).contains("cargo install --locked caplint"));
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(text(&out).contains("cargo install --locked caplint"));
     assert!(!none.exists());
 
     // A corrupted archive (one byte changed, same size): refused.
@@ -1008,47 +962,43 @@ fn install_script_checks_the_release_archive() {
     std::fs::write(&archive, &bytes).unwrap();
     let fresh = tmp.path().join("fresh");
     let out = run_install(&releases, version, &fresh);
-    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
-    assert!(
-        out_text(&out).contains("checksum mismatch"),
-        "{}",
-        out_text(&out)
-    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("checksum mismatch"), "{}", text(&out));
     assert!(!fresh.exists(), "nothing is installed");
     // Over an installed caplint: it stays as it was.
     let before = std::fs::read(bin.join("caplint")).unwrap();
     let out = run_install(&releases, version, &bin);
-    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert_eq!(std::fs::read(bin.join("caplint")).unwrap(), before);
     assert_eq!(std::fs::read_dir(&bin).unwrap().count(), 1);
 
     // No checksum file: refused too.
     std::fs::remove_file(&checksum).unwrap();
     let out = run_install(&releases, version, &fresh);
-    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(!fresh.exists());
 
     // Usage errors are exit 2.
     let out = run_install(&releases, "latest", &fresh);
-    assert_eq!(out.status.code(), Some(2), "{}", out_text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
 }
 
 /// A remote with main at a clean profile, and the developer's clone.
 struct CiWorld {
-    dev: common::Repo,
+    dev: Repo,
     remote: std::path::PathBuf,
     first: String,
 }
 
 impl CiWorld {
     fn new() -> CiWorld {
-        let dev = common::Repo::new();
+        let dev = Repo::new();
         let remote = dev.add_remote();
-        dev.write("agents/a.profile.json", common::GOOD);
-        dev.git_ok(&["add", "."]);
-        dev.git_ok(&["commit", "-q", "-m", "first"]);
-        dev.git_ok(&["push", "-q", "origin", "main"]);
-        let first = dev.git_ok(&["rev-parse", "HEAD"]).trim().to_string();
+        dev.write("agents/a.profile.json", GOOD);
+        dev.git(&["add", "."]);
+        dev.git(&["commit", "-q", "-m", "first"]);
+        dev.git(&["push", "-q", "origin", "main"]);
+        let first = dev.git(&["rev-parse", "HEAD"]).trim().to_string();
         CiWorld { dev, remote, first }
     }
 
@@ -1058,29 +1008,15 @@ impl CiWorld {
 
     /// A full clone of the remote checked out at `rev` (fetch-depth: 0).
     fn full_clone(&self, name: &str, rev: &str) -> std::path::PathBuf {
-        let ci = self.dev.dir.path().join(name);
-        let out = self
-            .dev
-            .command("git")
-            .args(["clone", "-q", &self.url()])
-            .arg(&ci)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", out_text(&out));
+        let ci = self.dev.tmp().join(name);
+        self.dev
+            .git(&["clone", "-q", &self.url(), &ci.display().to_string()]);
         self.git_in(&ci, &["checkout", "-q", "--detach", rev]);
         ci
     }
 
     fn git_in(&self, dir: &Path, args: &[&str]) -> String {
-        let out = self
-            .dev
-            .command("git")
-            .current_dir(dir)
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {}", out_text(&out));
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
+        self.dev.git_in(dir, args).trim().to_string()
     }
 
     /// The base from scripts/ci-base.sh (the action) and from the example
@@ -1103,7 +1039,7 @@ impl CiWorld {
             action.env("GITHUB_BASE_REF", get("base_ref"));
         }
         let out = action.output().unwrap();
-        assert!(out.status.success(), "ci-base.sh: {}", out_text(&out));
+        assert!(out.status.success(), "ci-base.sh: {}", text(&out));
         let from_action = String::from_utf8_lossy(&out.stdout).trim().to_string();
 
         let example =
@@ -1130,7 +1066,7 @@ impl CiWorld {
             inline.env("GITHUB_BASE_REF", get("base_ref"));
         }
         let out = inline.output().unwrap();
-        assert!(out.status.success(), "example step: {}", out_text(&out));
+        assert!(out.status.success(), "example step: {}", text(&out));
         let from_example = std::fs::read_to_string(&github_env).unwrap();
         let from_example = from_example
             .trim()
@@ -1148,7 +1084,7 @@ impl CiWorld {
 
     fn check(&self, ci: &Path, base: &str) -> std::process::Output {
         self.dev
-            .command(env!("CARGO_BIN_EXE_caplint"))
+            .caplint()
             .current_dir(ci)
             .args(["check", "--base", base])
             .output()
@@ -1157,11 +1093,11 @@ impl CiWorld {
 }
 
 fn assert_not_bumped(out: &std::process::Output) {
-    assert_eq!(out.status.code(), Some(1), "{}", out_text(out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(out));
     assert!(
-        out_text(out).contains("history/version-not-bumped"),
+        text(out).contains("history/version-not-bumped"),
         "{}",
-        out_text(out)
+        text(out)
     );
 }
 
@@ -1171,16 +1107,14 @@ fn assert_not_bumped(out: &std::process::Output) {
 #[test]
 fn ci_recipe_judges_a_push_by_its_range() {
     let w = CiWorld::new();
-    w.dev.write(
-        "agents/a.profile.json",
-        &common::claim_change_without_bump(),
-    );
-    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    w.dev
+        .write("agents/a.profile.json", &claim_change_without_bump());
+    w.dev.git(&["commit", "-q", "-am", "claim more"]);
     w.dev.write("notes.txt", "later\n");
-    w.dev.git_ok(&["add", "."]);
-    w.dev.git_ok(&["commit", "-q", "-m", "notes"]);
-    w.dev.git_ok(&["push", "-q", "origin", "main"]);
-    let head = w.dev.git_ok(&["rev-parse", "HEAD"]).trim().to_string();
+    w.dev.git(&["add", "."]);
+    w.dev.git(&["commit", "-q", "-m", "notes"]);
+    w.dev.git(&["push", "-q", "origin", "main"]);
+    let head = w.dev.git(&["rev-parse", "HEAD"]).trim().to_string();
     let ci = w.full_clone("ci-push", &head);
     let base = w.bases(
         &ci,
@@ -1196,13 +1130,11 @@ fn ci_recipe_judges_a_push_by_its_range() {
 #[test]
 fn ci_recipe_judges_a_new_branch_against_the_default_branch() {
     let w = CiWorld::new();
-    w.dev.git_ok(&["checkout", "-q", "-b", "feature"]);
-    w.dev.write(
-        "agents/a.profile.json",
-        &common::claim_change_without_bump(),
-    );
-    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
-    w.dev.git_ok(&["push", "-q", "origin", "feature"]);
+    w.dev.git(&["checkout", "-q", "-b", "feature"]);
+    w.dev
+        .write("agents/a.profile.json", &claim_change_without_bump());
+    w.dev.git(&["commit", "-q", "-am", "claim more"]);
+    w.dev.git(&["push", "-q", "origin", "feature"]);
     let ci = w.full_clone("ci-new-branch", "origin/feature");
     let base = w.bases(
         &ci,
@@ -1221,21 +1153,19 @@ fn ci_recipe_judges_a_new_branch_against_the_default_branch() {
 #[test]
 fn ci_recipe_judges_a_fetch_depth_2_pull_request_against_its_target() {
     let w = CiWorld::new();
-    w.dev.git_ok(&["checkout", "-q", "-b", "feature"]);
-    w.dev.write(
-        "agents/a.profile.json",
-        &common::claim_change_without_bump(),
-    );
-    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    w.dev.git(&["checkout", "-q", "-b", "feature"]);
+    w.dev
+        .write("agents/a.profile.json", &claim_change_without_bump());
+    w.dev.git(&["commit", "-q", "-am", "claim more"]);
     // main moved on meanwhile.
-    w.dev.git_ok(&["checkout", "-q", "main"]);
+    w.dev.git(&["checkout", "-q", "main"]);
     w.dev.write("README.txt", "main moved\n");
-    w.dev.git_ok(&["add", "."]);
-    w.dev.git_ok(&["commit", "-q", "-m", "main moves"]);
-    w.dev.git_ok(&["push", "-q", "origin", "main"]);
-    let main_tip = w.dev.git_ok(&["rev-parse", "HEAD"]).trim().to_string();
-    w.dev.git_ok(&["checkout", "-q", "--detach", "main"]);
-    w.dev.git_ok(&[
+    w.dev.git(&["add", "."]);
+    w.dev.git(&["commit", "-q", "-m", "main moves"]);
+    w.dev.git(&["push", "-q", "origin", "main"]);
+    let main_tip = w.dev.git(&["rev-parse", "HEAD"]).trim().to_string();
+    w.dev.git(&["checkout", "-q", "--detach", "main"]);
+    w.dev.git(&[
         "merge",
         "-q",
         "--no-ff",
@@ -1244,9 +1174,9 @@ fn ci_recipe_judges_a_fetch_depth_2_pull_request_against_its_target() {
         "feature",
     ]);
     w.dev
-        .git_ok(&["push", "-q", "origin", "HEAD:refs/pull/1/merge"]);
+        .git(&["push", "-q", "origin", "HEAD:refs/pull/1/merge"]);
 
-    let ci = w.dev.dir.path().join("ci-pr");
+    let ci = w.dev.tmp().join("ci-pr");
     std::fs::create_dir(&ci).unwrap();
     w.git_in(&ci, &["init", "-q"]);
     w.git_in(
@@ -1289,12 +1219,12 @@ fn ci_recipe_judges_a_fetch_depth_2_pull_request_against_its_target() {
     // The review comment's body.
     let out = w
         .dev
-        .command(env!("CARGO_BIN_EXE_caplint"))
+        .caplint()
         .current_dir(&ci)
         .args(["diff", &base, "HEAD", "--format", "markdown"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", out_text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let review = String::from_utf8_lossy(&out.stdout);
     assert!(review.contains("data-cleaning"), "{review}");
     assert!(!review.contains("No claim changes: "), "{review}");
@@ -1307,22 +1237,20 @@ fn ci_recipe_judges_a_fetch_depth_2_pull_request_against_its_target() {
 #[test]
 fn pr_comment_script_keeps_one_comment() {
     let w = CiWorld::new();
-    w.dev.write(
-        "agents/a.profile.json",
-        &common::claim_change_without_bump(),
-    );
-    w.dev.git_ok(&["commit", "-q", "-am", "claim more"]);
+    w.dev
+        .write("agents/a.profile.json", &claim_change_without_bump());
+    w.dev.git(&["commit", "-q", "-am", "claim more"]);
     let review = |base: &str| {
         let out = w
             .dev
-            .command(env!("CARGO_BIN_EXE_caplint"))
+            .caplint()
             .args(["diff", base, "HEAD", "--format", "markdown"])
             .output()
             .unwrap();
-        assert!(out.status.code().unwrap_or(2) <= 1, "{}", out_text(&out));
+        assert!(out.status.code().unwrap_or(2) <= 1, "{}", text(&out));
         out.stdout
     };
-    let tmp = w.dev.dir.path();
+    let tmp = w.dev.tmp();
     let changed = tmp.join("changed.md");
     std::fs::write(&changed, review(&w.first)).unwrap();
     let unchanged = tmp.join("unchanged.md");
@@ -1367,7 +1295,7 @@ esac
             .command("sh")
             .arg(manifest().join("scripts/pr-comment.sh"))
             .arg(review)
-            .env("PATH", common::path_with(&bin))
+            .env("PATH", path_with(&bin))
             .env("GITHUB_REPOSITORY", "acme/agents")
             .env("CAPLINT_PR", "7")
             .env("FAKE_GH_LOG", &log)
@@ -1384,7 +1312,7 @@ esac
 
     // Claims changed, no comment yet: one new comment, with the marker.
     let (out, calls, posted) = run(&changed, "", "");
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     let calls: Vec<&str> = calls.lines().collect();
     assert_eq!(calls.len(), 2, "{calls:?}");
     assert!(
@@ -1402,7 +1330,7 @@ esac
 
     // A comment with the marker exists: it is updated, no new one.
     let (out, calls, posted) = run(&changed, "4242", "");
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     assert!(
         calls.contains("-X PATCH repos/acme/agents/issues/comments/4242")
             && !calls.contains("POST"),
@@ -1412,27 +1340,27 @@ esac
 
     // No claim changes and no comment: nothing is posted.
     let (out, calls, posted) = run(&unchanged, "", "");
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     assert_eq!(calls.lines().count(), 1, "{calls}");
     assert!(posted.is_none());
     // No claim changes, an earlier comment: it is updated to say so.
     let (out, calls, posted) = run(&unchanged, "4242", "");
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     assert!(calls.contains("-X PATCH"), "{calls}");
     assert!(posted.unwrap().contains("No claim changes: "));
 
     // A token that may not comment: a notice, exit 0.
     let (out, _, _) = run(&changed, "", "403");
-    assert!(out.status.success(), "{}", out_text(&out));
+    assert!(out.status.success(), "{}", text(&out));
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("::notice"),
         "{}",
-        out_text(&out)
+        text(&out)
     );
     // Any other failure fails the step.
     let (out, _, _) = run(&changed, "", "500");
-    assert!(!out.status.success(), "{}", out_text(&out));
-    assert!(out_text(&out).contains("HTTP 500"), "{}", out_text(&out));
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("HTTP 500"), "{}", text(&out));
 }
 
 // ------------------------------------------------- secrets from every revision
@@ -1625,11 +1553,11 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         "Staging key: {stripe}\npassword={pass_resource}\n{key}\nOpenAI: {openai}\nClaude: {anthropic}\nHub: {hf}\n"
     );
 
-    let repo = common::Repo::new();
+    let repo = Repo::new();
     let commit = |message: &str| {
-        repo.git_ok(&["add", "-A"]);
-        repo.git_ok(&["commit", "-q", "-m", message]);
-        repo.git_ok(&["rev-parse", "HEAD"]).trim().to_string()
+        repo.git(&["add", "-A"]);
+        repo.git(&["commit", "-q", "-m", message]);
+        repo.git(&["rev-parse", "HEAD"]).trim().to_string()
     };
     // c1: every field holds a secret.
     repo.write(
@@ -1662,7 +1590,7 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         &a(&[mailbox, &posts], &url_pw, &long_evidence, "3"),
     );
     let c2 = commit("Remove a leaked token");
-    repo.git_ok(&["branch", "feature"]);
+    repo.git(&["branch", "feature"]);
     // The target branch moves on (its tip holds a secret of its own).
     repo.write(
         "agents/a.profile.json",
@@ -1680,7 +1608,7 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         )),
     );
     commit("Raise the research agent to 4");
-    repo.git_ok(&["checkout", "-q", "feature"]);
+    repo.git(&["checkout", "-q", "feature"]);
     // Committed on the branch: an agent_id that held a token changes.
     repo.write("agents/c.profile.json", &simple("bot-two", "1"));
     commit("Rename the bot");
@@ -1690,7 +1618,7 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         &a(&[mailbox], &url_pw, &long_evidence, "3"),
     );
     repo.write("agents/b.profile.json", &simple("bot-b", "2"));
-    repo.git_ok(&["add", "-A"]);
+    repo.git(&["add", "-A"]);
     // Only in the working tree: the long token's evidence goes, a profile
     // whose id held a key is deleted, the skill changes without a bump.
     repo.write(
@@ -1710,7 +1638,7 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
         &format!("Staging key: {stripe}\npassword={pass_resource}\n{key}\n"),
     );
 
-    let summary = repo.dir.path().join("step-summary.md");
+    let summary = repo.tmp().join("step-summary.md");
     let mut runs: Vec<Vec<String>> = Vec::new();
     let owned = |args: &[&str]| args.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     for mode in [
@@ -1748,18 +1676,14 @@ fn no_command_prints_a_secret_from_any_revision_in_any_format() {
     for args in &runs {
         let _ = std::fs::remove_file(&summary);
         let out = repo
-            .command(env!("CARGO_BIN_EXE_caplint"))
+            .caplint()
             .env("GITHUB_STEP_SUMMARY", &summary)
             .env_remove("NO_COLOR")
             .args(args)
             .output()
             .unwrap();
         let code = out.status.code();
-        assert!(
-            matches!(code, Some(0 | 1)),
-            "{args:?}: {}",
-            common::text(&out)
-        );
+        assert!(matches!(code, Some(0 | 1)), "{args:?}: {}", text(&out));
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         if args.iter().any(|a| a == "json" || a == "sarif") {
             let parsed: Result<Value, _> = serde_json::from_str(&stdout);
@@ -1808,10 +1732,10 @@ struct Lsp {
 }
 
 impl Lsp {
-    fn start(repo: &common::Repo) -> Lsp {
+    fn start(repo: &Repo) -> Lsp {
         use std::io::{BufRead, Read};
         let mut child = repo
-            .command(env!("CARGO_BIN_EXE_caplint"))
+            .command(BIN)
             .args(["server", "--as-of", AS_OF])
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
@@ -1912,16 +1836,16 @@ fn codes(ds: &[Value]) -> Vec<&str> {
 
 #[test]
 fn server_publishes_findings_of_open_buffers_and_offers_to_disable_a_rule() {
-    let repo = common::Repo::new();
+    let repo = Repo::new();
     repo.write("agents/a.profile.json", GOOD);
     repo.write(
         "skills/demo/SKILL.md",
         "---\nname: demo\ndescription: Demonstrates things. Use when testing.\n---\n\n# Demo\n",
     );
-    repo.git_ok(&["add", "."]);
-    repo.git_ok(&["commit", "-qm", "init"]);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-qm", "init"]);
     let mut lsp = Lsp::start(&repo);
-    let root = file_uri(&repo.path());
+    let root = file_uri(repo.path());
     let init = lsp.request(
         "initialize",
         json!({"processId": null, "rootUri": root, "capabilities": {}}),
@@ -1993,7 +1917,7 @@ fn server_publishes_findings_of_open_buffers_and_offers_to_disable_a_rule() {
     lsp.notify(
         "textDocument/didChange",
         json!({"textDocument": {"uri": uri, "version": 3},
-               "contentChanges": [{"text": common::claim_change_without_bump()}]}),
+               "contentChanges": [{"text": claim_change_without_bump()}]}),
     );
     let ds = lsp.diagnostics(&uri);
     assert!(codes(&ds).contains(&"history/version-not-bumped"), "{ds:?}");

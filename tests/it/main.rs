@@ -1,0 +1,14 @@
+//! The integration tests: one test binary (`cargo test --test it`), one
+//! harness (`support`), one module per area.
+
+mod support;
+
+mod cli;
+mod history;
+mod hooks;
+mod hostile;
+mod integrations;
+mod precommit;
+mod report_diff;
+mod skills;
+mod span_props;
