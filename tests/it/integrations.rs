@@ -2025,3 +2025,92 @@ fn server_publishes_findings_of_open_buffers_and_offers_to_disable_a_rule() {
     };
     assert_eq!(status.code(), Some(0));
 }
+
+/// A change is answered for its own file first (file rules and history),
+/// then the whole repository is linted once the client pauses, which brings
+/// the repository-wide findings (a duplicate `agent_id` with a file that is
+/// not open).
+#[test]
+fn server_answers_a_change_for_its_file_then_lints_the_repository() {
+    let repo = Repo::new();
+    repo.write("agents/a.profile.json", GOOD);
+    repo.write(
+        "agents/b.profile.json",
+        &GOOD.replace("\"agent_id\": \"", "\"agent_id\": \"other-"),
+    );
+    repo.write(
+        "skills/demo/SKILL.md",
+        "---\nname: demo\ndescription: Demonstrates things. Use when testing.\n---\n\nSee [the guide](guide.md).\n",
+    );
+    repo.write("skills/demo/guide.md", "# Guide\n");
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-qm", "init"]);
+    let mut lsp = Lsp::start(&repo);
+    let root = file_uri(repo.path());
+    lsp.request(
+        "initialize",
+        json!({"processId": null, "rootUri": root, "capabilities": {}}),
+    );
+    lsp.notify("initialized", json!({}));
+    let uri = file_uri(&repo.path().join("agents/b.profile.json"));
+    let text = std::fs::read_to_string(repo.path().join("agents/b.profile.json")).unwrap();
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}),
+    );
+    assert_eq!(lsp.diagnostics(&uri), Vec::<Value>::new());
+
+    // The buffer takes a's agent_id and an invalid level.
+    let changed = GOOD.replace("\"proficient\"", "\"expert\"");
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": changed}]}),
+    );
+    // First the file's own findings (the file rules, and history: claims
+    // changed under the same version)...
+    let first = lsp.diagnostics(&uri);
+    let mut first_codes = codes(&first);
+    first_codes.sort();
+    assert!(first_codes.contains(&"profile/invalid-level"), "{first:?}");
+    assert!(
+        !first_codes.contains(&"profile/duplicate-agent-id"),
+        "{first:?}"
+    );
+    // ...then, once the client is quiet, the whole repository's.
+    let settled = lsp.diagnostics(&uri);
+    let mut settled_codes = codes(&settled);
+    settled_codes.sort();
+    assert!(
+        settled_codes.contains(&"profile/duplicate-agent-id"),
+        "{settled:?}"
+    );
+    for code in &first_codes {
+        assert!(settled_codes.contains(code), "{code}: {settled:?}");
+    }
+    let duplicate = settled
+        .iter()
+        .find(|d| d["code"] == "profile/duplicate-agent-id")
+        .unwrap();
+    let related = duplicate["relatedInformation"].as_array().unwrap();
+    assert!(related[0]["location"]["uri"]
+        .as_str()
+        .unwrap()
+        .ends_with("agents/a.profile.json"));
+
+    // A change to a skill's resource is linted with its folder: the link
+    // from SKILL.md still resolves, so nothing is reported on the file.
+    let guide = file_uri(&repo.path().join("skills/demo/guide.md"));
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": guide, "languageId": "markdown", "version": 1, "text": "# Guide\n"}}),
+    );
+    assert_eq!(lsp.diagnostics(&guide), Vec::<Value>::new());
+    lsp.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": guide, "version": 2}, "contentChanges": [{"text": "# Guide\n\nRun [the script](scripts/missing.py).\n"}]}),
+    );
+    let ds = lsp.diagnostics(&guide);
+    assert_eq!(codes(&ds), vec!["skill/broken-reference"], "{ds:?}");
+    lsp.request("shutdown", json!(null));
+    lsp.notify("exit", json!(null));
+}
