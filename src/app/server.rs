@@ -211,11 +211,16 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
         repository_findings: BTreeMap::new(),
         stale: false,
     };
-    server.main_loop()?;
+    let code = server.main_loop()?;
     drop(server);
+    if code != crate::app::emit::EXIT_OK {
+        // `exit` before `shutdown`: the protocol's exit code 1, without
+        // waiting for the reader of a client that may keep stdin open.
+        return Ok(code);
+    }
     io.join()
         .map_err(|e| Fatal::Io(format!("language server: {e}")))?;
-    Ok(crate::app::emit::EXIT_OK)
+    Ok(code)
 }
 
 fn load_settings(
@@ -229,7 +234,9 @@ fn load_settings(
 }
 
 impl Server {
-    fn main_loop(&mut self) -> Result<(), Fatal> {
+    /// Serves until the session ends: the exit code is 0 after `shutdown`
+    /// (or when the client goes away), 1 for an `exit` without `shutdown`.
+    fn main_loop(&mut self) -> Result<u8, Fatal> {
         let fail = |e: lsp_server::ProtocolError| Fatal::Io(format!("language server: {e}"));
         loop {
             let msg = if self.stale {
@@ -249,16 +256,23 @@ impl Server {
             };
             match msg {
                 Message::Request(req) => {
-                    if self.conn.handle_shutdown(&req).map_err(fail)? {
-                        return Ok(());
+                    match self.conn.handle_shutdown(&req) {
+                        Ok(true) => return Ok(crate::app::emit::EXIT_OK),
+                        Ok(false) => {}
+                        // Shut down, and the client closed the pipe without
+                        // the `exit` notification (Neovim does on `:qa`):
+                        // the session is over all the same.
+                        Err(_) if req.method == "shutdown" => return Ok(crate::app::emit::EXIT_OK),
+                        Err(e) => return Err(fail(e)),
                     }
                     self.request(req);
                 }
+                Message::Notification(n) if n.method == "exit" => return Ok(1),
                 Message::Notification(n) => self.notification(n),
                 Message::Response(_) => {}
             }
         }
-        Ok(())
+        Ok(crate::app::emit::EXIT_OK)
     }
 
     fn send(&self, msg: Message) {

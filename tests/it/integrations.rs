@@ -2114,3 +2114,42 @@ fn server_answers_a_change_for_its_file_then_lints_the_repository() {
     lsp.request("shutdown", json!(null));
     lsp.notify("exit", json!(null));
 }
+
+/// The end of a session: `shutdown` then `exit` ends the server with 0, and
+/// so does `shutdown` followed by the client closing the pipe (Neovim on
+/// `:qa`); `exit` without `shutdown` ends it with 1, as the protocol says.
+#[test]
+fn server_ends_cleanly_when_the_client_leaves_after_shutdown() {
+    let repo = Repo::new();
+    repo.write("agents/a.profile.json", GOOD);
+    let root = file_uri(repo.path());
+    let start = || {
+        let mut lsp = Lsp::start(&repo);
+        lsp.request(
+            "initialize",
+            json!({"processId": null, "rootUri": root, "capabilities": {}}),
+        );
+        lsp.notify("initialized", json!({}));
+        lsp
+    };
+    let status = |lsp: Lsp| {
+        let Lsp {
+            mut child, stdin, ..
+        } = lsp;
+        drop(stdin);
+        child.wait().unwrap().code()
+    };
+
+    let mut lsp = start();
+    lsp.request("shutdown", json!(null));
+    lsp.notify("exit", json!(null));
+    assert_eq!(status(lsp), Some(0));
+
+    let mut lsp = start();
+    lsp.request("shutdown", json!(null));
+    assert_eq!(status(lsp), Some(0));
+
+    let mut lsp = start();
+    lsp.notify("exit", json!(null));
+    assert_eq!(status(lsp), Some(1));
+}
