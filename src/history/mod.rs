@@ -12,7 +12,6 @@ pub mod cmd;
 pub mod review;
 pub mod side;
 pub mod skillmeta;
-pub mod version;
 pub mod walk;
 
 use crate::check::{CheckOptions, HistoryMode, LoadedProfile, Report};
