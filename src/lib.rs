@@ -18,6 +18,7 @@ pub mod json;
 pub mod lazy_dfa;
 pub mod lint;
 pub mod load;
+pub mod model;
 pub mod output;
 pub mod redact;
 pub mod reference;

@@ -264,7 +264,7 @@ pub fn history_command(args: &HistoryArgs) -> Result<u8, Fatal> {
     let mut audit = walk::audit_walk(&ctx, how)?;
     audit.report.finish(&settings);
     mask_audit(&mut audit.profiles);
-    let audit_table = walk::render_audit(&audit);
+    let audit_table = render::audit::audit(&audit);
     let extra = (args.common.format.unwrap_or(Format::Human) == Format::Human)
         .then_some(audit_table.as_str());
     let fail_empty = emit::warn_if_empty(&audit.report, &settings, &args.paths, &args.common);

@@ -359,15 +359,6 @@ impl Repo {
         self.peel_to_commit(id.detach(), "HEAD").map(Some)
     }
 
-    /// The full name of the branch HEAD is on (`refs/heads/main`), if any.
-    pub fn head_branch(&self) -> Option<String> {
-        self.repo
-            .head_name()
-            .ok()
-            .flatten()
-            .map(|n| n.as_bstr().to_string())
-    }
-
     /// The remote-tracking branch the current branch pulls from.
     pub fn upstream(&self) -> Option<String> {
         let name = self.repo.head_name().ok()??;

@@ -11,7 +11,6 @@ pub mod claims;
 pub mod review;
 pub mod side;
 pub mod skillmeta;
-pub mod version;
 pub mod walk;
 
 use crate::diagnostic::Diagnostic;

@@ -1,41 +1,24 @@
-//! The history rules: judge one profile (or skill) revision against an
-//! earlier one, and pair the profiles and skills of two sides (by path, then
-//! by `agent_id`). Every finding points at the head file's `version`,
-//! `declared_at`, `agent_id` or tool `access` value; deleted profiles are
-//! reported at their old path without a span.
+//! The history engine: pair the profiles and skills of two sides (by path,
+//! then by `agent_id`; a skill folder by its content), build each change's
+//! context, and run every `history/*` rule of [`CHECKS`] on it. The rules'
+//! decisions and messages are in `crate::rules::history`.
 
-use super::claims::{self, Change, Claims};
+use super::claims::summarize;
 use super::side::{parse_profile, Ctx, FolderFiles, Head, ProfileRev};
 use super::skillmeta::{self, SkillMeta};
-use super::version;
 use crate::date::Date;
-use crate::diagnostic::Report;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Fatal;
 use crate::git::FileId;
 use crate::git::ObjectId;
 use crate::json::Value;
+use crate::model::claims::{self, Change, Claims};
+use crate::rules::history::context::{
+    self as rule, field, AddedProfile, ChangedProfile, ChangedSkill, DeletedProfile, LISTED,
+};
+use crate::rules::history::{agent_id_changed, CHECKS};
 use crate::source::{SourceFile, Span};
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
-
-pub use crate::rules::history::ACCESS_WIDENED;
-pub use crate::rules::history::AGENT_ID_CHANGED;
-pub use crate::rules::history::DECLARED_AT_BACKWARDS;
-pub use crate::rules::history::DECLARED_AT_NOT_MOVED;
-pub use crate::rules::history::DECLARED_AT_WITHOUT_VERSION;
-pub use crate::rules::history::PROFILE_DELETED;
-pub use crate::rules::history::RETIRED_PROFILE_CHANGED;
-pub use crate::rules::history::SKILL_RENAMED;
-pub use crate::rules::history::SKILL_VERSION_DECREASED;
-pub use crate::rules::history::SKILL_VERSION_NOT_BUMPED;
-pub use crate::rules::history::VERSION_DECREASED;
-pub use crate::rules::history::VERSION_NOT_BUMPED;
-pub use crate::rules::history::VERSION_NOT_COMPARABLE;
-pub use crate::rules::history::VERSION_TAKEN;
-
-/// How many changes a message lists before "and N more".
-const LISTED: usize = 6;
 
 /// The tip of the target branch, for `history/version-taken`.
 #[derive(Debug, Clone)]
@@ -109,126 +92,16 @@ impl SkillReview {
     }
 }
 
-/// A top-level string field with its value's span.
-fn field<'a>(root: &'a Value, key: &str) -> Option<(&'a str, Span)> {
-    let m = root.get(key)?;
-    m.value
-        .as_str()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| (s, m.value.span))
-}
-
 fn owned(f: Option<(&str, Span)>) -> Option<String> {
     f.map(|(s, _)| s.to_string())
 }
 
-/// A version one step above `v`, for help texts.
-pub fn next_version(v: &str) -> Option<String> {
-    if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
-        let mut digits: Vec<u8> = v.trim_start_matches('0').bytes().collect();
-        let mut i = digits.len();
-        loop {
-            if i == 0 {
-                digits.insert(0, b'1');
-                break;
-            }
-            i -= 1;
-            if digits[i] == b'9' {
-                digits[i] = b'0';
-            } else {
-                digits[i] += 1;
-                break;
-            }
-        }
-        return String::from_utf8(digits).ok();
-    }
-    let mut s = semver::Version::parse(v).ok()?;
-    if s.pre.is_empty() {
-        s.minor += 1;
-        s.patch = 0;
-    }
-    s.pre = semver::Prerelease::EMPTY;
-    s.build = semver::BuildMetadata::EMPTY;
-    Some(s.to_string())
-}
-
-/// The next free version above every one of `versions` (the base's, the
-/// target tip's): `None` when they cannot all be ordered.
-pub fn next_free_version(versions: &[Option<&str>]) -> Option<String> {
-    let mut top: Option<&str> = None;
-    for v in versions.iter().flatten() {
-        top = match top {
-            None => Some(v),
-            Some(t) => match version::compare(v, t)? {
-                Ordering::Greater => Some(v),
-                _ => Some(t),
-            },
-        };
-    }
-    next_version(top?)
-}
-
-/// `--fix` for a version that must rise: the JSON string at `span` becomes
-/// the next free version. `declared_at` is never touched.
-fn version_fix(
-    path: &str,
-    span: Span,
-    versions: &[Option<&str>],
-) -> Option<crate::diagnostic::Fix> {
-    let next = next_free_version(versions)?;
-    Some(crate::diagnostic::Fix::replace(
-        crate::diagnostic::Applicability::Safe,
-        format!("set `version` to \"{next}\""),
-        path,
-        span.offset..span.offset + span.length,
-        serde_json::to_string(&next).ok()?,
-    ))
-}
-
-/// `--fix` for a skill's `version` that must rise: the scalar at `span`
-/// becomes the next free version, in its own quote style.
-fn skill_version_fix(
-    source: &crate::source::SourceFile,
-    span: Span,
-    versions: &[Option<&str>],
-) -> Option<crate::diagnostic::Fix> {
-    let next = next_free_version(versions)?;
-    let old = source.text.get(span.offset..span.offset + span.length)?;
-    let replacement = match old.as_bytes().first() {
-        Some(q @ (b'"' | b'\'')) if old.len() >= 2 && old.as_bytes().last() == Some(q) => {
-            let q = *q as char;
-            format!("{q}{next}{q}")
-        }
-        Some(b'"' | b'\'' | b'|' | b'>') => return None,
-        _ => next.clone(),
-    };
-    Some(crate::diagnostic::Fix::replace(
-        crate::diagnostic::Applicability::Safe,
-        format!("set the skill's `version` to \"{next}\""),
-        source.path.clone(),
-        span.offset..span.offset + span.length,
-        replacement,
-    ))
-}
-
-fn raise_help(v: &str, tail: &str) -> String {
-    match next_version(v) {
-        Some(n) => format!("raise `version` (e.g. to \"{n}\"){tail}"),
-        None => format!("raise `version`{tail}"),
-    }
-}
-
-/// A diagnostic on `path`, at `span` when there is one.
-fn diag(
-    rule: &'static crate::diagnostic::Rule,
-    path: &str,
-    span: Option<Span>,
-    message: String,
-) -> Diagnostic {
-    let mut d = Diagnostic::new(rule, path, message);
-    d.span = span;
-    d
+/// The target tip's revision of a profile, for the rules.
+fn tip_rev<'a>(tip: Option<(&'a ProfileRev, &'a str)>) -> Option<rule::Tip<'a, &'a Value>> {
+    tip.map(|(t, name)| rule::Tip {
+        rev: &t.value,
+        name,
+    })
 }
 
 /// Judges a profile revision against its earlier revision. `tip` is the
@@ -239,146 +112,24 @@ pub fn judge_profile(
     head: &ProfileRev,
     tip: Option<(&ProfileRev, &str)>,
 ) -> ProfileReview {
-    let b = &base.value;
-    let h = &head.value;
-    let path = head.path.as_str();
-    let changes = claims::diff(&Claims::of(b), &Claims::of(h));
-    let claims_changed = !changes.is_empty();
-    let summary = claims::summarize(&changes, LISTED);
-    let mut out = Vec::new();
-
-    // agent_id
-    if let (Some((old, _)), Some((new, span))) = (field(b, "agent_id"), field(h, "agent_id")) {
-        if old != new {
-            out.push(
-                diag(AGENT_ID_CHANGED, path, Some(span), format!("`agent_id` changed from `{old}` to `{new}`"))
-                    .label(format!("was `{old}`"))
-                    .help(format!("keep `{old}`: an agent_id names one agent across versions and recorded decisions point at it; a different agent gets its own profile file, and this one is retired with `retired_at`")),
-            );
-        }
-    }
-
-    // version
-    let vb = field(b, "version");
-    let vh = field(h, "version");
-    let mut order = None;
-    if let (Some((old, _)), Some((new, span))) = (vb, vh) {
-        order = version::compare(new, old);
-        match order {
-            None if old != new => out.push(
-                diag(VERSION_NOT_COMPARABLE, path, Some(span), format!("`version` \"{new}\" cannot be compared with the previous \"{old}\" ({} vs {})", version::scheme(new), version::scheme(old)))
-                    .label("not comparable with the previous version")
-                    .help("keep one version scheme: plain integers (\"3\", \"4\") or SemVer (\"1.2.0\")"),
-            ),
-            None => order = Some(Ordering::Equal),
-            Some(Ordering::Less) => out.push(
-                diag(VERSION_DECREASED, path, Some(span), format!("`version` went down from \"{old}\" to \"{new}\""))
-                    .label(format!("was \"{old}\""))
-                    .help(format!("versions only rise: use a version above \"{old}\"")),
-            ),
-            Some(Ordering::Equal) if claims_changed => out.push(
-                diag(VERSION_NOT_BUMPED, path, Some(span), format!("claims changed but `version` is still \"{new}\": {summary}"))
-                    .label("raise this version")
-                    .help(raise_help(old, " and set `declared_at` to the date the new claims were checked; `caplint check --fix` raises it (`caplint check --staged --fix` in a pre-commit hook)"))
-                    .maybe_fix(version_fix(path, span, &[Some(old), tip.and_then(|(t, _)| field(&t.value, "version")).map(|(v, _)| v)])),
-            ),
-            _ => {}
-        }
-    }
-
-    // declared_at
-    let db = field(b, "declared_at");
-    let dh = field(h, "declared_at");
-    if let (Some((old, _)), Some((new, span))) = (db, dh) {
-        if let (Some(od), Some(nd)) = (Date::parse_ymd(old), Date::parse_ymd(new)) {
-            if nd < od {
-                out.push(
-                    diag(DECLARED_AT_BACKWARDS, path, Some(span), format!("`declared_at` moved back from {old} to {new}"))
-                        .label(format!("was {old}"))
-                        .help(format!("the check date only moves forward: restore {old}, or set the date of a real recheck")),
-                );
-            } else if nd > od && order == Some(Ordering::Equal) {
-                let v = vh.map_or("", |(v, _)| v);
-                out.push(
-                    diag(DECLARED_AT_WITHOUT_VERSION, path, Some(span), format!("`declared_at` moved from {old} to {new} but `version` stayed \"{v}\""))
-                        .label("moved without a new version")
-                        .help(format!("a recheck raises the version: {}; if the claims were not rechecked, restore {old}", raise_help(v, ""))),
-                );
-            } else if nd == od && claims_changed {
-                out.push(
-                    diag(
-                        DECLARED_AT_NOT_MOVED,
-                        path,
-                        Some(span),
-                        format!("claims changed but `declared_at` still says {old}: {summary}"),
-                    )
-                    .label("the old check date")
-                    .help("set `declared_at` to the date the new claims were checked"),
-                );
-            }
-        }
-    }
-
-    // retirement
-    let rb = field(b, "retired_at");
-    let rh = field(h, "retired_at");
-    if let Some((retired, _)) = rb {
-        match rh {
-            None => {
-                let span = vh.or(field(h, "agent_id")).map(|(_, s)| s);
-                out.push(
-                    diag(RETIRED_PROFILE_CHANGED, path, span, format!("`retired_at` ({retired}) was removed: a retired profile stays retired"))
-                        .label("retired_at removed from this profile")
-                        .help("restore `retired_at`; for an agent that takes work again, write a new profile file"),
-                );
-            }
-            Some((_, span)) if claims_changed => out.push(
-                diag(RETIRED_PROFILE_CHANGED, path, Some(span), format!("claims of a profile retired on {retired} changed: {summary}"))
-                    .label("retired here")
-                    .help("a retired profile is kept unchanged for audit; revert the change, and put new claims in a new profile file"),
-            ),
-            _ => {}
-        }
-    }
-
-    // access
+    let (b, h) = (&base.value, &head.value);
     let head_claims = Claims::of(h);
-    for c in changes.iter().filter(|c| c.widens_access()) {
-        let (name, text) = match c {
-            Change::Access { name, from, to } => (
-                name,
-                format!("tool {name}: access rose from {from} to {to}"),
-            ),
-            Change::ToolAdded { name, access } => {
-                (name, format!("new tool {name} with {access} access"))
-            }
-            _ => continue,
-        };
-        let span = head_claims.tools.get(name).and_then(|t| t.access_span);
-        out.push(
-            diag(ACCESS_WIDENED, path, span, text)
-                .label("wider access")
-                .help("confirm the wider access is needed for the work offered and backed by evidence that shows a change or a run; otherwise claim the lower access"),
-        );
+    let changes = claims::diff(&Claims::of(b), &head_claims);
+    let summary = summarize(&changes, LISTED);
+    let change = ChangedProfile {
+        path: &head.path,
+        base: b,
+        head: h,
+        head_claims: &head_claims,
+        changes: &changes,
+        summary: &summary,
+        tip: tip_rev(tip),
+    };
+    let mut findings = Vec::new();
+    for check in CHECKS {
+        check.changed_profile(&change, &mut findings);
     }
-
-    // the target branch's tip
-    if let (Some((tip, tip_name)), Some((new, span))) = (tip, vh) {
-        if let Some((taken, _)) = field(&tip.value, "version") {
-            if matches!(
-                version::compare(new, taken),
-                Some(Ordering::Less | Ordering::Equal)
-            ) {
-                out.push(
-                    diag(VERSION_TAKEN, path, Some(span), format!("`version` \"{new}\" is not above \"{taken}\", which `{tip_name}` has now: another change already took that number"))
-                        .label("already taken on the target branch")
-                        .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\""))
-                        .maybe_fix(version_fix(path, span, &[Some(new), Some(taken), vb.map(|(v, _)| v)])),
-                );
-            }
-        }
-    }
-
+    let dh = field(h, "declared_at");
     ProfileReview {
         path: head.path.clone(),
         old_path: (base.path != head.path).then(|| base.path.clone()),
@@ -388,34 +139,28 @@ pub fn judge_profile(
             Status::Renamed
         },
         agent_id: owned(field(h, "agent_id")),
-        version: (owned(vb), owned(vh)),
-        declared_at: (owned(db), owned(dh)),
-        retired_at: owned(rh),
+        version: (owned(field(b, "version")), owned(field(h, "version"))),
+        declared_at: (owned(field(b, "declared_at")), owned(dh)),
+        retired_at: owned(field(h, "retired_at")),
         declared_span: dh.map(|(_, s)| s),
         changes,
-        findings: out,
+        findings,
         head_source: Some(head.source.clone()),
     }
 }
 
-/// A profile new on the head side: its claims are all additions; no findings
-/// except `version-taken` when the target branch holds the same file.
+/// A profile new on the head side: its claims are all additions; the rules
+/// judge it only against the target branch's tip.
 pub fn judge_added(head: &ProfileRev, tip: Option<(&ProfileRev, &str)>) -> ProfileReview {
     let h = &head.value;
+    let added = AddedProfile {
+        path: &head.path,
+        head: h,
+        tip: tip_rev(tip),
+    };
     let mut findings = Vec::new();
-    if let (Some((tip, tip_name)), Some((new, span))) = (tip, field(h, "version")) {
-        if let Some((taken, _)) = field(&tip.value, "version") {
-            if matches!(
-                version::compare(new, taken),
-                Some(Ordering::Less | Ordering::Equal)
-            ) {
-                findings.push(
-                    diag(VERSION_TAKEN, &head.path, Some(span), format!("`version` \"{new}\" is not above \"{taken}\", which `{tip_name}` has now: another change already took that number"))
-                        .label("already taken on the target branch")
-                        .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\"")),
-                );
-            }
-        }
+    for check in CHECKS {
+        check.added_profile(&added, &mut findings);
     }
     ProfileReview {
         path: head.path.clone(),
@@ -435,31 +180,26 @@ pub fn judge_added(head: &ProfileRev, tip: Option<(&ProfileRev, &str)>) -> Profi
 /// A profile gone from the head side with no file carrying its `agent_id`.
 pub fn judge_deleted(base: &ProfileRev, retire_on: Date) -> ProfileReview {
     let b = &base.value;
-    let id = field(b, "agent_id").map(|(s, _)| s);
-    let retired = field(b, "retired_at").map(|(s, _)| s);
-    let who = id.map_or_else(String::new, |i| format!(" (agent_id `{i}`)"));
-    let help = match retired {
-        Some(r) => format!("restore the file: it was retired on {r} and is kept for the audit of past decisions"),
-        None => format!("restore the file and set `\"retired_at\": \"{retire_on}\"` instead: past routing decisions that used this profile need it for audit"),
+    let deleted = DeletedProfile {
+        path: &base.path,
+        base: b,
+        retire_on,
     };
-    let d = diag(
-        PROFILE_DELETED,
-        &base.path,
-        None,
-        format!("profile deleted{who}: no file carries its agent_id any more"),
-    )
-    .help(help);
+    let mut findings = Vec::new();
+    for check in CHECKS {
+        check.deleted_profile(&deleted, &mut findings);
+    }
     ProfileReview {
         path: base.path.clone(),
         old_path: None,
         status: Status::Deleted,
-        agent_id: id.map(str::to_string),
+        agent_id: owned(field(b, "agent_id")),
         version: (owned(field(b, "version")), None),
         declared_at: (owned(field(b, "declared_at")), None),
-        retired_at: retired.map(str::to_string),
+        retired_at: owned(field(b, "retired_at")),
         declared_span: None,
         changes: claims::diff(&Claims::of(b), &Claims::default()),
-        findings: vec![d],
+        findings,
         head_source: None,
     }
 }
@@ -575,7 +315,7 @@ pub fn review_lists(
     let switched: Vec<(usize, &String)> = reviews
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.findings.iter().any(|d| d.rule == AGENT_ID_CHANGED))
+        .filter(|(_, r)| r.findings.iter().any(|d| *d.rule == agent_id_changed::RULE))
         .filter_map(|(i, r)| head_list.get_key_value(&r.path).map(|(p, _)| (i, p)))
         .collect();
     if !switched.is_empty() {
@@ -691,83 +431,34 @@ fn judge_skill(
     changed_files: Vec<String>,
     tip: Option<(Option<String>, &str)>,
 ) -> SkillReview {
-    let path = head.source.path.as_str();
-    let bm = base.meta.as_ref();
-    let hm = head.meta.as_ref();
-    let name_b = bm.and_then(|m| m.name.clone());
-    let name_h = hm.and_then(|m| m.name.clone());
-    let ver_b = bm.and_then(|m| m.version.clone());
-    let ver_h = hm.and_then(|m| m.version.clone());
-    let fence = hm.map(|m| m.fence);
-    let mut out = Vec::new();
-
-    if let (Some((old, _)), Some((new, span))) = (&name_b, &name_h) {
-        if old != new {
-            out.push(
-                diag(SKILL_RENAMED, path, Some(*span), format!("skill `name` changed from `{old}` to `{new}`"))
-                    .label(format!("was `{old}`"))
-                    .help(format!("agents and specs bind skills by name, so a rename unbinds them: keep `{old}`, or add the new skill and retire the old one deliberately")),
-            );
-        }
-    }
-
-    let content_changed = !changed_files.is_empty();
-    let listed = {
-        let mut names = changed_files.clone();
-        if names.len() > LISTED {
-            let rest = names.len() - LISTED;
-            names.truncate(LISTED);
-            names.push(format!("and {rest} more"));
-        }
-        names.join(", ")
+    let (bm, hm) = (base.meta.as_ref(), head.meta.as_ref());
+    let change = ChangedSkill {
+        source: &head.source,
+        base: bm,
+        head: hm,
+        changed_files: &changed_files,
+        tip: tip.as_ref().map(|(rev, name)| rule::Tip {
+            rev: rev.as_deref(),
+            name,
+        }),
     };
-    match (&ver_b, &ver_h) {
-        (Some((old, _)), Some((new, span))) => match version::compare(new, old) {
-            None if old != new => out.push(
-                diag(VERSION_NOT_COMPARABLE, path, Some(*span), format!("skill `version` \"{new}\" cannot be compared with the previous \"{old}\" ({} vs {})", version::scheme(new), version::scheme(old)))
-                    .label("not comparable with the previous version")
-                    .help("skill versions are SemVer: quote them, e.g. version: \"1.2.0\""),
-            ),
-            Some(Ordering::Less) => out.push(
-                diag(SKILL_VERSION_DECREASED, path, Some(*span), format!("skill `version` went down from \"{old}\" to \"{new}\""))
-                    .label(format!("was \"{old}\""))
-                    .help(format!("versions only rise: use a version above \"{old}\"")),
-            ),
-            Some(Ordering::Equal) | None if content_changed => out.push(
-                diag(SKILL_VERSION_NOT_BUMPED, path, Some(*span), format!("skill changed but `version` is still \"{new}\": {listed}"))
-                    .label("raise this version")
-                    .help(raise_help(old, ": consumers pin skill versions, and a change under the same version is drift they cannot see"))
-                    .maybe_fix(skill_version_fix(&head.source, *span, &[Some(old.as_str()), tip.as_ref().and_then(|(t, _)| t.as_deref())])),
-            ),
-            _ => {}
-        },
-        (Some((old, _)), None) if content_changed => out.push(
-            diag(SKILL_VERSION_NOT_BUMPED, path, fence, format!("skill changed and its `version` \"{old}\" was removed: {listed}"))
-                .label("no version any more")
-                .help(raise_help(old, " instead of removing it")),
-        ),
-        _ => {}
+    let mut findings = Vec::new();
+    for check in CHECKS {
+        check.changed_skill(&change, &mut findings);
     }
-
-    if let (Some((Some(taken), tip_name)), Some((new, span))) = (tip, &ver_h) {
-        if matches!(
-            version::compare(new, &taken),
-            Some(Ordering::Less | Ordering::Equal)
-        ) {
-            out.push(
-                diag(VERSION_TAKEN, path, Some(*span), format!("skill `version` \"{new}\" is not above \"{taken}\", which `{tip_name}` has now: another change already took that number"))
-                    .label("already taken on the target branch")
-                    .help(format!("merge or rebase onto `{tip_name}`, then raise `version` above \"{taken}\"")),
-            );
-        }
-    }
-
+    let value = |f: Option<&(String, Span)>| f.map(|(v, _)| v.clone());
     SkillReview {
         dir: dir.to_string(),
-        name: (name_b.map(|n| n.0), name_h.map(|n| n.0)),
-        version: (ver_b.map(|v| v.0), ver_h.map(|v| v.0)),
+        name: (
+            value(bm.and_then(|m| m.name.as_ref())),
+            value(hm.and_then(|m| m.name.as_ref())),
+        ),
+        version: (
+            value(bm.and_then(|m| m.version.as_ref())),
+            value(hm.and_then(|m| m.version.as_ref())),
+        ),
         changed_files,
-        findings: out,
+        findings,
         head_source: Some(head.source.clone()),
     }
 }
@@ -1143,19 +834,11 @@ impl ClaimReview {
     }
 }
 
-/// Counts for a verdict line.
-pub fn verdict_counts(report: &Report) -> (usize, usize) {
-    let errors = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    (errors, report.diagnostics.len() - errors)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::history::context::testing::BASE;
+    use crate::rules::history::{declared_at_not_moved, version_not_bumped, version_taken};
 
     fn rev(path: &str, text: &str) -> ProfileRev {
         ProfileRev {
@@ -1166,132 +849,47 @@ mod tests {
         }
     }
 
-    const BASE: &str = r#"{"agent_id": "a", "version": "3", "declared_at": "2026-10-01",
-      "skills": [{"name": "web-search", "level": "proficient", "evidence": [{"kind": "log", "ref": "r1"}]}],
-      "tools": [{"name": "browser", "access": "read", "evidence": [{"kind": "log", "ref": "b1"}]}],
-      "limits": ["No mail."]}"#;
-
-    fn rules(r: &ProfileReview) -> Vec<&'static crate::diagnostic::Rule> {
-        r.findings.iter().map(|d| d.rule).collect()
+    fn rules(r: &ProfileReview) -> Vec<&'static str> {
+        r.findings.iter().map(|d| d.rule.id).collect()
     }
 
     #[test]
-    fn claim_change_needs_a_new_version_and_date() {
+    fn every_rule_judges_a_changed_profile() {
         let head = BASE.replace("proficient", "advanced");
         let r = judge_profile(&rev("a.json", BASE), &rev("a.json", &head), None);
-        assert_eq!(rules(&r), vec![VERSION_NOT_BUMPED, DECLARED_AT_NOT_MOVED]);
-        let d = &r.findings[0];
-        assert!(
-            d.message
-                .contains("skill web-search: level proficient → advanced"),
-            "{}",
-            d.message
+        let mut got = rules(&r);
+        got.sort();
+        assert_eq!(
+            got,
+            vec![declared_at_not_moved::RULE.id, version_not_bumped::RULE.id]
         );
-        assert_eq!(&head[d.span.unwrap().range()], "\"3\"");
-        assert!(d.help.as_deref().unwrap().contains("\"4\""));
+        assert_eq!(r.status, Status::Modified);
+        assert_eq!(r.version, (Some("3".into()), Some("3".into())));
+        assert_eq!(r.changes.len(), 1);
 
         let good = head
             .replace("\"3\"", "\"4\"")
             .replace("2026-10-01", "2026-11-01");
-        let r = judge_profile(&rev("a.json", BASE), &rev("a.json", &good), None);
-        assert_eq!(rules(&r), Vec::<&str>::new());
+        let r = judge_profile(&rev("a.json", BASE), &rev("b.json", &good), None);
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        assert_eq!(r.status, Status::Renamed);
+        assert_eq!(r.old_path.as_deref(), Some("a.json"));
     }
 
     #[test]
-    fn formatting_alone_is_no_change() {
-        let head = BASE.replace(", ", ",\n   ");
-        let r = judge_profile(&rev("a.json", BASE), &rev("a.json", &head), None);
-        assert!(r.changes.is_empty());
-        assert!(r.findings.is_empty());
-    }
-
-    #[test]
-    fn version_and_date_movements() {
-        let down = BASE.replace("\"3\"", "\"2\"");
-        let r = judge_profile(&rev("a", BASE), &rev("a", &down), None);
-        assert_eq!(rules(&r), vec![VERSION_DECREASED]);
-
-        let odd = BASE.replace("\"3\"", "\"v4\"");
-        let r = judge_profile(&rev("a", BASE), &rev("a", &odd), None);
-        assert_eq!(rules(&r), vec![VERSION_NOT_COMPARABLE]);
-
-        let back = BASE
-            .replace("2026-10-01", "2026-09-01")
-            .replace("\"3\"", "\"4\"");
-        let r = judge_profile(&rev("a", BASE), &rev("a", &back), None);
-        assert_eq!(rules(&r), vec![DECLARED_AT_BACKWARDS]);
-
-        let carried = BASE.replace("2026-10-01", "2026-12-01");
-        let r = judge_profile(&rev("a", BASE), &rev("a", &carried), None);
-        assert_eq!(rules(&r), vec![DECLARED_AT_WITHOUT_VERSION]);
-
-        let id = BASE.replace("\"a\"", "\"b\"");
-        let r = judge_profile(&rev("a", BASE), &rev("a", &id), None);
-        assert_eq!(rules(&r), vec![AGENT_ID_CHANGED]);
-    }
-
-    #[test]
-    fn access_and_retirement() {
-        let wider = BASE
-            .replace("\"read\"", "\"write\"")
-            .replace("\"3\"", "\"4\"")
-            .replace("2026-10-01", "2026-10-02");
-        let r = judge_profile(&rev("a", BASE), &rev("a", &wider), None);
-        assert_eq!(rules(&r), vec![ACCESS_WIDENED]);
-        assert_eq!(&wider[r.findings[0].span.unwrap().range()], "\"write\"");
-
-        let retired = BASE.replace("\"limits\"", "\"retired_at\": \"2026-10-05\", \"limits\"");
-        let unretired = BASE
-            .replace("\"3\"", "\"4\"")
-            .replace("2026-10-01", "2026-10-09");
-        let r = judge_profile(&rev("a", &retired), &rev("a", &unretired), None);
-        assert_eq!(rules(&r), vec![RETIRED_PROFILE_CHANGED]);
-        let changed = retired.replace("No mail.", "No mail at all.");
-        let r = judge_profile(&rev("a", &retired), &rev("a", &changed), None);
-        assert!(rules(&r).contains(&RETIRED_PROFILE_CHANGED));
-    }
-
-    #[test]
-    fn version_taken_against_the_tip() {
-        let ours = BASE
-            .replace("\"3\"", "\"4\"")
-            .replace("proficient", "advanced")
-            .replace("2026-10-01", "2026-10-02");
-        let tip = BASE
-            .replace("\"3\"", "\"4\"")
-            .replace("No mail.", "No mail, ever.")
-            .replace("2026-10-01", "2026-10-03");
-        let r = judge_profile(
-            &rev("a", BASE),
-            &rev("a", &ours),
-            Some((&rev("a", &tip), "origin/main")),
+    fn added_and_deleted_profiles() {
+        let r = judge_added(&rev("a", BASE), Some((&rev("a", BASE), "origin/main")));
+        assert_eq!(rules(&r), vec![version_taken::RULE.id]);
+        assert_eq!(r.status, Status::Added);
+        assert_eq!(
+            r.changes.iter().map(Change::kind).collect::<Vec<_>>(),
+            vec!["skill-added", "tool-added", "limit-added"]
         );
-        assert_eq!(rules(&r), vec![VERSION_TAKEN]);
-        assert!(r.findings[0].message.contains("origin/main"));
-    }
+        assert!(judge_added(&rev("a", BASE), None).findings.is_empty());
 
-    #[test]
-    fn deleted_profile_finding() {
-        let r = judge_deleted(
-            &rev("agents/a.profile.json", BASE),
-            Date::parse_ymd("2026-10-15").unwrap(),
-        );
-        assert_eq!(rules(&r), vec![PROFILE_DELETED]);
-        assert!(r.findings[0].span.is_none());
-        assert!(r.findings[0]
-            .help
-            .as_deref()
-            .unwrap()
-            .contains("\"retired_at\": \"2026-10-15\""));
-    }
-
-    #[test]
-    fn next_versions() {
-        assert_eq!(next_version("3").as_deref(), Some("4"));
-        assert_eq!(next_version("099").as_deref(), Some("100"));
-        assert_eq!(next_version("0").as_deref(), Some("1"));
-        assert_eq!(next_version("1.2.3").as_deref(), Some("1.3.0"));
-        assert_eq!(next_version("2.0.0-rc.1").as_deref(), Some("2.0.0"));
-        assert_eq!(next_version("v1"), None);
+        let r = judge_deleted(&rev("a", BASE), Date::parse_ymd("2026-10-15").unwrap());
+        assert_eq!(rules(&r), vec!["history/profile-deleted"]);
+        assert_eq!(r.status, Status::Deleted);
+        assert!(r.head_source.is_none());
     }
 }

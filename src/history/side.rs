@@ -245,13 +245,6 @@ impl Ctx<'_> {
         self.repo.file_at(tree, &self.repo.to_git(rel))
     }
 
-    pub fn tree_profile(&self, tree: ObjectId, rel: &str) -> Result<Option<ProfileRev>, Fatal> {
-        match self.tree_file(tree, rel)? {
-            Some(id) => Ok(parse_profile(rel, id, self.repo.blob(id)?)),
-            None => Ok(None),
-        }
-    }
-
     /// A skill folder's subtree id in a tree.
     pub fn tree_folder_id(&self, tree: ObjectId, dir: &str) -> Result<Option<ObjectId>, Fatal> {
         Ok(self

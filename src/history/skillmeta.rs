@@ -1,16 +1,9 @@
-//! The two frontmatter fields history needs from a `SKILL.md`: `name` and
-//! `version`, with the spans of their values, read through the skill model.
+//! Reads the two frontmatter fields history needs from a `SKILL.md`
+//! ([`SkillMeta`]: `name` and `version`, with the spans of their values)
+//! through the skill parser.
 
+pub use crate::model::skillmeta::{without_version, SkillMeta};
 use crate::skill::frontmatter;
-use crate::source::Span;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SkillMeta {
-    pub name: Option<(String, Span)>,
-    pub version: Option<(String, Span)>,
-    /// The opening `---` line, for findings about the frontmatter as a whole.
-    pub fence: Span,
-}
 
 /// Reads `name` and `version` from a SKILL.md text; `None` when it has no
 /// frontmatter or the YAML does not parse (the skill rules report that).
@@ -37,20 +30,6 @@ pub fn may_declare_version(text: &str) -> bool {
     match frontmatter::split(text) {
         Ok(split) => text[split.yaml].contains("version"),
         Err(_) => false,
-    }
-}
-
-/// The text with the `version` value cut out, so that two revisions that
-/// differ only in their version compare equal.
-pub fn without_version<'a>(text: &'a str, meta: Option<&SkillMeta>) -> std::borrow::Cow<'a, str> {
-    match meta.and_then(|m| m.version.as_ref()) {
-        Some((_, span)) if span.end() <= text.len() => {
-            let mut s = String::with_capacity(text.len());
-            s.push_str(&text[..span.offset]);
-            s.push_str(&text[span.end()..]);
-            std::borrow::Cow::Owned(s)
-        }
-        _ => std::borrow::Cow::Borrowed(text),
     }
 }
 

@@ -3,13 +3,13 @@
 //! rules as of that commit's date, and keep per profile the versions and
 //! downgrades seen.
 
-use super::claims::Change;
 use super::review::{self, ProfileReview, Status};
 use super::side::{Ctx, Head};
 use crate::diagnostic::Report;
 use crate::diagnostic::{CommitRef, Diagnostic};
 use crate::error::Fatal;
 use crate::git::{CommitInfo, ObjectId, FETCH_DEPTH_HELP};
+use crate::model::claims::Change;
 use crate::source::SourceFile;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -385,48 +385,4 @@ fn record(
             p.downgrades.push((cref.clone(), c.clone()));
         }
     }
-}
-
-/// The per-profile audit as text, for human output.
-pub fn render_audit(audit: &Audit) -> String {
-    let mut out = format!(
-        "history: {} first-parent commits, {} touched profiles or skills\n",
-        audit.commits, audit.relevant
-    );
-    if audit.profiles.is_empty() {
-        out.push_str("  no profile in this history\n");
-        return out;
-    }
-    let mut profiles: Vec<&ProfileAudit> = audit.profiles.iter().collect();
-    profiles.sort_by(|a, b| a.path.cmp(&b.path));
-    for p in profiles {
-        let id = p
-            .agent_id
-            .as_deref()
-            .map_or_else(String::new, |i| format!(" ({i})"));
-        let state = if p.deleted { " — deleted" } else { "" };
-        out.push_str(&format!("\n  {}{id}{state}\n", p.path));
-        let versions: Vec<String> = p
-            .versions
-            .iter()
-            .map(|(v, c)| format!("{v} ({} {})", c.date, c.short_id))
-            .collect();
-        out.push_str(&format!(
-            "    versions seen:   {}\n",
-            if versions.is_empty() {
-                "-".to_string()
-            } else {
-                versions.join(" → ")
-            }
-        ));
-        if p.downgrades.is_empty() {
-            out.push_str("    downgrades seen: none\n");
-        } else {
-            out.push_str(&format!("    downgrades seen: {}\n", p.downgrades.len()));
-            for (c, change) in &p.downgrades {
-                out.push_str(&format!("      {} {}  {change}\n", c.date, c.short_id));
-            }
-        }
-    }
-    out
 }

@@ -3,10 +3,10 @@
 //! profile, and a verdict line; a short comment when nothing changed.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::history::claims::{Change, Direction, Subject};
-use crate::history::review::{verdict_counts, ClaimReview};
+use crate::history::review::ClaimReview;
 use crate::history::review::{ProfileReview, SkillReview, Status};
-use crate::history::version;
+use crate::model::claims::{Change, Direction, Subject};
+use crate::model::version;
 use std::cmp::Ordering;
 
 pub const HEADING: &str = "## caplint: capability claim changes";
@@ -255,7 +255,7 @@ pub fn render(review: &ClaimReview) -> String {
     for s in skills {
         skill(review, s, &mut out);
     }
-    let (errors, warnings) = verdict_counts(&review.report);
+    let (errors, warnings) = (review.report.summary.errors, review.report.summary.warnings);
     let overall = match (errors, warnings) {
         (0, 0) => "✅ the history rules found nothing".to_string(),
         (0, w) => format!("⚠️ {} for the reviewer", plural(w, "warning")),

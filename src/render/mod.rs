@@ -2,6 +2,8 @@
 //! [`Report`](crate::diagnostic::Report) and returns text; none of them decides
 //! anything about the findings.
 
+pub mod audit;
+pub mod claims_json;
 pub mod concise;
 pub mod github;
 pub mod human;

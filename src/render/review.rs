@@ -2,9 +2,9 @@
 
 use super::Style;
 use crate::diagnostic::Diagnostic;
-use crate::history::claims::{Change, Direction};
-use crate::history::review::{verdict_counts, ClaimReview};
+use crate::history::review::ClaimReview;
 use crate::history::review::{ProfileReview, SkillReview, Status};
+use crate::model::claims::{Change, Direction};
 use serde_json::{json, Value};
 
 fn plural(n: usize, word: &str) -> String {
@@ -154,7 +154,7 @@ pub fn human(review: &ClaimReview, style: Style) -> String {
     for s in skills {
         skill_human(review, s, style, &mut out);
     }
-    let (errors, warnings) = verdict_counts(&review.report);
+    let (errors, warnings) = (review.report.summary.errors, review.report.summary.warnings);
     out.push_str(&format!(
         "{} and {} changed; verdict: {}, {}\n",
         plural(review.profiles.len(), "profile"),
@@ -189,7 +189,7 @@ pub fn json(review: &ClaimReview) -> String {
                 "declared_at": pair(&p.declared_at.0, &p.declared_at.1),
                 "retired_at": p.retired_at,
                 "access_widened": p.changes.iter().any(Change::widens_access),
-                "changes": p.changes.iter().map(Change::to_json).collect::<Vec<_>>(),
+                "changes": p.changes.iter().map(super::claims_json::change).collect::<Vec<_>>(),
             })
         })
         .collect();

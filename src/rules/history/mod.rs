@@ -1,8 +1,12 @@
-//! `history/*` rules: one file per rule, listed once below. The checks live in `crate::history`.
+//! `history/*` rules: one file per rule, listed once below. Each judges a
+//! change that `crate::history` found (see [`context`]).
 
-use crate::diagnostic::{rule_family, Rule};
+pub mod context;
+
+use crate::diagnostic::rule_family;
 
 rule_family! {
+    check: context::HistoryRule;
     version_not_bumped,
     version_decreased,
     version_not_comparable,
@@ -18,18 +22,3 @@ rule_family! {
     skill_version_decreased,
     skill_renamed,
 }
-
-pub static VERSION_NOT_BUMPED: &Rule = &version_not_bumped::RULE;
-pub static VERSION_DECREASED: &Rule = &version_decreased::RULE;
-pub static VERSION_NOT_COMPARABLE: &Rule = &version_not_comparable::RULE;
-pub static VERSION_TAKEN: &Rule = &version_taken::RULE;
-pub static DECLARED_AT_BACKWARDS: &Rule = &declared_at_backwards::RULE;
-pub static DECLARED_AT_WITHOUT_VERSION: &Rule = &declared_at_without_version::RULE;
-pub static DECLARED_AT_NOT_MOVED: &Rule = &declared_at_not_moved::RULE;
-pub static AGENT_ID_CHANGED: &Rule = &agent_id_changed::RULE;
-pub static PROFILE_DELETED: &Rule = &profile_deleted::RULE;
-pub static RETIRED_PROFILE_CHANGED: &Rule = &retired_profile_changed::RULE;
-pub static ACCESS_WIDENED: &Rule = &access_widened::RULE;
-pub static SKILL_VERSION_NOT_BUMPED: &Rule = &skill_version_not_bumped::RULE;
-pub static SKILL_VERSION_DECREASED: &Rule = &skill_version_decreased::RULE;
-pub static SKILL_RENAMED: &Rule = &skill_renamed::RULE;

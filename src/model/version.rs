@@ -1,6 +1,7 @@
 //! Version ordering (SPEC §2): two digit strings compare as non-negative
 //! integers of any length, two SemVer strings by SemVer 2.0 precedence, and
-//! anything else cannot be compared.
+//! anything else cannot be compared. Also the next version above one or
+//! several, for help texts and fixes.
 
 use std::cmp::Ordering;
 
@@ -36,6 +37,52 @@ pub fn scheme(v: &str) -> &'static str {
     } else {
         "neither an integer nor SemVer"
     }
+}
+
+/// A version one step above `v`, for help texts.
+pub fn next_version(v: &str) -> Option<String> {
+    if is_digits(v) {
+        let mut digits: Vec<u8> = v.trim_start_matches('0').bytes().collect();
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+        return String::from_utf8(digits).ok();
+    }
+    let mut s = semver::Version::parse(v).ok()?;
+    if s.pre.is_empty() {
+        s.minor += 1;
+        s.patch = 0;
+    }
+    s.pre = semver::Prerelease::EMPTY;
+    s.build = semver::BuildMetadata::EMPTY;
+    Some(s.to_string())
+}
+
+/// The next free version above every one of `versions` (the base's, the
+/// target tip's): `None` when they cannot all be ordered.
+pub fn next_free_version(versions: &[Option<&str>]) -> Option<String> {
+    let mut top: Option<&str> = None;
+    for v in versions.iter().flatten() {
+        top = match top {
+            None => Some(v),
+            Some(t) => match compare(v, t)? {
+                Ordering::Greater => Some(v),
+                _ => Some(t),
+            },
+        };
+    }
+    next_version(top?)
 }
 
 #[cfg(test)]
@@ -76,5 +123,25 @@ mod tests {
         assert_eq!(scheme("12"), "an integer");
         assert_eq!(scheme("1.2.3"), "SemVer");
         assert_eq!(scheme("v4-beta"), "neither an integer nor SemVer");
+    }
+
+    #[test]
+    fn next_versions() {
+        assert_eq!(next_version("3").as_deref(), Some("4"));
+        assert_eq!(next_version("099").as_deref(), Some("100"));
+        assert_eq!(next_version("0").as_deref(), Some("1"));
+        assert_eq!(next_version("1.2.3").as_deref(), Some("1.3.0"));
+        assert_eq!(next_version("2.0.0-rc.1").as_deref(), Some("2.0.0"));
+        assert_eq!(next_version("v1"), None);
+    }
+
+    #[test]
+    fn next_free_version_is_above_all() {
+        assert_eq!(
+            next_free_version(&[Some("4"), Some("6"), None, Some("5")]).as_deref(),
+            Some("7")
+        );
+        assert_eq!(next_free_version(&[Some("4"), Some("1.0.0")]), None);
+        assert_eq!(next_free_version(&[None]), None);
     }
 }

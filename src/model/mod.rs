@@ -1,0 +1,3 @@
+pub mod claims;
+pub mod skillmeta;
+pub mod version;
