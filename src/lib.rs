@@ -25,6 +25,7 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod secrets;
 pub mod server;
 pub mod skill;
 pub mod source;
