@@ -1,7 +1,7 @@
 //! Secrets: credentials in any text, found by format, never shown.
 //!
 //! The credential formats follow gitleaks' rule set (MIT licence), written
-//! here as caplint's own table ([`formats`]). Scanning is linear in the text:
+//! here as caplint's own table (`formats.rs`). Scanning is linear in the text:
 //!
 //! 1. One case-blind keyword automaton (gitleaks' `keywords`) finds which
 //!    rules can match at all; most texts hold none of the keywords.
@@ -11,17 +11,17 @@
 //! 3. Each candidate value must then look like a credential: long and
 //!    random enough (Shannon entropy, per rule), and not a placeholder,
 //!    a documentation value, a reference to a secret manager, a variable
-//!    name or a word ([`judge`]).
+//!    name or a word (`judge.rs`).
 //!
 //! Private key blocks are found by their `BEGIN` and `END` lines separately,
 //! paired in one pass, and count only with a key body between them
-//! ([`keys`]). A file too large to be read whole is scanned in pieces
-//! ([`reader`]). Matches say where and what kind, never the value: the
+//! (`keys.rs`). A file too large to be read whole is scanned in pieces
+//! (`reader.rs`). Matches say where and what kind, never the value: the
 //! `security/secret-value` rule turns them into findings, and the masking
-//! gate (`crate::redact`) masks their bytes in every output.
+//! gate ([`crate::redact`]) masks their bytes in every output.
 //!
 //! This module sits below the rules and the masking gate: it imports only
-//! the standard library and crates.
+//! the standard library, crates and [`crate::lazy_dfa`].
 
 mod formats;
 mod judge;
