@@ -25,6 +25,7 @@ pub mod reference;
 pub mod render;
 pub mod rules;
 pub mod schema;
+pub mod secrets;
 pub mod settings;
 pub mod skill;
 pub mod source;

@@ -20,7 +20,7 @@
 //! One Aho-Corasick automaton holds every piece, so masking is one linear
 //! pass over each text; with no secret known, it costs one atomic load.
 
-use crate::rules::security;
+use crate::secrets;
 use crate::source::SourceFile;
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::borrow::Cow;
@@ -348,7 +348,7 @@ pub fn remember(value: &str) {
 
 /// Scans a text the run read and remembers every secret in it.
 pub fn learn(text: &str) {
-    for m in security::scan(text) {
+    for m in secrets::scan(text) {
         if let Some(value) = text.get(m.range) {
             remember(value);
         }
@@ -390,7 +390,7 @@ pub fn current() -> Option<Arc<Redactor>> {
 /// another file) are masked, whole or in part, when the report is finished.
 /// Depends on the value alone, so messages are the same from run to run.
 pub fn mask_value(value: &str) -> Cow<'_, str> {
-    let found = security::scan(value);
+    let found = secrets::scan(value);
     if found.is_empty() {
         return Cow::Borrowed(value);
     }

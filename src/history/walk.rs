@@ -303,7 +303,8 @@ fn transition(
                 let key = (cref.id.clone(), d.path.clone());
                 audit.report.commit_sources.entry(key).or_insert_with(|| {
                     // Mask secrets in snippets of old revisions too.
-                    let _ = crate::rules::security::check(&mut source);
+                    let _ =
+                        crate::rules::security::check(crate::rules::security::CHECKS, &mut source);
                     source
                 });
             }

@@ -17,7 +17,7 @@ pub fn lint_profile(
     mut source: SourceFile,
     bad_utf8: Option<usize>,
 ) -> (SourceFile, Option<json::Value>, Vec<Diagnostic>) {
-    let mut out = security::check(&mut source);
+    let mut out = security::check(security::CHECKS, &mut source);
     redact::learn_source(&source);
     let (value, err) = profile::parse(&source, bad_utf8);
     out.extend(err);

@@ -82,7 +82,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
     out.is_skill = true;
     let (mut source, bad_utf8) = read_source(settings, rel)?;
     let found = &mut out.diagnostics;
-    found.extend(security::check(&mut source));
+    found.extend(security::check(security::CHECKS, &mut source));
     crate::redact::learn_source(&source);
     if let Some(offset) = bad_utf8 {
         found.push(
@@ -139,7 +139,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
             // Read as a resource too, unless it was not (not UTF-8): then its
             // secrets are looked for here, so that no message quotes one.
             if !folder.texts.contains_key(targets::OPENAI_YAML) {
-                refs.extend(security::check(&mut source));
+                refs.extend(security::check(security::CHECKS, &mut source));
                 crate::redact::learn_source(&source);
                 out.sources.push(source);
             }
@@ -149,13 +149,17 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
     for file in &folder.files {
         if let references::FileKind::Large { secrets } = &file.kind {
             found.extend(security::check_large(
-                &folder.repo_path(&file.rel),
-                secrets.as_deref(),
+                security::CHECKS,
+                &security::LargeFile {
+                    path: &folder.repo_path(&file.rel),
+                    limit: references::MAX_RESOURCE_BYTES,
+                    secrets: secrets.as_deref(),
+                },
             ));
         }
     }
     for (_, mut text) in folder.texts {
-        found.extend(security::check(&mut text));
+        found.extend(security::check(security::CHECKS, &mut text));
         crate::redact::learn_source(&text);
         out.sources.push(text);
     }

@@ -67,7 +67,7 @@ pub enum FileKind {
     /// Over [`MAX_RESOURCE_BYTES`]: listed and scanned for secrets in
     /// pieces, never held whole. `None` when reading it failed.
     Large {
-        secrets: Option<Vec<crate::rules::security::SecretMatch>>,
+        secrets: Option<Vec<crate::secrets::SecretMatch>>,
     },
     /// A symlink whose target is outside the skill folder (never followed).
     SymlinkOutside { target: String },
@@ -332,7 +332,7 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path) {
         return;
     }
     if meta.len() > MAX_RESOURCE_BYTES {
-        let secrets = crate::rules::security::scan_reader(&mut file).ok();
+        let secrets = crate::secrets::scan_reader(&mut file).ok();
         folder.files.push(FileEntry {
             rel,
             kind: FileKind::Large { secrets },

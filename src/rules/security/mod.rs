@@ -1,12 +1,13 @@
-//! `security/*` rules: one file per rule, listed once below.
+//! `security/*` rules: one file per rule, listed once below. Each rule is a
+//! [`SecurityRule`]; the scanner they share is [`crate::secrets`].
 
-use crate::diagnostic::{rule_family, Rule};
+use crate::diagnostic::rule_family;
 
 rule_family! {
+    check: context::SecurityRule;
     secret_value,
 }
 
-mod scan;
-pub use scan::*;
+pub mod context;
 
-pub static SECRET_VALUE: &Rule = &secret_value::RULE;
+pub use context::{check, check_large, LargeFile, SecurityRule};

@@ -1,6 +1,11 @@
-//! `security/secret-value`.
+//! `security/secret-value`: credentials in any linted text, found by
+//! [`crate::secrets`]; the finding names the kind and the place, never the
+//! value.
 
-use crate::diagnostic::declare_rule;
+use super::context::{LargeFile, SecurityRule};
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::secrets::scan;
+use crate::source::{SourceFile, Span};
 
 declare_rule! {
     /// any profile field, frontmatter value, skill body or text resource holds a credential (private key block, cloud/API token formats, URL with `user:password@`, `password=`-style assignments); the value is never shown
@@ -24,4 +29,154 @@ declare_rule! {
     /// ## Fix
     /// Remove the value, rotate the credential (it is in git history now), and refer to the record or to a secret manager entry by name instead.
     pub static RULE = "security/secret-value", Error;
+}
+
+const HELP: &str =
+    "remove it, rotate the credential, and refer to the record or secret by name instead";
+
+pub struct Check;
+
+impl SecurityRule for Check {
+    /// One finding per secret; its range is recorded on the source for
+    /// masking.
+    fn check(&self, source: &mut SourceFile) -> Vec<Diagnostic> {
+        let found = scan(&source.text);
+        let mut out = Vec::new();
+        for m in found {
+            source.add_secret(m.range.clone());
+            out.push(
+                Diagnostic::new(
+                    &RULE,
+                    source.path.clone(),
+                    format!("{} in committed text", m.kind),
+                )
+                .at(Span::from_range(m.range))
+                .label(format!("{} (value hidden)", m.kind))
+                .help(HELP),
+            );
+        }
+        out
+    }
+
+    /// One finding per secret found in the file (placed by byte offset,
+    /// without a snippet, as the file is not held), or one saying it could
+    /// not be scanned. Never silence.
+    fn check_large(&self, file: &LargeFile<'_>) -> Vec<Diagnostic> {
+        let mib = file.limit >> 20;
+        match file.secrets {
+            Some(found) => found
+                .iter()
+                .map(|m| {
+                    Diagnostic::new(
+                        &RULE,
+                        file.path,
+                        format!(
+                            "{} in committed text, at byte {} of a file over {mib} MiB (shown without context)",
+                            m.kind, m.range.start
+                        ),
+                    )
+                    .help(HELP)
+                })
+                .collect(),
+            None => vec![Diagnostic::new(
+                &RULE,
+                file.path,
+                format!("a file over {mib} MiB could not be read to scan it for secrets"),
+            )
+            .help("make the file readable, or keep large data out of the skill folder")],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secrets::SecretMatch;
+
+    /// The rule's own bad example: a log link with a password in it.
+    const BAD: &str =
+        "{\"kind\": \"log\", \"ref\": \"https://deploy:S3cr3tPassw0rd@logs.example.com/run/41\"}\n";
+
+    #[test]
+    fn a_password_in_a_url_is_found_and_recorded_for_masking() {
+        let mut source = SourceFile::new("agents/deploy.profile.json", BAD);
+        let found = Check.check(&mut source);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let d = &found[0];
+        assert_eq!(d.rule, &RULE);
+        assert_eq!(d.path, "agents/deploy.profile.json");
+        assert_eq!(d.message, "password in URL in committed text");
+        assert_eq!(d.label.as_deref(), Some("password in URL (value hidden)"));
+        let start = BAD.find("S3cr3t").unwrap();
+        let range = start..start + "S3cr3tPassw0rd".len();
+        assert_eq!(d.span, Some(Span::from_range(range.clone())));
+        assert_eq!(source.secrets(), &[range]);
+        // The message never holds the value.
+        assert!(!d.message.contains("S3cr3t"));
+    }
+
+    #[test]
+    fn placeholders_and_references_pass() {
+        let text = "{\"kind\": \"log\", \"ref\": \"https://logs.example.com/run/41\", \
+                    \"notes\": \"password: ${{ secrets.DEPLOY_PASSWORD }}\"}\n";
+        let mut source = SourceFile::new("agents/deploy.profile.json", text);
+        assert!(Check.check(&mut source).is_empty());
+        assert!(source.secrets().is_empty());
+    }
+
+    #[test]
+    fn a_large_file_is_reported_by_offset_or_as_unreadable() {
+        let secrets = [SecretMatch {
+            range: 9_000_123..9_000_163,
+            kind: "AWS access key id",
+        }];
+        let file = LargeFile {
+            path: "skills/data/big.csv",
+            limit: 8 << 20,
+            secrets: Some(&secrets),
+        };
+        let found = Check.check_large(&file);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].path, "skills/data/big.csv");
+        assert_eq!(
+            found[0].message,
+            "AWS access key id in committed text, at byte 9000123 of a file over 8 MiB \
+             (shown without context)"
+        );
+        assert_eq!(found[0].span, None);
+
+        let clean = LargeFile {
+            secrets: Some(&[]),
+            ..file
+        };
+        assert!(Check.check_large(&clean).is_empty());
+
+        let unreadable = LargeFile {
+            secrets: None,
+            ..clean
+        };
+        let found = Check.check_large(&unreadable);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].message,
+            "a file over 8 MiB could not be read to scan it for secrets"
+        );
+    }
+
+    #[test]
+    fn the_family_runs_this_check() {
+        let mut source = SourceFile::new("agents/deploy.profile.json", BAD);
+        let found = crate::rules::security::check(crate::rules::security::CHECKS, &mut source);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].rule, &RULE);
+    }
+
+    #[test]
+    fn human_output_masks_the_value() {
+        let mut source = SourceFile::new("agents/deploy.profile.json", BAD);
+        let found = Check.check(&mut source);
+        let out = crate::render::human::plain([source], found);
+        assert!(!out.contains("S3cr3tPassw0rd"), "{out}");
+        insta::assert_snapshot!(out);
+    }
 }

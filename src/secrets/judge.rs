@@ -1,0 +1,471 @@
+//! Whether a candidate value is a credential: whole, random enough, and
+//! not a placeholder, a documented example, a reference, a name, a word or
+//! code.
+
+use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, JWT_IO_PAYLOAD};
+
+/// Whether a candidate is a credential: whole (no letters or digits run on
+/// past either end), random enough, and none of the things that only look
+/// like one.
+pub(super) fn accept(
+    p: &Pattern,
+    text: &str,
+    name: Option<std::ops::Range<usize>>,
+    range: std::ops::Range<usize>,
+) -> bool {
+    let bytes = text.as_bytes();
+    let value = &text[range.clone()];
+    if value.is_empty() {
+        return false;
+    }
+    if p.form != Form::Assignment && p.form != Form::Password {
+        let before = range.start.checked_sub(1).map(|i| bytes[i]);
+        let after = bytes.get(range.end).copied();
+        if before.is_some_and(|b| b.is_ascii_alphanumeric())
+            || after.is_some_and(|b| b.is_ascii_alphanumeric())
+        {
+            return false;
+        }
+    }
+    if entropy(value) < p.entropy || is_fake(value) {
+        return false;
+    }
+    // `KEY=\nNEXT=` in a JSON string: the escape of an empty value's line
+    // end, not the start of a value.
+    if p.form != Form::Token
+        && range.start > 0
+        && bytes[range.start - 1] == b'\\'
+        && matches!(value.as_bytes()[0], b'n' | b'r' | b't')
+    {
+        return false;
+    }
+    // Slack tokens carry their team and user numbers: `xoxb-my-bot-token`
+    // is a name.
+    if p.kind == "Slack token" && value.bytes().filter(u8::is_ascii_digit).count() < 4 {
+        return false;
+    }
+    match p.form {
+        Form::Token => {
+            if p.kind == "JSON Web Token" && value.split('.').nth(1) == Some(JWT_IO_PAYLOAD) {
+                return false;
+            }
+            !DOCUMENTED_EXAMPLES.contains(&value)
+        }
+        Form::Keyed => {
+            !is_placeholder(value)
+                && !is_word(value)
+                && !is_demo_password(value)
+                && !is_reference(value)
+        }
+        Form::Password => !is_placeholder(value) && !is_word(value) && !is_demo_password(value),
+        Form::Assignment => {
+            let name_range = name.clone();
+            let name = name.map(|n| full_name(text, n)).unwrap_or_default();
+            value.len() >= 8
+                && !names_no_secret(&name)
+                && !is_placeholder(value)
+                && !is_word(value)
+                && !is_demo_password(value)
+                && !is_reference(value)
+                && !value.contains("://")
+                && !value.trim_end_matches('=').contains('=')
+                && (value.chars().count() < 16 || entropy(value) >= 3.2)
+                && !is_code_value(text, name_range, range)
+        }
+    }
+}
+
+/// The length of a value up to a following query parameter (`&name=`).
+pub(super) fn query_value_len(value: &str) -> usize {
+    let b = value.as_bytes();
+    for (i, _) in value.match_indices('&') {
+        let rest = &b[i + 1..];
+        let name = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        if name > 0 && rest.get(name) == Some(&b'=') {
+            return i;
+        }
+    }
+    value.len()
+}
+
+/// The whole name before a keyword match: `DB_PASSWORD` for `PASSWORD`.
+fn full_name(text: &str, name: std::ops::Range<usize>) -> String {
+    let bytes = text.as_bytes();
+    let mut start = name.start;
+    while start > 0
+        && name.start - start < 40
+        && (bytes[start - 1].is_ascii_alphanumeric() || b"_.-".contains(&bytes[start - 1]))
+    {
+        start -= 1;
+    }
+    text[start..name.end].to_ascii_lowercase()
+}
+
+/// Whether an assigned value is code rather than a literal: a call
+/// (`PrivateKey()`, `this.#hash(pw)`), a member chain
+/// (`extra._meta?.progressToken`), a negation (`!visible`), a bare
+/// identifier after a quoted key in code (`"SECRET_COPY": SecretCopy,`,
+/// where a literal would be quoted as well), or the default of a shell parameter
+/// expansion (`${TOKEN_X:-$dir/x.py}`). A credential is a quoted or bare
+/// literal, never an expression.
+fn is_code_value(
+    text: &str,
+    name: Option<std::ops::Range<usize>>,
+    value: std::ops::Range<usize>,
+) -> bool {
+    let bytes = text.as_bytes();
+    let v = &text[value.clone()];
+    let after = bytes.get(value.end).copied();
+    let ident = |seg: &str| {
+        let seg = seg.strip_prefix('#').unwrap_or(seg);
+        let seg = seg.strip_suffix('?').unwrap_or(seg);
+        seg.bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
+            && seg
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+    };
+    // Letters that read as words once digits and `_`/`$` are set aside
+    // (`IERC20Metadata`, `_meta`), unlike random characters.
+    let wordy = |seg: &str| {
+        seg.split(|c: char| !c.is_ascii_alphabetic())
+            .all(|part| part.is_empty() || is_identifier(part))
+    };
+    let negated = v.strip_prefix('!');
+    let chain = negated.unwrap_or(v);
+    let segments: Vec<&str> = chain.split('.').collect();
+    if segments.iter().all(|s| ident(s)) {
+        // A call or constructor.
+        if after == Some(b'(') {
+            return true;
+        }
+        // `!visible`, `a?.b`, `this.#field`: syntax no literal has.
+        if segments.iter().all(|s| wordy(s)) && (negated.is_some() || chain.contains(['?', '#'])) {
+            return true;
+        }
+    }
+    let Some(name) = name else {
+        return false;
+    };
+    let full_start = {
+        let mut s = name.start;
+        while s > 0 && (bytes[s - 1].is_ascii_alphanumeric() || bytes[s - 1] == b'_') {
+            s -= 1;
+        }
+        s
+    };
+    if text[..full_start].ends_with("${") {
+        return true;
+    }
+    // `"KEY": Identifier,`: the key is quoted and the value is not.
+    let between = &text[name.end.min(value.start)..value.start];
+    let key_quoted = full_start > 0
+        && matches!(bytes[full_start - 1], b'"' | b'\'')
+        && between.starts_with(['"', '\'']);
+    key_quoted
+        && !between[1..].contains(['"', '\'', '`'])
+        && ident(v)
+        // A line of code goes on (`,`, `}`, `)`); in YAML a bare value
+        // after a quoted key ends the line, and is a literal.
+        && matches!(after, Some(b',' | b'}' | b')'))
+}
+
+/// Names that hold something about a secret, not the secret: its id, name,
+/// path, length, hash, a count of tokens, a CSRF token, words that only
+/// contain `pass` (`bypass`, `passport`).
+fn names_no_secret(name: &str) -> bool {
+    const ENDS: &[&str] = &[
+        "id",
+        "ids",
+        "name",
+        "names",
+        "url",
+        "uri",
+        "path",
+        "file",
+        "dir",
+        "type",
+        "length",
+        "len",
+        "size",
+        "count",
+        "env",
+        "var",
+        "ttl",
+        "expiry",
+        "expires",
+        "expires_in",
+        "endpoint",
+        "header",
+        "field",
+        "hint",
+        "policy",
+        "limit",
+        "limits",
+        "usage",
+        "prefix",
+        "format",
+        "hash",
+        "ref",
+        "arn",
+        "version",
+        "location",
+        "store",
+        "manager",
+        "provider",
+        "tokens",
+        "secrets",
+        "rotation",
+        "mode",
+        "method",
+        "source",
+        "audience",
+    ];
+    const HOLDS: &[&str] = &[
+        "csrf",
+        "xsrf",
+        "bypass",
+        "compass",
+        "passport",
+        "passenger",
+        "passage",
+        "passthrough",
+        "passive",
+        "passing",
+        "passed",
+        "passes",
+        "tokeniz",
+        "public",
+        "max_",
+        "min_",
+        "maxtoken",
+        "_input",
+        "_output",
+        "num_",
+        "keyvault",
+    ];
+    let last = name.rsplit(['_', '.', '-']).next().unwrap_or(name);
+    let camel_end = ENDS.iter().any(|e| {
+        last.len() > e.len()
+            && last.ends_with(e)
+            && [
+                "secret",
+                "secrets",
+                "token",
+                "key",
+                "password",
+                "pwd",
+                "pass",
+                "credential",
+                "credentials",
+            ]
+            .iter()
+            .any(|k| last[..last.len() - e.len()].ends_with(k))
+    });
+    ["tokens", "secrets", "keys", "passwords", "credentials"]
+        .iter()
+        .any(|p| name.ends_with(p))
+        || (name.contains(['_', '.', '-']) && ENDS.contains(&last))
+        || camel_end
+        || HOLDS.iter().any(|h| name.contains(h))
+}
+
+/// Shannon entropy in bits per byte.
+fn entropy(s: &str) -> f32 {
+    let mut counts = [0u32; 256];
+    for &b in s.as_bytes() {
+        counts[b as usize] += 1;
+    }
+    let n = s.len() as f32;
+    counts
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| {
+            let p = c as f32 / n;
+            -p * p.log2()
+        })
+        .sum()
+}
+
+/// A value that shows the shape of a credential without being one: a
+/// truncation, a run of one character, a sequence, a marked example.
+fn is_fake(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    const MARKS: &[&str] = &[
+        "example",
+        "your",
+        "xxxx",
+        "****",
+        "####",
+        "placeholder",
+        "redacted",
+        "dummy",
+        "sample",
+        "changeme",
+        "change_me",
+        "insert",
+        "replace",
+        "...",
+        "\u{2026}",
+        "fake",
+    ];
+    if MARKS.iter().any(|m| lower.contains(m)) {
+        return true;
+    }
+    let bytes = value.as_bytes();
+    let n = bytes.len();
+    // The longest run of one character, and of an ascending sequence
+    // (`abcdef`, `123456`), straight or interleaved (`A1B2C3D4`).
+    let (mut run, mut longest_run) = (1, 1);
+    let (mut up, mut longest_up) = (1, 1);
+    let mut up2 = [1usize, 1];
+    let mut longest_up2 = 1;
+    for i in 1..n {
+        run = if bytes[i] == bytes[i - 1] { run + 1 } else { 1 };
+        longest_run = longest_run.max(run);
+        let next = |a: u8, b: u8| a.is_ascii_alphanumeric() && b == a.wrapping_add(1);
+        up = if next(bytes[i - 1], bytes[i]) {
+            up + 1
+        } else {
+            1
+        };
+        longest_up = longest_up.max(up);
+        if i >= 2 {
+            let k = i % 2;
+            up2[k] = if next(
+                bytes[i - 2].to_ascii_lowercase(),
+                bytes[i].to_ascii_lowercase(),
+            ) {
+                up2[k] + 1
+            } else {
+                1
+            };
+            longest_up2 = longest_up2.max(up2[0].min(up2[1]));
+        }
+    }
+    longest_run >= 6.max(n / 3) || longest_up >= 6 || longest_up2 >= 4 || {
+        // Mostly made of short sequences: `ABC1234XYZ`.
+        let mut in_runs = 0;
+        let mut i = 0;
+        while i < n {
+            let mut j = i + 1;
+            while j < n
+                && bytes[j - 1].is_ascii_alphanumeric()
+                && bytes[j] == bytes[j - 1].wrapping_add(1)
+            {
+                j += 1;
+            }
+            if j - i >= 3 {
+                in_runs += j - i;
+            }
+            i = j;
+        }
+        in_runs * 10 >= n * 6
+    }
+}
+
+/// A value that stands for a secret: `$VAR`, `${VAR}`, `%VAR%`, `<token>`,
+/// `{{ secrets.X }}`, `@VAR@`.
+fn is_placeholder(value: &str) -> bool {
+    value.starts_with(['$', '%', '<', '{', '(', '[', '@', '&', '*', '#'])
+        || value.ends_with(['%', '>', '}', '@'])
+        || value.contains("${")
+        || value.contains("{{")
+}
+
+/// Words and `_.-` only (`openai_key`, `process.env.TOKEN`, `Rotation`), or
+/// digits and separators only (a number, a date, a version): a name or a
+/// value, never a credential. Random letters (`qgIgBabqmLCiSRHx`) are not
+/// words.
+fn is_word(value: &str) -> bool {
+    (value
+        .bytes()
+        .all(|b| b.is_ascii_alphabetic() || b"_.-".contains(&b))
+        && value
+            .split(['_', '.', '-'])
+            .all(|part| part.is_empty() || is_identifier(part)))
+        || value
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b"_.-:/".contains(&b))
+}
+
+/// Whether ASCII letters read as words: one case throughout, or humps of
+/// camel case (`openaiKey`, `XMLHttpRequest`, `ThisIsMyPassword`) whose
+/// short humps are two-letter words. Random letters have humps such as `Ig`.
+fn is_identifier(letters: &str) -> bool {
+    const TWO: &[&str] = &[
+        "an", "as", "at", "be", "by", "do", "go", "id", "if", "in", "is", "it", "me", "my", "no",
+        "of", "ok", "on", "or", "so", "to", "up", "us", "we",
+    ];
+    let b = letters.as_bytes();
+    if !b.iter().all(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    if b.iter().all(|c| c.is_ascii_lowercase()) || b.iter().all(|c| c.is_ascii_uppercase()) {
+        return true;
+    }
+    let mut i = 0;
+    while i < b.len() {
+        let u0 = i;
+        while i < b.len() && b[i].is_ascii_uppercase() {
+            i += 1;
+        }
+        let l0 = i;
+        while i < b.len() && b[i].is_ascii_lowercase() {
+            i += 1;
+        }
+        let (ups, lows) = (l0 - u0, i - l0);
+        if lows == 0 {
+            // A trailing acronym.
+            return ups >= 2;
+        }
+        // `XMLHttp`: the acronym `XML`, then the word `Http`.
+        if ups == 2 {
+            return false;
+        }
+        let word = &letters[if ups > 0 { l0 - 1 } else { l0 }..i];
+        if lows < 2 && !TWO.contains(&word.to_ascii_lowercase().as_str()) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Words with a few digits and a symbol at the end: an identifier
+/// (`openai_key_v2`, `mySecret2`) or a demonstration password (`Test123!`,
+/// `Summer2024`).
+fn is_demo_password(value: &str) -> bool {
+    let core = value.trim_end_matches(|c: char| "!?@#$%^&*+=~".contains(c));
+    !core.is_empty()
+        && core.split(['_', '.', '-', ':']).all(|part| {
+            let letters = part.trim_end_matches(|c: char| c.is_ascii_digit());
+            part.len() - letters.len() <= 4 && (letters.is_empty() || is_identifier(letters))
+        })
+}
+
+/// A reference to a secret kept elsewhere: a secret manager path
+/// (`projects/x/secrets/y/versions/latest`, `prod/reports/db`), a file path,
+/// or a name with a scheme (`arn:aws:secretsmanager:…`, `vault:…`, `op://…`).
+fn is_reference(value: &str) -> bool {
+    if value.starts_with(['/', '~']) || value.starts_with("./") || value.starts_with("../") {
+        return true;
+    }
+    let scheme = value.split_once(':').is_some_and(|(s, _)| {
+        (2..=24).contains(&s.len())
+            && s.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+.-".contains(&b))
+    });
+    scheme
+        || (value.contains('/')
+            && value.split('/').all(|seg| {
+                seg.len() <= 40
+                    && seg.bytes().all(|b| {
+                        b.is_ascii_lowercase() || b.is_ascii_digit() || b"_.-*".contains(&b)
+                    })
+            }))
+}

@@ -1,0 +1,36 @@
+//! Secrets: credentials in any text, found by format, never shown.
+//!
+//! The credential formats follow gitleaks' rule set (MIT licence), written
+//! here as caplint's own table (`formats.rs`). Scanning is linear in the text:
+//!
+//! 1. One case-blind keyword automaton (gitleaks' `keywords`) finds which
+//!    rules can match at all; most texts hold none of the keywords.
+//! 2. Only those rules' regexes run (the regex crate: finite automata, no
+//!    backtracking). Every pattern has a bounded or self-delimiting length,
+//!    so no search runs ahead to a far terminator.
+//! 3. Each candidate value must then look like a credential: long and
+//!    random enough (Shannon entropy, per rule), and not a placeholder,
+//!    a documentation value, a reference to a secret manager, a variable
+//!    name or a word (`judge.rs`).
+//!
+//! Private key blocks are found by their `BEGIN` and `END` lines separately,
+//! paired in one pass, and count only with a key body between them
+//! (`keys.rs`). A file too large to be read whole is scanned in pieces
+//! (`reader.rs`). Matches say where and what kind, never the value: the
+//! `security/secret-value` rule turns them into findings, and the masking
+//! gate ([`crate::redact`]) masks their bytes in every output.
+//!
+//! This module sits below the rules and the masking gate: it imports only
+//! the standard library, crates and [`crate::lazy_dfa`].
+
+mod formats;
+mod judge;
+mod keys;
+mod reader;
+mod scan;
+
+pub use reader::scan_reader;
+pub use scan::{scan, SecretMatch};
+
+#[cfg(test)]
+pub(crate) mod fixtures;

@@ -1,0 +1,401 @@
+//! The scan: which patterns can match (keywords), their regexes, and the
+//! judgment of each candidate value; matches sorted and merged.
+
+use super::formats::{Form, Pattern, CASE_KEYWORDS, PATTERNS};
+use super::judge::{accept, query_value_len};
+use super::keys;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// One secret found in a text: where, and what kind (never the value).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecretMatch {
+    /// The bytes to mask (the secret itself, not its surroundings).
+    pub range: std::ops::Range<usize>,
+    pub kind: &'static str,
+}
+
+/// The regex text of a pattern: ASCII `\w` and `\d`, and for keyed forms
+/// the `name = value` frame (group 1 the name, group 2 the value).
+fn source(p: &Pattern) -> String {
+    let ascii = |s: &str| s.replace(r"\w", "[0-9A-Za-z_]").replace(r"\d", "[0-9]");
+    if p.names.is_empty() {
+        ascii(p.regex)
+    } else {
+        format!(
+            r#"((?i-u:{})[A-Za-z0-9_.-]{{0,20}})[ \t'"\\]{{0,4}}(?:=|:=|::=|:|=>|>|\?=|\|\|)[ \t'"`\\=]{{0,5}}({})"#,
+            ascii(p.names),
+            ascii(p.regex)
+        )
+    }
+}
+
+fn regex(i: usize) -> &'static Regex {
+    static CELLS: OnceLock<Vec<OnceLock<Regex>>> = OnceLock::new();
+    CELLS.get_or_init(|| PATTERNS.iter().map(|_| OnceLock::new()).collect())[i]
+        .get_or_init(|| Regex::new(&source(&PATTERNS[i])).expect("secret patterns compile"))
+}
+
+/// The keyword automaton: every pattern's keywords, ASCII case folded, and
+/// for each keyword the patterns it admits.
+struct Keywords {
+    automaton: AhoCorasick,
+    owners: Vec<Vec<usize>>,
+}
+
+fn keywords() -> &'static Keywords {
+    static CELL: OnceLock<Keywords> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let mut words: Vec<&str> = Vec::new();
+        let mut owners: Vec<Vec<usize>> = Vec::new();
+        for (i, p) in PATTERNS.iter().enumerate() {
+            for &w in p.keywords {
+                match words.iter().position(|&x| x == w) {
+                    Some(k) => owners[k].push(i),
+                    None => {
+                        words.push(w);
+                        owners.push(vec![i]);
+                    }
+                }
+            }
+        }
+        let automaton = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&words)
+            .expect("keywords compile");
+        Keywords { automaton, owners }
+    })
+}
+
+/// Whether `text` holds any case-blind keyword: one pass of a lazily built
+/// DFA, a few instructions a byte, stopping at the first. Most texts hold
+/// none, and then the keyword automaton below never runs.
+fn may_hold_keyword(text: &str) -> bool {
+    static WORDS: OnceLock<crate::lazy_dfa::CaseBlindWords> = OnceLock::new();
+    WORDS
+        .get_or_init(|| {
+            let mut words: Vec<&str> = PATTERNS
+                .iter()
+                .flat_map(|p| p.keywords.iter().copied())
+                .collect();
+            words.sort_unstable();
+            words.dedup();
+            crate::lazy_dfa::CaseBlindWords::new(&words, "")
+        })
+        .may_match(text)
+}
+
+/// Which patterns can match `text` (their keywords occur in it).
+fn candidates(text: &str) -> Vec<bool> {
+    let mut run = vec![false; PATTERNS.len()];
+    for (kind, word) in CASE_KEYWORDS {
+        if memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some() {
+            for (i, p) in PATTERNS.iter().enumerate() {
+                run[i] |= p.kind == *kind && p.keywords.is_empty();
+            }
+        }
+    }
+    if !may_hold_keyword(text) {
+        return run;
+    }
+    let kw = keywords();
+    let mut seen = vec![false; kw.owners.len()];
+    for m in kw.automaton.find_overlapping_iter(text) {
+        let k = m.pattern().as_usize();
+        if !seen[k] {
+            seen[k] = true;
+            for &i in &kw.owners[k] {
+                run[i] = true;
+            }
+        }
+    }
+    run
+}
+
+/// Every secret in `text`, in order, without overlaps.
+pub fn scan(text: &str) -> Vec<SecretMatch> {
+    let mut out: Vec<SecretMatch> = keys::private_keys(text)
+        .into_iter()
+        .map(|range| SecretMatch {
+            range,
+            kind: "private key",
+        })
+        .collect();
+    let run = candidates(text);
+    for (i, p) in PATTERNS.iter().enumerate() {
+        if !run[i] {
+            continue;
+        }
+        for caps in regex(i).captures_iter(text) {
+            let (name, secret) = if p.names.is_empty() {
+                (None, caps.get(1).or_else(|| caps.get(0)))
+            } else {
+                (caps.get(1), caps.get(2))
+            };
+            let Some(secret) = secret else { continue };
+            let mut range = secret.range();
+            if p.form == Form::Token {
+                while range.end > range.start && text.as_bytes()[range.end - 1] == b'.' {
+                    range.end -= 1;
+                }
+            }
+            if p.form == Form::Assignment {
+                // `api_key=DEMO_KEY&date=…`: the value ends before the next
+                // query parameter.
+                range.end = range.start + query_value_len(&text[range.clone()]);
+            }
+            if accept(p, text, name.map(|n| n.range()), range.clone()) {
+                out.push(SecretMatch {
+                    range,
+                    kind: p.kind,
+                });
+            }
+        }
+    }
+    out.sort_by_key(|m| (m.range.start, std::cmp::Reverse(m.range.end)));
+    let mut merged: Vec<SecretMatch> = Vec::new();
+    for m in out {
+        match merged.last_mut() {
+            Some(last) if m.range.start < last.range.end => {
+                last.range.end = last.range.end.max(m.range.end)
+            }
+            _ => merged.push(m),
+        }
+    }
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secrets::fixtures::*;
+    use crate::secrets::formats::JWT_IO_PAYLOAD;
+
+    #[test]
+    fn finds_every_family_and_covers_the_whole_value() {
+        for (kind, text, secret) in positives() {
+            let found = scan(&text);
+            let start = text.find(&secret).unwrap();
+            assert_eq!(found.len(), 1, "{kind}: {text:?} gave {found:?}");
+            assert_eq!(
+                found[0].range,
+                start..start + secret.len(),
+                "{kind}: {text:?} covers {:?}",
+                &text[found[0].range.clone()]
+            );
+            assert_eq!(found[0].kind, kind, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_keywords_admit_every_match() {
+        // Each pattern's keywords are in every text it matches, so running
+        // only the patterns whose keywords occur loses nothing.
+        for (kind, text, _) in positives() {
+            let run = candidates(&text);
+            for (i, p) in PATTERNS.iter().enumerate() {
+                if regex(i).is_match(&text) {
+                    assert!(run[i], "{kind}: keywords of {} miss {text:?}", p.kind);
+                }
+            }
+            // Upper case too.
+            let upper = text.to_ascii_uppercase();
+            let run = candidates(&upper);
+            for (i, p) in PATTERNS.iter().enumerate() {
+                if regex(i).is_match(&upper) {
+                    assert!(run[i], "{kind}: keywords of {} miss {upper:?}", p.kind);
+                }
+            }
+        }
+        assert!(candidates("Summarise the quarterly report for the team.")
+            .iter()
+            .all(|&r| !r));
+    }
+
+    #[test]
+    fn every_pattern_compiles_and_is_exercised() {
+        for i in 0..PATTERNS.len() {
+            regex(i);
+        }
+    }
+
+    #[test]
+    fn ignores_placeholders_examples_references_and_prose() {
+        let x36 = "x".repeat(36);
+        let jwt_io = format!(
+            "{}.{}.{}",
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
+            JWT_IO_PAYLOAD,
+            concat!("SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV", "_adQssw5c")
+        );
+        let texts: Vec<String> = vec![
+            format!("ghp_{x36}"),
+            "xoxb-your-bot-token".into(),
+            format!("https://hooks.slack.com/services/T00000000/B00000000/{}", "X".repeat(24)),
+            "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC...\n-----END PRIVATE KEY-----".into(),
+            "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----".into(),
+            "The line -----BEGIN PRIVATE KEY----- marks the start of a key.".into(),
+            "client = OpenAI(api_key=openai_key)".into(),
+            // Code, not literals: calls, member chains, negations, a bare
+            // identifier after a quoted key, a shell parameter's default.
+            "let signingKey = Ed448.KeyAgreement.SigningKey()".into(),
+            "uint256 tokenUnits = IERC721Receiver(vault).units();".into(),
+            "this.#password = this.#deriveSecret(input);".into(),
+            "const token = ctx._params?.resumeToken;".into(),
+            "showToken = !showTokenValue".into(),
+            r#"    "TOKEN_LEAK": TokenLeakDemoPoC,"#.into(),
+            "runner=${RUN_TOKEN_HELPER:-$base_dir/helper.py}".into(),
+            "secret: projects/acme/secrets/db-password/versions/latest".into(),
+            r#"{"secret": "prod/reports/db"}"#.into(),
+            "password: arn:aws:secretsmanager:us-east-1:123456789012:secret:db".into(),
+            "token: op://vault/item/field".into(),
+            "api_key: vault:secret/data/api#key".into(),
+            "PWD=/home/runner/work/repo".into(),
+            "Secret: Rotation happens every 90 days.".into(),
+            "The key is secret: comparing hashes is enough.".into(),
+            format!("AIza{}", "X".repeat(35)),
+            "Example: AKIAIOSFODNN7EXAMPLE".into(),
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY".into(),
+            r#"{"password":"Test123!"}"#.into(),
+            "sk_live_xxx".into(),
+            concat!("sk_test_", "4eC39HqLyjWDarjtT1zdp7dc").into(),
+            jwt_io,
+            "password: <your password>".into(),
+            "password = os.environ[\"PW\"]".into(),
+            "token: process.env.SLACK_TOKEN".into(),
+            "api_key: ${API_KEY}".into(),
+            "token: ${{ secrets.GITHUB_TOKEN }}".into(),
+            "password=%DB_PASSWORD%".into(),
+            "password=$DB_PASSWORD".into(),
+            "token: YOUR_TOKEN_HERE".into(),
+            "OPENAI_API_KEY=sk-...".into(),
+            "api_key: A1B2C3D4E5F6G7H8".into(),
+            "secret: abcdef123456".into(),
+            "token = 1234567890".into(),
+            "Never put a password or token in a profile.".into(),
+            "https://example.org/reviews/41".into(),
+            "set the password=changeme default".into(),
+            "https://user@host.example.com/x".into(),
+            "qpdf --password=mypassword --decrypt in.pdf out.pdf".into(),
+            "qpdf --password=secret123 --decrypt in.pdf out.pdf".into(),
+            "AccessToken:  \"xoxp-...\",".into(),
+            "client_secret: \"abc123...\"".into(),
+            "Proxy URL (e.g., `http://user:pass@host:port`)".into(),
+            "curl -u user:pass https://api.example.com".into(),
+            "curl -u \"$USER:$PASS\" https://api.example.com".into(),
+            "Authorization: Bearer $TOKEN".into(),
+            "Authorization: Bearer <token>".into(),
+            "max_tokens: 4096000".into(),
+            "password_hash: 9f86d081884c7d659a2feaa0c55ad015".into(),
+            "secret_name: prod-db-password".into(),
+            "postgres://postgres:postgres123@localhost/db".into(),
+            format!("sk-proj-{}", "0".repeat(60)),
+            "  -H \"Authorization: Bearer token123\" \\".into(),
+            "https://api.nasa.gov/planetary/apod?api_key=DEMO_KEY&date=2024-01-15".into(),
+            "model.train(dataset='tokens.parquet', epochs=100)".into(),
+            "    +deviceTokens: List~string~".into(),
+            "with Gateway(USERNAME, PASSWORD, host=HOST, port=PORT) as conn:".into(),
+            "zot = Zotero(library_id='123456', api_key='ABC1234XYZ')".into(),
+            "ds = ds.map(tokenize_function, batched=True)".into(),
+            "xoxb-xoxb-my-bot-token".into(),
+            "xoxa-access-token-string".into(),
+            format!("credentialsId: '{}'", "ff083f76-7804-4ef1-80e4-fe975bb9141b"),
+            format!("TOKEN_AUDIENCE = \"{}\"", "25872395-ed3a-4703-b647-22ec53f3683c"),
+            format!("<UserSecretsId>{}</UserSecretsId>", "79a3edd0-2092-40a2-a04d-dcb46d5ca9ed"),
+            r#"{"notes": "GITHUB_API_KEY=\nDYNATRACE_API_KEY="}"#.into(),
+        ];
+        for text in &texts {
+            assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+        }
+    }
+
+    #[test]
+    fn values_must_be_whole() {
+        let s = &mut 7u64;
+        // A longer run of token characters is another thing, not this token.
+        let t = format!("AKIA{}", rnd(s, UPPER, 20));
+        assert!(scan(&t).is_empty());
+        let t = format!("xAKIA{}", rnd(s, UPPER, 16));
+        assert!(scan(&t).is_empty());
+        // A trailing `/`, `+`, `-` or `=` is part of the value.
+        let key = format!("{}+/", rnd(s, B64, 38));
+        let text = format!("aws_secret_access_key={key} ");
+        let m = &scan(&text)[0];
+        assert_eq!(&text[m.range.clone()], key);
+    }
+
+    #[test]
+    fn non_ascii_text_keeps_the_fast_path() {
+        let s = &mut 11u64;
+        let key = format!("AKIA{}", rnd(s, UPPER, 16));
+        let text = "All work is logged. ".repeat(1 << 16) + "é " + &key;
+        assert_eq!(scan(&text).len(), 1);
+        let text = format!("é{key}é");
+        assert_eq!(scan(&text).len(), 1);
+    }
+
+    #[test]
+    fn ranges_are_whole_characters_sorted_and_apart_on_mixed_input() {
+        // Fragments of every pattern's frame, non-ASCII letters between.
+        let s = &mut 0x1234_5678_9abc_def1u64;
+        let fragments = [
+            "sk-proj-",
+            "ghp_",
+            "AKIA",
+            "xoxb-",
+            "=",
+            ": ",
+            "\"",
+            "\\\"",
+            "é",
+            "😀",
+            "password",
+            "DB_PASSWORD=",
+            "-----BEGIN PRIVATE KEY-----",
+            "-----END PRIVATE KEY-----",
+            "\\n",
+            "\n",
+            "https://",
+            ":",
+            "@",
+            "Authorization: Bearer ",
+            "curl -u a:",
+            "&x=",
+            "sig=",
+            "AccountKey=",
+            "eyJ",
+            ".",
+            " ",
+        ];
+        for _ in 0..300 {
+            let mut text = String::new();
+            for _ in 0..40 {
+                let k = rnd(s, "0123456789", 2).parse::<usize>().unwrap();
+                if k % 3 == 0 {
+                    text.push_str(&rnd(s, B64, k % 50 + 1));
+                } else {
+                    text.push_str(fragments[k % fragments.len()]);
+                }
+            }
+            let found = scan(&text);
+            let mut last = 0;
+            for m in &found {
+                assert!(
+                    m.range.start < m.range.end && m.range.start >= last,
+                    "{text:?}"
+                );
+                assert!(text.is_char_boundary(m.range.start) && text.is_char_boundary(m.range.end));
+                last = m.range.end;
+            }
+        }
+    }
+
+    #[test]
+    fn masks_only_the_value() {
+        let text = "https://deploy:S3cr3tPass@logs.example.com/x";
+        let m = &scan(text)[0];
+        assert_eq!(&text[m.range.clone()], "S3cr3tPass");
+    }
+}
