@@ -19,6 +19,7 @@ pub mod history;
 pub mod init;
 pub mod json;
 pub mod lazy_dfa;
+pub mod model;
 pub mod output;
 pub mod redact;
 pub mod render;

@@ -158,7 +158,7 @@ impl Claims {
 
 /// The rank of a skill level, lowest first.
 pub fn level_rank(level: &str) -> Option<u8> {
-    crate::rules::profile::LEVELS
+    crate::model::profile::LEVELS
         .iter()
         .position(|l| *l == level)
         .map(|p| p as u8)
@@ -166,7 +166,7 @@ pub fn level_rank(level: &str) -> Option<u8> {
 
 /// The rank of a tool access value, lowest first.
 pub fn access_rank(access: &str) -> Option<u8> {
-    crate::rules::profile::ACCESSES
+    crate::model::profile::ACCESSES
         .iter()
         .position(|a| *a == access)
         .map(|p| p as u8)
