@@ -218,7 +218,9 @@ pub fn lint_profile(
         let cx = profile::context::ProfileCx {
             source: &source,
             root,
-            settings,
+            as_of: settings.as_of,
+            freshness_days: settings.config.freshness_days,
+            min_evidence: settings.config.min_evidence,
         };
         for check in profile::CHECKS {
             check.file(&cx, &mut out);

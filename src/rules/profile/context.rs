@@ -8,7 +8,7 @@
 //! profiles are read, [`ProfileRule::repository`] with each profile's
 //! `agent_id`.
 
-use crate::config::Settings;
+use crate::date::Date;
 use crate::diagnostic::{did_you_mean, Diagnostic, Rule};
 use crate::json::{Kind, Member, Value};
 use crate::model::profile::Entry;
@@ -25,11 +25,18 @@ pub trait ProfileRule {
     fn repository(&self, _profiles: &[ProfileId<'_>], _out: &mut Vec<Diagnostic>) {}
 }
 
-/// One parsed profile, with the settings of the run.
+/// One parsed profile, with the settings of the run the rules read (the
+/// engine takes them from `config::Settings`; the rules do not depend on
+/// the configuration's module).
 pub struct ProfileCx<'a> {
     pub source: &'a SourceFile,
     pub root: &'a Value,
-    pub settings: &'a Settings,
+    /// The date freshness is judged on (`--as-of`, or today).
+    pub as_of: Date,
+    /// The configuration's `freshness_days`.
+    pub freshness_days: i64,
+    /// The configuration's `min_evidence`.
+    pub min_evidence: usize,
 }
 
 impl<'a> ProfileCx<'a> {

@@ -40,7 +40,7 @@ impl ProfileRule for Check {
         let Some(declared) = Date::parse_ymd(text) else {
             return;
         };
-        let as_of = cx.settings.as_of;
+        let as_of = cx.as_of;
         let age = as_of.days_since(declared);
         if age < 0 {
             let d = cx

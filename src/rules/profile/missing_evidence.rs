@@ -35,7 +35,7 @@ pub struct Check;
 
 impl ProfileRule for Check {
     fn file(&self, cx: &ProfileCx<'_>, out: &mut Vec<Diagnostic>) {
-        let min = cx.settings.config.min_evidence;
+        let min = cx.min_evidence;
         for kind in EntryKind::ALL {
             for entry in kind.entries(cx.root) {
                 if !entry.needs_evidence() {

@@ -66,7 +66,9 @@ mod tests {
             let cx = ProfileCx {
                 source: &source,
                 root,
-                settings: &settings,
+                as_of: settings.as_of,
+                freshness_days: settings.config.freshness_days,
+                min_evidence: settings.config.min_evidence,
             };
             for check in checks {
                 check.file(&cx, &mut out);

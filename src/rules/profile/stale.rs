@@ -41,9 +41,9 @@ impl ProfileRule for Check {
         let Some(declared) = Date::parse_ymd(text) else {
             return;
         };
-        let as_of = cx.settings.as_of;
+        let as_of = cx.as_of;
         let age = as_of.days_since(declared);
-        let limit = cx.settings.config.freshness_days;
+        let limit = cx.freshness_days;
         if age >= 0 && age > limit && !is_retired(cx.root) {
             let d = cx
                 .diag(&RULE, format!("profile is stale: declared {age} days before {as_of}, over the {limit}-day limit"))
