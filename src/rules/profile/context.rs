@@ -16,7 +16,10 @@ use crate::source::{SourceFile, Span};
 use foldhash::HashMap;
 
 /// The check of one `profile/*` rule. A rule implements the methods it
-/// needs; the others find nothing.
+/// needs; the others find nothing. Each rule walks the parts of the tree it
+/// checks through the views of [`crate::model::profile`] (entries, their
+/// evidence); the order in which rules find does not matter, as the report
+/// sorts its findings.
 pub trait ProfileRule {
     /// Checks one profile that parsed as JSON.
     fn file(&self, _cx: &ProfileCx<'_>, _out: &mut Vec<Diagnostic>) {}
