@@ -4,7 +4,7 @@
 
 use crate::cli::SchemaKind;
 use crate::config::Config;
-use crate::rules::profile::{ACCESSES, KINDS, LEVELS, REQUIRED};
+use crate::model::profile::{ACCESSES, KINDS, LEVELS, REQUIRED};
 use serde_json::{json, Value};
 
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";

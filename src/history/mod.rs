@@ -483,9 +483,9 @@ fn relint_staged(ctx: &Ctx<'_>, index: &Index, report: &mut Report) -> Result<()
         let known = report.sources.contains_key(&rel);
         let (source, bad) = SourceFile::from_bytes(rel.clone(), bytes);
         let (source, _value, ds) = crate::lint::profile::lint_profile(ctx.settings, source, bad);
-        report
-            .diagnostics
-            .retain(|d| d.path != rel || d.rule == crate::rules::profile::DUPLICATE_AGENT_ID);
+        report.diagnostics.retain(|d| {
+            d.path != rel || d.rule == &crate::rules::profile::duplicate_agent_id::RULE
+        });
         report.extend(ds);
         report.add_source(source);
         if !known {

@@ -111,7 +111,7 @@ pub fn parse_profile(rel: &str, id: ObjectId, bytes: Vec<u8>) -> Option<ProfileR
 
 /// A profile revision from its text; `None` when it is not JSON.
 fn parse_source(rel: &str, id: ObjectId, source: SourceFile) -> Option<ProfileRev> {
-    let value = crate::rules::profile::parse_json(&source.text).ok()?;
+    let value = crate::model::profile::parse_json(&source.text).ok()?;
     Some(ProfileRev {
         path: rel.to_string(),
         id,
@@ -435,7 +435,7 @@ impl Head<'_> {
         };
         let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut add = |value: &Value, rel: &str| {
-            if let Some((id, _)) = crate::rules::profile::agent_id(value) {
+            if let Some((id, _)) = crate::model::profile::agent_id(value) {
                 out.entry(id.to_string()).or_default().push(rel.to_string());
             }
         };
@@ -454,7 +454,7 @@ impl Head<'_> {
                     };
                     let text = String::from_utf8_lossy(&bytes);
                     crate::redact::learn(&text);
-                    if let Ok(value) = crate::rules::profile::parse_json(&text) {
+                    if let Ok(value) = crate::model::profile::parse_json(&text) {
                         add(&value, rel);
                     }
                 }

@@ -269,7 +269,7 @@ fn transition(
             {
                 if d > at {
                     let mut diag = Diagnostic::new(
-                        crate::rules::profile::DECLARED_IN_FUTURE,
+                        &crate::rules::profile::declared_in_future::RULE,
                         &r.path,
                         format!("`declared_at` {d} is later than the commit that set it ({at}): the claims cannot have been checked on that date yet"),
                     )

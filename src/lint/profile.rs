@@ -19,10 +19,19 @@ pub fn lint_profile(
 ) -> (SourceFile, Option<json::Value>, Vec<Diagnostic>) {
     let mut out = security::check(security::CHECKS, &mut source);
     redact::learn_source(&source);
-    let (value, err) = profile::parse(&source, bad_utf8);
+    let (value, err) = profile::invalid_json::parse(&source, bad_utf8);
     out.extend(err);
-    if let Some(v) = &value {
-        out.extend(profile::check(&source, v, settings));
+    if let Some(root) = &value {
+        let cx = profile::context::ProfileCx {
+            source: &source,
+            root,
+            as_of: settings.as_of,
+            freshness_days: settings.config.freshness_days,
+            min_evidence: settings.config.min_evidence,
+        };
+        for check in profile::CHECKS {
+            check.file(&cx, &mut out);
+        }
     }
     (source, value, out)
 }
@@ -46,7 +55,7 @@ pub fn lint_profiles(
                 parsed: value.is_some(),
                 agent_id: value
                     .as_ref()
-                    .and_then(profile::agent_id)
+                    .and_then(crate::model::profile::agent_id)
                     .map(|(id, span)| (id.to_string(), span)),
             };
             Ok((source, loaded, ds))
@@ -58,12 +67,23 @@ pub fn lint_profiles(
         loaded.push(profile);
         report.add_source(source);
     }
-    let ids = loaded.iter().filter_map(|p| {
-        p.agent_id
-            .as_ref()
-            .map(|(id, span)| (p.path.as_str(), id.as_str(), *span))
-    });
-    report.extend(profile::duplicate_agent_ids(ids));
+    let ids: Vec<profile::context::ProfileId> = loaded
+        .iter()
+        .filter_map(|p| {
+            p.agent_id
+                .as_ref()
+                .map(|(id, span)| profile::context::ProfileId {
+                    path: &p.path,
+                    agent_id: id,
+                    span: *span,
+                })
+        })
+        .collect();
+    let mut found = Vec::new();
+    for check in profile::CHECKS {
+        check.repository(&ids, &mut found);
+    }
+    report.extend(found);
     report.summary.profiles = loaded.len();
     Ok(loaded)
 }

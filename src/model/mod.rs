@@ -1,3 +1,4 @@
 pub mod claims;
+pub mod profile;
 pub mod skillmeta;
 pub mod version;

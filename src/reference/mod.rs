@@ -210,9 +210,7 @@ fn path_str(path: &Path) -> PyStr {
     }
 }
 
-const LEVELS: [&str; 3] = ["basic", "proficient", "advanced"];
-const ACCESSES: [&str; 4] = ["none", "read", "write", "execute"];
-const KINDS: [&str; 4] = ["link", "artifact", "test", "log"];
+use crate::model::profile::{ACCESSES, KINDS, LEVELS};
 const STALE_DAYS: i64 = 90;
 
 /// Messages hold Python strings (names may carry lone surrogates).
@@ -292,7 +290,7 @@ fn check_evidence(evidence: Option<&Value>, label: &[Piece], errors: &mut Vec<Ms
             continue;
         }
         let kind = entry.get("kind");
-        if member(kind, &KINDS).is_none() {
+        if member(kind, KINDS).is_none() {
             errors.push(with(format!(": bad evidence kind {}", repr_opt(kind))));
             continue;
         }
@@ -409,7 +407,7 @@ fn check_profile(profile: &Value, as_of: Date) -> Checked {
         };
         skill_names.push(name.clone());
         let level = entry.get("level");
-        match member(level, &LEVELS) {
+        match member(level, LEVELS) {
             Some(i) => level_counts[i] += 1,
             None => errors.push(vec![
                 text("skill "),
@@ -440,7 +438,7 @@ fn check_profile(profile: &Value, as_of: Date) -> Checked {
         };
         tool_names.push(name.clone());
         let access = entry.get("access");
-        let Some(i) = member(access, &ACCESSES) else {
+        let Some(i) = member(access, ACCESSES) else {
             errors.push(vec![
                 text("tool "),
                 Piece::Py(name.clone()),

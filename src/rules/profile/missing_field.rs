@@ -1,6 +1,8 @@
 //! `profile/missing-field`.
 
-use crate::diagnostic::declare_rule;
+use super::context::{quote, ProfileCx, ProfileRule};
+use crate::diagnostic::{declare_rule, did_you_mean, Diagnostic};
+use crate::model::profile::{REQUIRED, TOP_LEVEL_KEYS};
 
 declare_rule! {
     /// `agent_id`, `version`, `declared_at`, `skills`, `tools` or `limits` is absent
@@ -33,4 +35,65 @@ declare_rule! {
     /// ## Fix
     /// Add the missing field.
     pub static RULE = "profile/missing-field", Error;
+}
+
+/// Each required top-level key; a misspelling of it (an unknown key close
+/// to it) is named in the help, and reported by `profile/unknown-field` too.
+pub struct Check;
+
+impl ProfileRule for Check {
+    fn file(&self, cx: &ProfileCx<'_>, out: &mut Vec<Diagnostic>) {
+        let Some(members) = cx.members() else {
+            return;
+        };
+        let brace = cx.root.open_span();
+        for key in REQUIRED {
+            if cx.root.get(key).is_none() {
+                let misspelt = members.iter().find(|m| {
+                    !TOP_LEVEL_KEYS.contains(&m.key.as_ref())
+                        && did_you_mean(&m.key, [*key]).is_some()
+                });
+                let help = match misspelt {
+                    Some(m) => format!("found {} — did you mean `{key}`?", quote(&m.key)),
+                    None => format!("add `\"{key}\"` to the profile"),
+                };
+                let d = cx
+                    .diag(&RULE, format!("missing required field `{key}`"))
+                    .at(brace)
+                    .label(format!("`{key}` missing from this object"))
+                    .help(help);
+                out.push(d);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{human, run, span_text, OK};
+    use super::*;
+
+    #[test]
+    fn missing_fields_point_at_brace() {
+        let text = "  {\"agent_id\": \"a\"}";
+        let ds = run(text);
+        assert_eq!(ds.iter().filter(|d| d.rule == &RULE).count(), 5);
+        assert!(ds.iter().all(|d| span_text(text, d) == "{"));
+        assert_eq!(ds[0].message, "missing required field `version`");
+        assert_eq!(ds[0].help.as_deref(), Some("add `\"version\"` to the profile"));
+        insta::assert_snapshot!(human(text, ds));
+    }
+
+    #[test]
+    fn a_misspelt_field_is_missing_with_a_suggestion() {
+        let text = OK.replace("\"declared_at\"", "\"declared-at\"");
+        let ds = run(&text);
+        let missing: Vec<_> = ds.iter().filter(|d| d.rule == &RULE).collect();
+        assert_eq!(missing.len(), 1);
+        assert_eq!(
+            missing[0].help.as_deref(),
+            Some("found `declared-at` — did you mean `declared_at`?")
+        );
+        assert!(run(OK).is_empty());
+    }
 }

@@ -1,8 +1,13 @@
-//! `profile/*` rules: one file per rule, listed once below.
+//! `profile/*` rules: one file per rule, listed once below. Their check
+//! trait and shared helpers are in [`context`]; the profile format itself is
+//! in [`crate::model::profile`].
 
-use crate::diagnostic::{rule_family, Rule};
+use crate::diagnostic::rule_family;
+
+pub mod context;
 
 rule_family! {
+    check: context::ProfileRule;
     invalid_json,
     duplicate_key,
     not_an_object,
@@ -26,27 +31,71 @@ rule_family! {
     link_not_url,
 }
 
-mod checks;
-pub use checks::*;
+/// What the rules' tests share: a profile linted as the engine lints it.
+#[cfg(test)]
+mod tests {
+    use super::context::{ProfileCx, ProfileRule};
+    use crate::config::Settings;
+    use crate::date::Date;
+    use crate::diagnostic::{Diagnostic, Rule};
+    use crate::source::SourceFile;
 
-pub static INVALID_JSON: &Rule = &invalid_json::RULE;
-pub static DUPLICATE_KEY: &Rule = &duplicate_key::RULE;
-pub static NOT_AN_OBJECT: &Rule = &not_an_object::RULE;
-pub static MISSING_FIELD: &Rule = &missing_field::RULE;
-pub static FIELD_TYPE: &Rule = &field_type::RULE;
-pub static INVALID_DATE: &Rule = &invalid_date::RULE;
-pub static DECLARED_IN_FUTURE: &Rule = &declared_in_future::RULE;
-pub static STALE: &Rule = &stale::RULE;
-pub static EMPTY_LIMITS: &Rule = &empty_limits::RULE;
-pub static INVALID_LIMIT: &Rule = &invalid_limit::RULE;
-pub static INVALID_ENTRY: &Rule = &invalid_entry::RULE;
-pub static INVALID_LEVEL: &Rule = &invalid_level::RULE;
-pub static INVALID_ACCESS: &Rule = &invalid_access::RULE;
-pub static MISSING_EVIDENCE: &Rule = &missing_evidence::RULE;
-pub static INVALID_EVIDENCE: &Rule = &invalid_evidence::RULE;
-pub static DUPLICATE_NAME: &Rule = &duplicate_name::RULE;
-pub static DUPLICATE_AGENT_ID: &Rule = &duplicate_agent_id::RULE;
-pub static UNKNOWN_FIELD: &Rule = &unknown_field::RULE;
-pub static SKILL_NAME_STYLE: &Rule = &skill_name_style::RULE;
-pub static COMBINED_SKILL: &Rule = &combined_skill::RULE;
-pub static LINK_NOT_URL: &Rule = &link_not_url::RULE;
+    /// A profile every rule passes.
+    pub const OK: &str = r#"{"agent_id": "a", "version": "1", "declared_at": "2026-10-01",
+      "skills": [{"name": "web-search", "level": "basic", "evidence": [{"kind": "log", "ref": "r1"}]}],
+      "tools": [{"name": "browser", "access": "read", "evidence": [{"kind": "link", "ref": "https://x.org/1"}]},
+                {"name": "mail", "access": "none"}],
+      "limits": ["x"]}"#;
+
+    pub fn source(text: &str) -> SourceFile {
+        SourceFile::new("a.profile.json", text)
+    }
+
+    /// The checks' settings: the default configuration, as of 2026-10-15.
+    pub fn settings() -> Settings {
+        Settings::defaults(".", Date::parse_ymd("2026-10-15").unwrap())
+    }
+
+    /// `text` parsed and checked by `checks`, in the order they find.
+    pub fn run_checks(checks: &[&(dyn ProfileRule + Sync)], text: &str) -> Vec<Diagnostic> {
+        let source = source(text);
+        let settings = settings();
+        let (value, err) = super::invalid_json::parse(&source, None);
+        let mut out: Vec<Diagnostic> = err.into_iter().collect();
+        if let Some(root) = &value {
+            let cx = ProfileCx {
+                source: &source,
+                root,
+                as_of: settings.as_of,
+                freshness_days: settings.config.freshness_days,
+                min_evidence: settings.config.min_evidence,
+            };
+            for check in checks {
+                check.file(&cx, &mut out);
+            }
+        }
+        out
+    }
+
+    /// `text` parsed and checked by every profile rule.
+    pub fn run(text: &str) -> Vec<Diagnostic> {
+        run_checks(super::CHECKS, text)
+    }
+
+    /// The rules every profile rule finds in `text`, sorted.
+    pub fn rules(text: &str) -> Vec<&'static Rule> {
+        let mut r: Vec<_> = run(text).into_iter().map(|d| d.rule).collect();
+        r.sort();
+        r
+    }
+
+    /// The text a finding's span covers.
+    pub fn span_text<'a>(text: &'a str, d: &Diagnostic) -> &'a str {
+        &text[d.span.unwrap().range()]
+    }
+
+    /// The plain human output of `diagnostics` about `text`.
+    pub fn human(text: &str, diagnostics: Vec<Diagnostic>) -> String {
+        crate::render::human::plain([source(text)], diagnostics)
+    }
+}
