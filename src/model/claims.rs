@@ -159,12 +159,18 @@ impl Claims {
 
 /// The rank of a skill level, lowest first.
 pub fn level_rank(level: &str) -> Option<u8> {
-    super::profile::LEVELS.iter().position(|l| *l == level).map(|p| p as u8)
+    super::profile::LEVELS
+        .iter()
+        .position(|l| *l == level)
+        .map(|p| p as u8)
 }
 
 /// The rank of a tool access value, lowest first.
 pub fn access_rank(access: &str) -> Option<u8> {
-    super::profile::ACCESSES.iter().position(|a| *a == access).map(|p| p as u8)
+    super::profile::ACCESSES
+        .iter()
+        .position(|a| *a == access)
+        .map(|p| p as u8)
 }
 
 /// What a piece of evidence is attached to.

@@ -33,6 +33,7 @@ pub mod pyjson;
 pub mod pyrepr;
 mod unicode_tables;
 
+use crate::model::profile::{ACCESSES, KINDS, LEVELS};
 use std::io::Read;
 use std::path::Path;
 
@@ -210,7 +211,6 @@ fn path_str(path: &Path) -> PyStr {
     }
 }
 
-use crate::model::profile::{ACCESSES, KINDS, LEVELS};
 const STALE_DAYS: i64 = 90;
 
 /// Messages hold Python strings (names may carry lone surrogates).
