@@ -283,8 +283,7 @@ def main():
         if agnix:
             print(f"caplint on skills is {med[(size, AGNIX)] / med[(size, SKILLS)]:.1f}× faster than agnix.")
         if not args.no_reference:
-            print(f"caplint check --no-history is {med[(size, REFERENCE)] / med[(size, NO_HISTORY)]:.1f}× faster than the reference checker.")
-        print()
+            print(f"caplint check --no-history is {med[(size, REFERENCE)] / med[(size, NO_HISTORY)]:.1f}× faster than the reference checker.\n")
     print(f"{history_name}: {med[(None, history_name)]:.3f} s, {rss[(None, history_name)] / 1024:.0f} MB peak RSS.\n")
 
     if len(sizes) > 1:
