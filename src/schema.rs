@@ -270,7 +270,7 @@ pub fn config() -> Value {
         "targets": {
             "type": "array",
             "minItems": 1,
-            "items": {"enum": crate::skill::targets::Target::names().collect::<Vec<_>>()},
+            "items": {"enum": crate::model::skill::targets::Target::names().collect::<Vec<_>>()},
             "default": d.targets.iter().map(|t| t.name()).collect::<Vec<_>>(),
             "description": "The clients the skills are written for; several mean the strictest union. `--target` overrides it. See docs/targets.md.",
         },

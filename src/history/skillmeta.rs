@@ -1,7 +1,7 @@
 //! The two frontmatter fields history needs from a `SKILL.md`: `name` and
 //! `version`, with the spans of their values, read through the skill model.
 
-use crate::skill::frontmatter;
+use crate::model::skill::frontmatter;
 use crate::source::Span;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,9 +17,9 @@ pub struct SkillMeta {
 /// Parsed by the skill model, so history and the skill rules read a
 /// SKILL.md the same way.
 pub fn read(text: &str) -> Option<SkillMeta> {
-    let parsed = crate::skill::parse_skill_md("SKILL.md", text);
+    let parsed = crate::model::skill::parsed::parse_skill_md("SKILL.md", text);
     parsed.frontmatter.as_ref()?;
-    let field = |f: Option<crate::skill::model::Field<'_>>| {
+    let field = |f: Option<crate::model::skill::parsed::Field<'_>>| {
         let f = f?;
         let (value, _) = f.value.scalar()?;
         Some((value.trim().to_string(), f.value.span))

@@ -1416,7 +1416,7 @@ pub fn check(source: &mut SourceFile) -> Vec<Diagnostic> {
 /// it (placed by byte offset, without a snippet, as the file is not held),
 /// or one saying it could not be scanned. Never silence.
 pub fn check_large(path: &str, secrets: Option<&[SecretMatch]>) -> Vec<Diagnostic> {
-    let mib = crate::skill::references::MAX_RESOURCE_BYTES >> 20;
+    let mib = crate::model::skill::limits::MAX_RESOURCE_BYTES >> 20;
     match secrets {
         Some(found) => found
             .iter()
