@@ -1,8 +1,8 @@
 //! Finding the file names a skill's text mentions, without judging them:
 //! Markdown links and images, reference definitions, `href`/`src`
 //! attributes, path-shaped words in prose and back-ticks, and words in fenced
-//! code, frontmatter and non-Markdown files. `crate::model::skill::references` decides which of
-//! them must exist.
+//! code, frontmatter and non-Markdown files. The reference graph
+//! (`crate::model::skill::references`) decides which of them must exist.
 
 pub use crate::syntax::markdown_words::{code, python_imports, Ref, RefKind};
 
