@@ -53,7 +53,6 @@ const OPENAI_YAML_MAX_BYTES: u64 = 256 * 1024;
 
 const CODEX_NAME_MAX: usize = 64;
 
-
 const OPENAI_TOP_KEYS: &[&str] = &["interface", "dependencies", "policy", "permissions"];
 
 const OPENAI_INTERFACE_KEYS: &[&str] = &[
