@@ -200,7 +200,7 @@ pub struct CheckArgs {
     /// The client the skills are for; repeat for several (the strictest union applies).
     /// Overrides `targets:` in the config
     #[arg(long = "target", value_enum, value_name = "TARGET")]
-    pub targets: Vec<crate::skill::targets::Target>,
+    pub targets: Vec<crate::model::skill::targets::Target>,
     /// Apply the safe fixes in place, then report what remains
     #[arg(long)]
     pub fix: bool,

@@ -9,9 +9,7 @@ use crate::source::{SourceFile, Span};
 use crate::yaml::{self, Node, NodeKind, Resolved};
 use std::path::{Path, PathBuf};
 
-pub use crate::settings::{
-    compile_glob, CheckOptions, Config, HistoryMode, Level, Override, Settings, ALWAYS_SKIPPED,
-};
+use crate::settings::{compile_glob, Config, Level, Override};
 
 pub const CONFIG_FILE: &str = ".caplint.yaml";
 
@@ -453,6 +451,7 @@ mod tests {
     use super::*;
     use crate::date::Date;
     use crate::diagnostic::Severity;
+    use crate::settings::Settings;
 
     fn parse_text(text: &str) -> Result<Config, Fatal> {
         parse(&SourceFile::new(".caplint.yaml", text))

@@ -346,6 +346,20 @@ fn walk_part(
     found: &mut Found,
     subtrees: &mut Vec<PathBuf>,
 ) -> Result<(), Fatal> {
+    walk_entries(settings, root, start, split, true, found, subtrees)
+}
+
+/// [`walk_part`]; with `strict` false, a folder that cannot be read is
+/// skipped instead of stopping the walk.
+fn walk_entries(
+    settings: &Settings,
+    root: &Path,
+    start: &Path,
+    split: Option<usize>,
+    strict: bool,
+    found: &mut Found,
+    subtrees: &mut Vec<PathBuf>,
+) -> Result<(), Fatal> {
     // Not sorted: what is found goes into sorted sets, and sorting every
     // folder's entries by name cost more than the rest of the walk.
     let mut walker = WalkDir::new(start).follow_links(false);
@@ -375,8 +389,9 @@ fn walk_part(
             // A folder that cannot be read would silently hide its files
             // from the check: stop, and say which (`exclude` skips it).
             Err(e)
-                if e.io_error().map(std::io::Error::kind)
-                    == Some(std::io::ErrorKind::PermissionDenied) =>
+                if strict
+                    && e.io_error().map(std::io::Error::kind)
+                        == Some(std::io::ErrorKind::PermissionDenied) =>
             {
                 let path = e.path().map_or_else(
                     || start.display().to_string(),
@@ -428,6 +443,45 @@ fn walk_part(
     }
     found.listing.pruned.extend(pruned.into_inner());
     Ok(())
+}
+
+/// Lists the folder `dir` on its own, with the walker discovery uses (the
+/// same always-skipped folders and excludes), for a folder no walk of
+/// discovery covered (see [`Listing::folder`]): every entry below it, paths
+/// relative to it, in walk order, and the folders below it not entered. A
+/// folder that cannot be read is skipped.
+pub fn list_folder(settings: &Settings, dir: &str) -> (Vec<(String, EntryKind)>, Vec<String>) {
+    let root = settings.open_path("");
+    let start = settings.open_path(dir);
+    let mut found = Found::default();
+    // Not strict: it never fails.
+    let _ = walk_entries(
+        settings,
+        &root,
+        &start,
+        None,
+        false,
+        &mut found,
+        &mut Vec::new(),
+    );
+    let below = |rel: String| -> Option<String> {
+        if dir.is_empty() {
+            return Some(rel);
+        }
+        rel.strip_prefix(dir)
+            .and_then(|r| r.strip_prefix('/'))
+            .map(str::to_string)
+    };
+    let mut entries: Vec<(String, EntryKind)> = found
+        .listing
+        .entries
+        .into_iter()
+        .filter_map(|(rel, kind)| below(rel).map(|r| (r, kind)))
+        .filter(|(rel, _)| !rel.is_empty())
+        .collect();
+    entries.sort_by(|a, b| walk_order(&a.0, &b.0));
+    let pruned = found.listing.pruned.into_iter().filter_map(below).collect();
+    (entries, pruned)
 }
 
 /// The last part of a `/`-separated path (lossy for a name that is not UTF-8).

@@ -81,7 +81,7 @@ fn still_parses(path: &str, text: &str) -> bool {
         .next()
         .is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"))
     {
-        return crate::skill::model::parse_skill_md(path, text)
+        return crate::model::skill::parsed::parse_skill_md(path, text)
             .problem
             .is_none();
     }

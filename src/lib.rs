@@ -29,4 +29,5 @@ pub mod secrets;
 pub mod settings;
 pub mod skill;
 pub mod source;
+pub mod syntax;
 pub mod yaml;

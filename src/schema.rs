@@ -3,8 +3,8 @@
 //! checks more (dates on the calendar, freshness, history, secrets).
 
 use crate::cli::SchemaKind;
-use crate::config::Config;
 use crate::model::profile::{ACCESSES, KINDS, LEVELS, REQUIRED};
+use crate::settings::Config;
 use serde_json::{json, Value};
 
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -270,7 +270,7 @@ pub fn config() -> Value {
         "targets": {
             "type": "array",
             "minItems": 1,
-            "items": {"enum": crate::skill::targets::Target::names().collect::<Vec<_>>()},
+            "items": {"enum": crate::model::skill::targets::Target::names().collect::<Vec<_>>()},
             "default": d.targets.iter().map(|t| t.name()).collect::<Vec<_>>(),
             "description": "The clients the skills are written for; several mean the strictest union. `--target` overrides it. See docs/targets.md.",
         },

@@ -405,6 +405,31 @@ fn char_to_byte(text: &str, chars: usize) -> usize {
         .map_or(text.len(), |(i, _)| i)
 }
 
+/// Moves every span of a node tree parsed from a sub-slice by `by` bytes.
+pub fn shifted(mut node: Node, by: usize) -> Node {
+    fn go(n: &mut Node, by: usize) {
+        n.span.offset += by;
+        if let Some((_, Some(s))) = n.tag.as_mut() {
+            s.offset += by;
+        }
+        if let Some(a) = n.anchor.as_mut() {
+            a.offset += by;
+        }
+        match &mut n.kind {
+            NodeKind::Seq(items) => items.iter_mut().for_each(|i| go(i, by)),
+            NodeKind::Map(entries) => entries.iter_mut().for_each(|e| {
+                go(&mut e.key, by);
+                go(&mut e.value, by);
+            }),
+            _ => {}
+        }
+    }
+    if by > 0 {
+        go(&mut node, by);
+    }
+    node
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,9 @@
 //! `caplint init`: writes a commented `.caplint.yaml` holding the defaults,
 //! never over an existing file, and prints how to wire up pre-commit.
 
-use crate::config::{Config, CONFIG_FILE};
+use crate::config::CONFIG_FILE;
 use crate::error::Fatal;
+use crate::settings::Config;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

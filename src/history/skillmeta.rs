@@ -2,17 +2,17 @@
 //! ([`SkillMeta`]: `name` and `version`, with the spans of their values)
 //! through the skill parser.
 
+use crate::model::skill::frontmatter;
 pub use crate::model::skillmeta::{without_version, SkillMeta};
-use crate::skill::frontmatter;
 
 /// Reads `name` and `version` from a SKILL.md text; `None` when it has no
 /// frontmatter or the YAML does not parse (the skill rules report that).
 /// Parsed by the skill model, so history and the skill rules read a
 /// SKILL.md the same way.
 pub fn read(text: &str) -> Option<SkillMeta> {
-    let parsed = crate::skill::parse_skill_md("SKILL.md", text);
+    let parsed = crate::model::skill::parsed::parse_skill_md("SKILL.md", text);
     parsed.frontmatter.as_ref()?;
-    let field = |f: Option<crate::skill::model::Field<'_>>| {
+    let field = |f: Option<crate::model::skill::parsed::Field<'_>>| {
         let f = f?;
         let (value, _) = f.value.scalar()?;
         Some((value.trim().to_string(), f.value.span))

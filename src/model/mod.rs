@@ -1,4 +1,5 @@
 pub mod claims;
 pub mod profile;
+pub mod skill;
 pub mod skillmeta;
 pub mod version;

@@ -333,6 +333,6 @@ pub mod lib {
     /// holds is the default configuration.
     pub fn config_found_and_default(dir: &Path) -> (Option<PathBuf>, bool) {
         let (config, found) = caplint::config::load(dir, None).unwrap();
-        (found, config == caplint::config::Config::default())
+        (found, config == caplint::settings::Config::default())
     }
 }

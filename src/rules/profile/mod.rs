@@ -35,9 +35,9 @@ rule_family! {
 #[cfg(test)]
 mod tests {
     use super::context::{ProfileCx, ProfileRule};
-    use crate::config::Settings;
     use crate::date::Date;
     use crate::diagnostic::{Diagnostic, Rule};
+    use crate::settings::Settings;
     use crate::source::SourceFile;
 
     /// A profile every rule passes.

@@ -1,6 +1,8 @@
 //! `skill/broken-reference`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::model::skill::graph::Problem;
+use crate::rules::skill::context::{Skill, SkillRule};
 
 declare_rule! {
     /// the body (or a referenced file) names a relative file — Markdown link, or a bare or back-ticked path like `scripts/run.py` — that does not exist in the skill folder
@@ -24,4 +26,150 @@ declare_rule! {
     /// ## Fix
     /// Fix the path or add the file.
     pub static RULE = "skill/broken-reference", Error;
+}
+
+/// The rule's check: runs on each `SKILL.md`.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+        // The reference graph is worked out once per skill
+        // (`crate::model::skill::references`).
+        out.extend(cx.references.diagnostics(Problem::Broken, &RULE));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+
+    const FM: &str = "---\nname: demo\ndescription: x\n---\n";
+
+    #[test]
+    fn links_must_exist() {
+        let r = run_files(&[
+            (
+                "SKILL.md",
+                &format!(
+                    "{FM}See [guide](references/guide.md) and [gone](references/gone.md#x).\n"
+                ),
+            ),
+            ("references/guide.md", "# Guide\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                broken_reference::RULE.id,
+                "skills/demo/SKILL.md".into(),
+                "references/gone.md".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn prose_paths_that_are_clearly_the_skills() {
+        let r = run_files(&[(
+            "SKILL.md",
+            &format!("{FM}Run `scripts/extract.py`, then `scripts/missing.py`. Save to `out/report.pdf` or output.pdf. Node.js is fine.\n"),
+        ), ("scripts/extract.py", "print(1)\n")]);
+        assert_eq!(
+            r,
+            vec![(
+                broken_reference::RULE.id,
+                "skills/demo/SKILL.md".into(),
+                "scripts/missing.py".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn resource_folder_names_bind_only_in_skill_md() {
+        let r = run_files(&[
+            (
+                "SKILL.md",
+                &format!("{FM}Read [tips](tips.md). Run `scripts/go.py`.\n"),
+            ),
+            ("tips.md", "Good paths look like `scripts/helper.py`.\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                broken_reference::RULE.id,
+                "skills/demo/SKILL.md".into(),
+                "scripts/go.py".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn case_mismatch_is_broken_with_the_real_name() {
+        let r = run_files(&[
+            ("SKILL.md", &format!("{FM}For forms read FORMS.md.\n")),
+            ("forms.md", "# Forms\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                broken_reference::RULE.id,
+                "skills/demo/SKILL.md".into(),
+                "FORMS.md".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn references_are_followed_transitively() {
+        let r = run_files(&[
+            (
+                "SKILL.md",
+                &format!("{FM}Read [the guide](references/guide.md).\n"),
+            ),
+            (
+                "references/guide.md",
+                "See [details](details.md) and [missing](nope.md).\n",
+            ),
+            ("references/details.md", "Run `scripts/a.sh`.\n"),
+            ("scripts/a.sh", "cat templates/t.txt\n"),
+            ("templates/t.txt", "x\n"),
+            ("LICENSE.txt", "MIT\n"),
+            (".gitignore", "x\n"),
+        ]);
+        assert_eq!(
+            r,
+            vec![(
+                broken_reference::RULE.id,
+                "skills/demo/references/guide.md".into(),
+                "nope.md".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\nRead [the policy](references/policy.md).\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/refund-policy/SKILL.md");
+        assert_eq!(d[0].message, "`references/policy.md` does not exist in the skill folder");
+        let source = sources.iter().find(|s| s.path == d[0].path).unwrap();
+        assert_eq!(source.slice(d[0].span.unwrap()), "references/policy.md");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\nRead [the policy](references/policy.md).\n"),
+                ("skills/refund-policy/references/policy.md", "# Policy\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

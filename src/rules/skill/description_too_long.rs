@@ -1,6 +1,10 @@
 //! `skill/description-too-long`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::model::skill::parsed::ParsedSkill;
+use crate::model::skill::targets::{Target, CODEX_TEXT_MAX};
+use crate::rules::skill::context::{description_limit, has, Skill, SkillRule};
+use crate::source::SourceFile;
 
 declare_rule! {
     /// over `description_max_chars` (1024) characters, counted as Unicode scalar values; 500 with target `platform`
@@ -24,4 +28,114 @@ declare_rule! {
     /// ## Fix
     /// Shorten it to when to reach for the skill; move detail into the body.
     pub static RULE = "skill/description-too-long", Error;
+}
+
+/// The rule's check: runs on each `SKILL.md`.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+        if let Some((text, f)) = cx.required_text("description") {
+            let chars = text.chars().count();
+            let (max, by) = description_limit(cx.settings);
+            if chars > max {
+                let whose = by.map_or(String::new(), |t| format!(" for target `{}`", t.name()));
+                out.push(
+                    Diagnostic::new(
+                        &RULE,
+                        cx.path(),
+                        format!("the description is {chars} characters long; the limit is {max}{whose}"),
+                    )
+                    .at(f.value.span)
+                    .label(format!("{chars} characters"))
+                    .help("say when to reach for the skill in a few sentences and move the detail into the body: the description is charged on every turn for every bound skill"),
+                );
+            }
+        }
+        if has(cx.settings, Target::Codex) {
+            codex_short_description(cx.source, cx.parsed, out);
+        }
+    }
+}
+
+/// Codex's one-line summary in `metadata.short-description`: over 1024
+/// characters, Codex refuses to load the skill.
+fn codex_short_description(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnostic>) {
+    let Some(meta) = skill.field("metadata") else {
+        return;
+    };
+    let Some(entry) = meta.value.get("short-description") else {
+        return;
+    };
+    let Some(text) = entry.value.as_str() else {
+        return;
+    };
+    let chars = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .count();
+    if chars > CODEX_TEXT_MAX {
+        out.push(
+            Diagnostic::new(
+                &RULE,
+                source.path.clone(),
+                format!("`metadata.short-description` is {chars} characters long; the limit is {CODEX_TEXT_MAX} for target `codex`"),
+            )
+            .at(entry.value.span)
+            .label(format!("{chars} characters"))
+            .help("Codex refuses to load a skill whose short description is over the limit; keep it to one line"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+
+    #[test]
+    fn description_counts_characters_not_bytes() {
+        let ok = fm(&format!(
+            "name: refund-policy\ndescription: {}\n",
+            "é".repeat(1024)
+        ));
+        assert_eq!(run(&ok), vec![]);
+        let long = fm(&format!(
+            "name: refund-policy\ndescription: {}\n",
+            "é".repeat(1025)
+        ));
+        let r = run(&long);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].0, &description_too_long::RULE);
+        assert_eq!(r[0].1.chars().count(), 1025);
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        use crate::model::skill::targets::Target;
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund \n---\n# Refunds\n"),
+            ],
+            &[Target::Platform],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/refund-policy/SKILL.md");
+        assert_eq!(d[0].message, "the description is 601 characters long; the limit is 500 for target `platform`");
+        assert!(d[0].span.is_some());
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund Refund \n---\n# Refunds\n"),
+            ],
+            &[Target::Platform],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

@@ -1,6 +1,10 @@
 //! `skill/duplicate-name`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::rules::skill::context::{Repository, SkillRule};
+use crate::rules::skill::values::nfkc;
+use crate::source::Span;
+use std::collections::BTreeMap;
 
 declare_rule! {
     /// two skills in the repository share a name (labels on both)
@@ -26,4 +30,122 @@ declare_rule! {
     /// ## Fix
     /// Give each skill its own name.
     pub static RULE = "skill/duplicate-name", Error;
+}
+
+/// The rule's check: runs once per run, on every skill's name.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn repository(&self, cx: &Repository<'_>, out: &mut Vec<Diagnostic>) {
+        let names: Vec<(String, String, Span)> = cx
+            .names
+            .iter()
+            .map(|n| (n.path.clone(), n.name.clone(), n.span))
+            .collect();
+        out.extend(duplicate_names(&names));
+    }
+}
+
+/// `skill/duplicate-name`: one finding in each file whose name another skill
+/// also declares, with a label in the other file. `names` holds (path of
+/// SKILL.md, name, span of the name's value).
+fn duplicate_names(names: &[(String, String, Span)]) -> Vec<Diagnostic> {
+    let mut groups: BTreeMap<String, Vec<&(String, String, Span)>> = BTreeMap::new();
+    for n in names {
+        groups.entry(nfkc(&n.1)).or_default().push(n);
+    }
+    let mut out = Vec::new();
+    for (name, group) in groups {
+        if group.len() < 2 {
+            continue;
+        }
+        for (i, (path, _, span)) in group.iter().map(|g| (*g).clone()).enumerate() {
+            let others: Vec<&&(String, String, Span)> = group
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, g)| g)
+                .collect();
+            let list = others
+                .iter()
+                .map(|o| o.0.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let mut d = Diagnostic::new(
+                &RULE,
+                path.clone(),
+                format!("the skill name `{name}` is also declared by {list}"),
+            )
+            .at(span)
+            .label("declared here")
+            .help("give each skill its own name: installation matches skills by name, so one of them is silently skipped");
+            for o in others {
+                d = d.with_label_in(o.0.clone(), o.2, "also declared here");
+            }
+            out.push(d);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+
+    #[test]
+    fn duplicate_names_label_the_other_file() {
+        let names = vec![
+            (
+                "skills/a/SKILL.md".to_string(),
+                "code-review".to_string(),
+                Span::new(10, 11),
+            ),
+            (
+                "skills/b/SKILL.md".to_string(),
+                "code-review".to_string(),
+                Span::new(12, 11),
+            ),
+            (
+                "skills/c/SKILL.md".to_string(),
+                "other".to_string(),
+                Span::new(12, 5),
+            ),
+        ];
+        let d = duplicate_names(&names);
+        assert_eq!(d.len(), 2);
+        assert_eq!(d[0].path, "skills/a/SKILL.md");
+        assert_eq!(d[0].labels[0].path.as_deref(), Some("skills/b/SKILL.md"));
+        assert_eq!(d[0].labels[0].span, Span::new(12, 11));
+        assert_eq!(d[1].labels[0].path.as_deref(), Some("skills/a/SKILL.md"));
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                ("skills/refunds/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert_eq!(d[0].path, "skills/refund-policy/SKILL.md");
+        assert_eq!(d[0].message, "the skill name `refund-policy` is also declared by skills/refunds/SKILL.md");
+        let source = sources.iter().find(|s| s.path == d[0].path).unwrap();
+        assert_eq!(source.slice(d[0].span.unwrap()), "refund-policy");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                ("skills/refunds/SKILL.md", "---\nname: refunds\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

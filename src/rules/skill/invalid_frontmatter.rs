@@ -1,6 +1,11 @@
 //! `skill/invalid-frontmatter`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::model::skill::parsed::{ParsedSkill, Problem};
+use crate::rules::skill::context::{Skill, SkillRule};
+use crate::rules::skill::values::quoted;
+use crate::source::{SourceFile, Span};
+use std::collections::BTreeMap;
 
 declare_rule! {
     /// no opening `---` line, no closing `---` line, YAML that does not parse (span), or not a mapping; an unquoted `: ` inside a value gets a hint to quote the value
@@ -30,4 +35,305 @@ declare_rule! {
     /// ## Fix
     /// Fix the YAML at the position shown; quote values that contain `: `.
     pub static RULE = "skill/invalid-frontmatter", Error;
+}
+
+/// The rule's check: runs on each `SKILL.md`.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+        let path = cx.path();
+        let source = cx.source;
+        if let Some(offset) = cx.bad_utf8 {
+            out.push(
+                Diagnostic::new(&RULE, path, "SKILL.md is not valid UTF-8")
+                    .at(source.char_span_at(offset))
+                    .label("first invalid byte")
+                    .help("save the file as UTF-8: clients fail to read it and drop the skill"),
+            );
+        }
+        if let Some(problem) = &cx.parsed.problem {
+            out.extend(problem_diagnostic(source, cx.parsed, problem));
+        }
+        let Some(root) = &cx.parsed.frontmatter else {
+            return;
+        };
+        // Duplicate keys: YAML forbids them and readers disagree on which wins.
+        let mut first: BTreeMap<&str, Span> = BTreeMap::new();
+        for e in root.as_map().unwrap_or(&[]) {
+            let Some((k, _)) = e.key.scalar() else {
+                continue;
+            };
+            if let Some(prev) = first.get(k) {
+                out.push(
+                    Diagnostic::new(&RULE, path, format!("`{k}` appears twice in the frontmatter"))
+                        .at(e.key.span)
+                        .label("repeated here")
+                        .with_label(*prev, "first defined here")
+                        .help("keep one: YAML forbids duplicate keys, strict readers reject the file and the others silently keep the last value"),
+                );
+            } else {
+                first.insert(k, e.key.span);
+            }
+        }
+    }
+}
+
+fn problem_diagnostic(
+    source: &SourceFile,
+    skill: &ParsedSkill,
+    problem: &Problem,
+) -> Option<Diagnostic> {
+    let path = source.path.as_str();
+    let text = source.text.as_str();
+    Some(match problem {
+        Problem::Empty => Diagnostic::new(&RULE, path, "SKILL.md is empty")
+            .help("start the file with `---`, then `name:` and `description:`, then `---` and the instructions"),
+        Problem::NoOpening { first_line } => {
+            let blank_first = text[if skill.bom { 3 } else { 0 }..]
+                .lines()
+                .next()
+                .is_some_and(|l| l.trim().is_empty());
+            let help = if blank_first && source.slice(*first_line).trim_end() == "---" {
+                "remove the blank lines before the opening `---`: it must be the first line".to_string()
+            } else {
+                "start the file with a `---` line, then `name:` and `description:`, then a closing `---` line".to_string()
+            };
+            Diagnostic::new(
+                &RULE,
+                path,
+                "SKILL.md does not start with a `---` frontmatter line",
+            )
+            .at(*first_line)
+            .label("expected `---` as the first line")
+            .help(help)
+        }
+        Problem::NoClosing { open } => Diagnostic::new(
+            &RULE,
+            path,
+            "the frontmatter is never closed by a `---` line",
+        )
+        .at(*open)
+        .label("opened here")
+        .help("end the frontmatter with a line holding only `---`"),
+        // `skill/frontmatter-too-large`.
+        Problem::TooLarge { .. } => return None,
+        Problem::Yaml { offset, message } => yaml_error(source, skill, *offset, message),
+        Problem::NotAMapping { span, found } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("the frontmatter is {found}, not a mapping of fields"),
+        )
+        .at(first_line_of(text, *span))
+        .label(found.to_string())
+        .help("write the frontmatter as `key: value` lines: `name: ...` and `description: ...`"),
+    })
+}
+
+fn first_line_of(text: &str, span: Span) -> Span {
+    let slice = text.get(span.range()).unwrap_or("");
+    match slice.find(['\n', '\r']) {
+        Some(i) => Span::new(span.offset, i),
+        None => span,
+    }
+}
+
+/// `key: value` on one line: (indent, key range, value range) in `line`.
+fn key_value(line: &str) -> Option<(usize, std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let rest = &line[indent..];
+    let rest_off = indent + rest.len() - rest.trim_start_matches("- ").len();
+    let rest = &line[rest_off..];
+    if rest.starts_with(['#', '\'', '"', '[', '{', '-', '?', ':']) {
+        return None;
+    }
+    let colon = rest
+        .find(": ")
+        .or_else(|| rest.strip_suffix(':').map(|r| r.len()))?;
+    let key = rest_off..rest_off + colon;
+    let vstart = (key.end + 1..line.len())
+        .find(|&i| !line[i..].starts_with([' ', '\t']))
+        .unwrap_or(line.len());
+    Some((indent, key, vstart..line.trim_end().len().max(vstart)))
+}
+
+/// `skill/invalid-frontmatter` for a YAML syntax error, with a precise hint
+/// for the commonest cause: an unquoted `: ` inside a value.
+fn yaml_error(
+    source: &SourceFile,
+    skill: &ParsedSkill,
+    offset: usize,
+    message: &str,
+) -> Diagnostic {
+    let path = source.path.as_str();
+    let text = source.text.as_str();
+    let offset = source.clamp(offset);
+    let len = text[offset..].chars().next().map_or(0, char::len_utf8);
+    let generic = Diagnostic::new(
+        &RULE,
+        path,
+        format!("invalid YAML in the frontmatter: {message}"),
+    )
+    .at(Span::new(offset, len))
+    .label(message.to_string());
+    let yaml = skill.yaml_range().unwrap_or(0..text.len());
+    let line_start = text[..offset]
+        .rfind('\n')
+        .map_or(0, |i| i + 1)
+        .max(yaml.start);
+    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    let at = offset - line_start;
+    let colon =
+        text[offset..].starts_with(':') && text[offset + 1..].starts_with([' ', '\t', '\r', '\n']);
+    if colon {
+        if let Some((_, key, value)) = key_value(line) {
+            if value.start < at && at <= value.end {
+                let k = &line[key];
+                let v = &line[value];
+                return Diagnostic::new(
+                    &RULE,
+                    path,
+                    format!("invalid YAML: the value of `{k}` contains `: `, which YAML reads as the start of a nested key"),
+                )
+                .at(Span::new(offset, 1))
+                .label("this `: ` starts a nested key")
+                .help(format!("quote the value: `{k}: {}`", quoted(v)));
+            }
+        }
+        // A continuation line of a multi-line plain value: find its key.
+        let indent = line.len() - line.trim_start().len();
+        let mut pos = line_start;
+        while pos > yaml.start {
+            let prev_end = pos - 1;
+            let prev_start = text[..prev_end]
+                .rfind('\n')
+                .map_or(0, |i| i + 1)
+                .max(yaml.start);
+            let prev = text[prev_start..prev_end].trim_end_matches('\r');
+            pos = prev_start;
+            if prev.trim().is_empty() {
+                continue;
+            }
+            let prev_indent = prev.len() - prev.trim_start().len();
+            if prev_indent < indent {
+                if let Some((_, key, _)) = key_value(prev) {
+                    let k = &prev[key];
+                    return Diagnostic::new(
+                        &RULE,
+                        path,
+                        format!("invalid YAML: the value of `{k}` contains `: ` on a continuation line, which YAML reads as a nested key"),
+                    )
+                    .at(Span::new(offset, 1))
+                    .label("this `: ` starts a nested key")
+                    .help(format!("quote the whole value of `{k}`, or write it as a folded block: `{k}: >-` with the text indented on the lines below"));
+                }
+                break;
+            }
+        }
+        return generic.help("quote the value that contains `: `");
+    }
+    if let Some((_, key, value)) = key_value(line) {
+        let c = text[offset..].chars().next().unwrap_or(' ');
+        if value.start == at && matches!(c, '@' | '`' | '%' | '!' | '&' | '*' | '|' | '>') {
+            let k = &line[key];
+            let v = &line[value];
+            return Diagnostic::new(
+                &RULE,
+                path,
+                format!("invalid YAML: the value of `{k}` starts with `{c}`, which YAML reserves"),
+            )
+            .at(Span::new(offset, len))
+            .label(format!("a plain value cannot start with `{c}`"))
+            .help(format!("quote the value: `{k}: {}`", quoted(v)));
+        }
+    }
+    generic.help("fix the YAML at the position shown; quoting values that hold `: `, `#` or leading punctuation avoids most errors")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+
+    #[test]
+    fn fences_and_yaml_errors() {
+        assert_eq!(
+            run("# Refunds\n"),
+            vec![(&invalid_frontmatter::RULE, "# Refunds".into())]
+        );
+        assert_eq!(
+            run("---\nname: a\n"),
+            vec![(&invalid_frontmatter::RULE, "---".into())]
+        );
+        assert_eq!(
+            run(&fm("- a\n- b\n")),
+            vec![(&invalid_frontmatter::RULE, "- a".into())]
+        );
+        let d = diags(&fm(
+            "name: refund-policy\ndescription: Refunds: when to give one\n",
+        ));
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].rule, &invalid_frontmatter::RULE);
+        assert!(
+            d[0].message.contains("`description` contains `: `"),
+            "{}",
+            d[0].message
+        );
+        assert_eq!(
+            d[0].help.as_deref(),
+            Some("quote the value: `description: \"Refunds: when to give one\"`")
+        );
+        let text = fm("name: refund-policy\ndescription: Refunds: when to give one\n");
+        assert_eq!(d[0].span.map(|s| &text[s.range()]), Some(":"));
+        assert_eq!(d[0].span.unwrap().offset, text.find("s: when").unwrap() + 1);
+        // On a continuation line.
+        let d = diags(&fm(
+            "name: refund-policy\ndescription: Refunds\n  and more: here\n",
+        ));
+        assert!(
+            d[0].message.contains("continuation line"),
+            "{}",
+            d[0].message
+        );
+        // A reserved first character.
+        let d = diags(&fm("name: refund-policy\ndescription: `refund` rules\n"));
+        assert_eq!(
+            d[0].help.as_deref(),
+            Some("quote the value: `description: \"`refund` rules\"`")
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_are_invalid() {
+        let r = run(&fm(&format!("{OK}name: refund-policy\n")));
+        assert_eq!(r, vec![(&invalid_frontmatter::RULE, "name".into())]);
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Refunds: when asked\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/refund-policy/SKILL.md");
+        assert_eq!(d[0].message, "invalid YAML: the value of `description` contains `: `, which YAML reads as the start of a nested key");
+        let source = sources.iter().find(|s| s.path == d[0].path).unwrap();
+        assert_eq!(source.slice(d[0].span.unwrap()), ":");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

@@ -1,6 +1,9 @@
 //! `skill/invalid-name`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::model::skill::targets::{Target, CLAUDE_RESERVED_WORDS};
+use crate::rules::skill::context::{has, Skill, SkillRule};
+use crate::rules::skill::values::{name_problem, span_in_value, suggest_name};
 
 declare_rule! {
     /// not 1–64 characters of lower-case letters, digits and single hyphens, or starts/ends with `-`; with target `claude`, contains `anthropic` or `claude`
@@ -24,4 +27,119 @@ declare_rule! {
     /// ## Fix
     /// Rename to lower-case words joined by single hyphens.
     pub static RULE = "skill/invalid-name", Error;
+}
+
+/// The rule's check: runs on each `SKILL.md`.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+        let path = cx.path();
+        if let Some((name, f)) = cx.required_text("name") {
+            if let Some(problem) = name_problem(name) {
+                let help = match suggest_name(name) {
+                    Some(s) => format!("use lower-case words joined by single hyphens, e.g. `name: {s}`"),
+                    None => "use 1–64 lower-case letters and digits joined by single hyphens, e.g. `refund-policy`".to_string(),
+                };
+                out.push(
+                    Diagnostic::new(&RULE, path, format!("the name `{name}` {problem}"))
+                        .at(f.value.span)
+                        .label(problem)
+                        .help(help),
+                );
+            }
+        }
+        if !has(cx.settings, Target::Claude) {
+            return;
+        }
+        // Target `claude`: words Anthropic reserves.
+        let Some(f) = cx.parsed.name() else { return };
+        let Some(name) = f.as_str() else { return };
+        let lower = name.to_lowercase();
+        if let Some(word) = CLAUDE_RESERVED_WORDS.iter().find(|w| lower.contains(*w)) {
+            out.push(
+                Diagnostic::new(
+                    &RULE,
+                    path,
+                    format!("the name `{name}` contains the reserved word `{word}`"),
+                )
+                .at(span_in_value(cx.source, f.value.span, word))
+                .label("reserved by Anthropic")
+                .help("Anthropic's skill upload (the API and claude.ai) rejects names that contain `anthropic` or `claude`, though Claude Code loads them from a folder (target `claude`); name the skill for what it does"),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(name_problem("refund-policy"), None);
+        assert_eq!(name_problem("a1-b2"), None);
+        assert!(name_problem("Refund").is_some());
+        assert!(name_problem("refund policy").is_some());
+        assert!(name_problem("refund--policy").is_some());
+        assert!(name_problem("-refund").is_some());
+        assert!(name_problem("refund_policy").is_some());
+        assert!(name_problem(&"a".repeat(64)).is_none());
+        assert!(name_problem(&"a".repeat(65)).is_some());
+        assert_eq!(
+            suggest_name("Refund Policy").as_deref(),
+            Some("refund-policy")
+        );
+        let d = diags(&fm("name: Refund Policy\ndescription: x\n"));
+        let rules: Vec<_> = d.iter().map(|d| d.rule).collect();
+        assert_eq!(rules, vec![&invalid_name::RULE, &name_mismatch::RULE]);
+        assert!(d[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("`name: refund-policy`"));
+        assert_eq!(
+            run_in(
+                "refund-policy",
+                &fm("name: refund-policy\ndescription: x\n"),
+                &settings()
+            ),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn crlf_spans() {
+        let text = "---\r\nname: Refund\r\ndescription: x\r\n---\r\n";
+        let r = run(text);
+        assert_eq!(r[0], (&invalid_name::RULE, "Refund".into()));
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: Refund Policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/refund-policy/SKILL.md");
+        assert_eq!(d[0].message, "the name `Refund Policy` contains a space");
+        let source = sources.iter().find(|s| s.path == d[0].path).unwrap();
+        assert_eq!(source.slice(d[0].span.unwrap()), "Refund Policy");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

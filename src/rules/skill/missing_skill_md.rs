@@ -1,6 +1,8 @@
 //! `skill/missing-skill-md`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::discover::{parent_of, SKILL_MD};
+use crate::rules::skill::context::{Dir, SkillRule};
 
 declare_rule! {
     /// a folder under a skills root (`skill_roots`) has no `SKILL.md`
@@ -24,4 +26,72 @@ declare_rule! {
     /// ## Fix
     /// Add a `SKILL.md` with `name` and `description` frontmatter, or move the folder out of the skills root.
     pub static RULE = "skill/missing-skill-md", Error;
+}
+
+/// The rule's check: runs on each folder that is or must be a skill.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn folder(&self, cx: &Dir<'_>, out: &mut Vec<Diagnostic>) {
+        let dir = cx.dir;
+        // A misnamed `SKILL.md` is `skill/misnamed-skill-md` instead.
+        if dir.skill_md.is_some() || !dir.in_root || !cx.misnamed.is_empty() {
+            return;
+        }
+        let prefix = format!("{}/", dir.dir);
+        let groups = cx
+            .inventory
+            .skills
+            .iter()
+            .any(|s| s.skill_md.is_some() && s.dir.starts_with(&prefix));
+        let root = parent_of(&dir.dir);
+        let help = if groups {
+            format!(
+                "this folder groups skills; list `{}/*` in `skill_roots` in .caplint.yaml so that each folder inside it is checked as a skill instead",
+                dir.dir
+            )
+        } else {
+            format!(
+                "add a `{SKILL_MD}` with `name` and `description` frontmatter, or move the folder out of the skills root `{root}`"
+            )
+        };
+        out.push(
+            Diagnostic::new(
+                &RULE,
+                dir.dir.clone(),
+                format!("this folder is in the skills root `{root}` but has no `{SKILL_MD}`"),
+            )
+            .help(help),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+
+    #[test]
+    fn reports_and_passes() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                ("skills/notes/README.md", "Notes.\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/notes");
+        assert_eq!(d[0].message, "this folder is in the skills root `skills` but has no `SKILL.md`");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

@@ -1,6 +1,8 @@
 //! `skill/reference-escapes`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::model::skill::graph::Problem;
+use crate::rules::skill::context::{Skill, SkillRule};
 
 declare_rule! {
     /// a reference or a symlink leads outside the skill folder (`..`, absolute path); a warning when the target exists in the repository (it breaks only when the skill is installed alone)
@@ -24,4 +26,110 @@ declare_rule! {
     /// ## Fix
     /// Copy the file into the skill folder and reference it there.
     pub static RULE = "skill/reference-escapes", Error;
+}
+
+/// The rule's check: runs on each `SKILL.md`.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+        // The reference graph is worked out once per skill
+        // (`crate::model::skill::references`).
+        out.extend(cx.references.diagnostics(Problem::Escapes, &RULE));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+    use std::fs;
+
+    const FM: &str = "---\nname: demo\ndescription: x\n---\n";
+
+    #[test]
+    fn escapes() {
+        let r = run_files(&[(
+            "SKILL.md",
+            &format!(
+                "{FM}See [shared](../shared/guide.md), [abs](/etc/passwd) and ../other/x.md.\n"
+            ),
+        )]);
+        let rules: Vec<_> = r.iter().map(|x| (x.0, x.2.as_str())).collect();
+        assert_eq!(
+            rules,
+            vec![
+                (reference_escapes::RULE.id, "../shared/guide.md"),
+                (reference_escapes::RULE.id, "/etc/passwd"),
+                (reference_escapes::RULE.id, "../other/x.md"),
+            ]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_out_of_the_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let d = root.join("skills/demo");
+        fs::create_dir_all(&d).unwrap();
+        fs::write(outside.path().join("secret.md"), "x").unwrap();
+        fs::create_dir(outside.path().join("dir")).unwrap();
+        fs::write(outside.path().join("dir/a.md"), "x").unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret.md"), d.join("linked.md")).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("dir"), d.join("data")).unwrap();
+        std::os::unix::fs::symlink(d.join("nothing.md"), d.join("dangling.md")).unwrap();
+        fs::write(
+            d.join("SKILL.md"),
+            format!("{FM}Read [l](linked.md) and [a](data/a.md).\n"),
+        )
+        .unwrap();
+        let s = settings_at(root);
+        let folder = crate::model::skill::folder::walk(&s, "skills/demo", None, crate::load::read_sized);
+        assert!(folder.texts.is_empty(), "never read through a link out");
+        let r = run_at(root);
+        let got: Vec<_> = r
+            .iter()
+            .map(|x| (x.0, x.1.as_str(), x.2.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (reference_escapes::RULE.id, "skills/demo/SKILL.md", "linked.md"),
+                (reference_escapes::RULE.id, "skills/demo/SKILL.md", "data/a.md"),
+                (broken_reference::RULE.id, "skills/demo/dangling.md", ""),
+                (reference_escapes::RULE.id, "skills/demo/data", ""),
+                (reference_escapes::RULE.id, "skills/demo/linked.md", ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\nRead [the guide](../shared/guide.md).\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/refund-policy/SKILL.md");
+        assert_eq!(d[0].message, "`../shared/guide.md` leads outside the skill folder");
+        let source = sources.iter().find(|s| s.path == d[0].path).unwrap();
+        assert_eq!(source.slice(d[0].span.unwrap()), "../shared/guide.md");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\nRead [the guide](guide.md).\n"),
+                ("skills/refund-policy/guide.md", "# Guide\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

@@ -1,6 +1,8 @@
 //! `skill/reserved-name`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::rules::skill::context::{Skill, SkillRule};
+use crate::rules::skill::values::nfkc;
 
 declare_rule! {
     /// `name` is in `reserved_skill_names` (capability names such as `knowledge`, `planning`, `skills`)
@@ -24,4 +26,84 @@ declare_rule! {
     /// ## Fix
     /// Choose a more specific name.
     pub static RULE = "skill/reserved-name", Error;
+}
+
+/// The rule's check: runs on each `SKILL.md`.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+        let Some((name, f)) = cx.required_text("name") else {
+            return;
+        };
+        let normalized = nfkc(name);
+        if !cx
+            .settings
+            .config
+            .reserved_skill_names
+            .iter()
+            .any(|r| nfkc(r) == normalized)
+        {
+            return;
+        }
+        out.push(
+            Diagnostic::new(&RULE, cx.path(), format!("`{name}` is reserved for a capability"))
+                .at(f.value.span)
+                .label("reserved name")
+                .help(format!("skills share one namespace with capabilities; choose a more specific name, such as `{name}-guide` or one that says what the procedure is for")),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+
+    #[test]
+    fn reserved_names() {
+        assert_eq!(
+            run_in(
+                "planning",
+                &fm("name: planning\ndescription: x\n"),
+                &settings()
+            ),
+            vec![(&reserved_name::RULE, "planning".into())]
+        );
+        assert_eq!(
+            run_in(
+                "sprint-planning",
+                &fm("name: sprint-planning\ndescription: x\n"),
+                &settings()
+            ),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/planning/SKILL.md", "---\nname: planning\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/planning/SKILL.md");
+        assert_eq!(d[0].message, "`planning` is reserved for a capability");
+        let source = sources.iter().find(|s| s.path == d[0].path).unwrap();
+        assert_eq!(source.slice(d[0].span.unwrap()), "planning");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/planning-guide/SKILL.md", "---\nname: planning-guide\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

@@ -1,6 +1,9 @@
 //! `skill/xml-in-frontmatter`.
 
-use crate::diagnostic::declare_rule;
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::model::skill::targets::Target;
+use crate::rules::skill::context::{has, Skill, SkillRule};
+use crate::rules::skill::values::span_in_value;
 
 declare_rule! {
     /// with target `claude`: the name or description holds an XML tag (`<tag>`, `</tag>`)
@@ -24,4 +27,98 @@ declare_rule! {
     /// ## Fix
     /// Write the name or description without angle brackets (`ViewTransition` rather than `<ViewTransition>`).
     pub static RULE = "skill/xml-in-frontmatter", Error;
+}
+
+/// The rule's check: runs on each `SKILL.md`.
+pub struct Check;
+
+impl SkillRule for Check {
+    fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+        if !has(cx.settings, Target::Claude) {
+            return;
+        }
+        for key in ["name", "description"] {
+            let Some(f) = cx.parsed.field(key) else { continue };
+            let Some(text) = f.as_str() else { continue };
+            if let Some(range) = find_xml_tag(text) {
+                let tag = &text[range];
+                out.push(
+                    Diagnostic::new(
+                        &RULE,
+                        cx.path(),
+                        format!("the {key} contains the XML tag `{tag}`"),
+                    )
+                    .at(span_in_value(cx.source, f.value.span, tag))
+                    .label("XML tag")
+                    .help(format!("Anthropic rejects a skill whose name or description holds an XML tag (target `claude`), even inside backticks; write it without angle brackets, e.g. `{}`", tag.trim_start_matches(['<', '/']).trim_end_matches(['>', '/']).split_whitespace().next().unwrap_or("name"))),
+                );
+            }
+        }
+    }
+}
+
+/// The first XML-like tag in `text` (`<name>`, `</name>`, `<name attr="x">`,
+/// `<name/>`): its byte range. `a < b`, `<=`, `<3` and `->` are not tags.
+pub fn find_xml_tag(text: &str) -> Option<std::ops::Range<usize>> {
+    use regex::Regex;
+    use std::sync::OnceLock;
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"</?[A-Za-z][A-Za-z0-9_.:-]*(?:\s+[^<>]*)?/?>").expect("tag regex")
+    })
+    .find(text)
+    .map(|m| m.range())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skill::context::*;
+    #[allow(unused_imports)]
+    use crate::rules::skill::*;
+
+    #[test]
+    fn xml_tags_are_found_and_comparisons_are_not() {
+        let t = "Use the `<ViewTransition>` component";
+        assert_eq!(find_xml_tag(t).map(|r| &t[r]), Some("<ViewTransition>"));
+        assert!(find_xml_tag("</example>").is_some());
+        assert!(find_xml_tag("<br/>").is_some());
+        assert!(find_xml_tag("<a href=\"x\">").is_some());
+        for clean in [
+            "a < b and c > d",
+            "x <= 5",
+            "<3",
+            "a -> b",
+            "<-- back",
+            "1<2>0",
+        ] {
+            assert_eq!(find_xml_tag(clean), None, "{clean}");
+        }
+    }
+
+    #[test]
+    fn reports_and_passes() {
+        use crate::model::skill::targets::Target;
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use the <ViewTransition> component.\n---\n# Refunds\n"),
+            ],
+            &[Target::Claude],
+            &RULE,
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].path, "skills/refund-policy/SKILL.md");
+        assert_eq!(d[0].message, "the description contains the XML tag `<ViewTransition>`");
+        let source = sources.iter().find(|s| s.path == d[0].path).unwrap();
+        assert_eq!(source.slice(d[0].span.unwrap()), "<ViewTransition>");
+        insta::assert_snapshot!(human(sources, d));
+        let (_, d) = lint_repo(
+            &[
+                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use the ViewTransition component.\n---\n# Refunds\n"),
+            ],
+            &[Target::Claude],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
 }

@@ -6,7 +6,7 @@
 //! so it serves the working tree and git blobs alike. Every span is a byte
 //! range into the full text passed in (BOM included).
 
-use super::frontmatter::{self, Split, SplitError};
+use crate::model::skill::frontmatter::{self, Split, SplitError};
 use crate::source::Span;
 use crate::yaml::{self, Node, NodeKind, Resolved, Style};
 use std::ops::Range;
@@ -192,7 +192,7 @@ pub fn parse_skill_md(path: &str, text: &str) -> ParsedSkill {
             });
         }
         Ok(Some(root)) => {
-            let mut root = shifted(root, shift);
+            let mut root = yaml::shifted(root, shift);
             tighten(&mut root, text);
             if root.as_map().is_some() {
                 skill.frontmatter = Some(root);
@@ -236,31 +236,6 @@ fn tighten(node: &mut Node, text: &str) {
         }),
         _ => {}
     }
-}
-
-/// Moves every span of a node tree parsed from a sub-slice by `by` bytes.
-pub fn shifted(mut node: Node, by: usize) -> Node {
-    fn go(n: &mut Node, by: usize) {
-        n.span.offset += by;
-        if let Some((_, Some(s))) = n.tag.as_mut() {
-            s.offset += by;
-        }
-        if let Some(a) = n.anchor.as_mut() {
-            a.offset += by;
-        }
-        match &mut n.kind {
-            NodeKind::Seq(items) => items.iter_mut().for_each(|i| go(i, by)),
-            NodeKind::Map(entries) => entries.iter_mut().for_each(|e| {
-                go(&mut e.key, by);
-                go(&mut e.value, by);
-            }),
-            _ => {}
-        }
-    }
-    if by > 0 {
-        go(&mut node, by);
-    }
-    node
 }
 
 #[cfg(test)]

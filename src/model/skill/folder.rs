@@ -1,0 +1,356 @@
+//! A skill folder's files, listed once: never follows a symlink, never
+//! opens anything but regular files, skips nested skills (folders with their
+//! own SKILL.md), always-skipped and excluded folders. The listing comes from
+//! discovery's walk ([`crate::discover::Listing`]), or from discovery's
+//! walker run on the folder alone ([`crate::discover::list_folder`]).
+
+use crate::discover::{join_rel, parent_of, EntryKind, Listing, SKILL_MD};
+use crate::settings::Settings;
+use crate::source::SourceFile;
+use foldhash::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+pub use crate::model::skill::limits::MAX_RESOURCE_BYTES;
+
+/// Folder names the Agent Skills format defines for resources.
+pub const RESOURCE_DIRS: &[&str] = &["scripts", "references", "assets"];
+
+/// Folders that make their parent a plugin of Claude Code or Codex.
+const PLUGIN_MARKERS: &[&str] = &[".claude-plugin", ".codex-plugin"];
+
+/// How a file of known size is read whole (the engine's reader).
+pub type ReadSized = fn(&mut std::fs::File, u64) -> std::io::Result<Vec<u8>>;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileKind {
+    /// Valid UTF-8 without NUL bytes; its text is in [`Folder::texts`].
+    Text,
+    /// NUL bytes or invalid UTF-8: listed, never scanned.
+    Binary,
+    /// Over [`MAX_RESOURCE_BYTES`]: listed, never held whole (the engine
+    /// scans it for secrets in pieces).
+    Large,
+    /// A symlink whose target is outside the skill folder (never followed).
+    SymlinkOutside { target: String },
+    /// A symlink to nothing.
+    SymlinkDangling { target: String },
+}
+
+#[derive(Debug, Clone)]
+pub struct FileEntry {
+    /// Relative to the skill folder, `/`-separated.
+    pub rel: String,
+    pub kind: FileKind,
+}
+
+/// What a skill folder holds (SKILL.md itself excluded).
+#[derive(Debug, Clone, Default)]
+pub struct Folder {
+    /// Repository-relative path of the folder (`""` for the root).
+    pub dir: String,
+    pub(crate) abs: PathBuf,
+    /// The repository root, as files are opened (see `Settings::open_path`).
+    pub(crate) root: PathBuf,
+    /// The nearest folder at or above the skill holding `.claude-plugin/`
+    /// or `.codex-plugin/` (repository-relative), worked out when needed.
+    plugin: std::sync::OnceLock<Option<String>>,
+    /// The folder's real path, worked out when a symlink needs it.
+    canon: std::sync::OnceLock<PathBuf>,
+    pub files: Vec<FileEntry>,
+    pub dirs: BTreeSet<String>,
+    /// Folders inside that were not walked (nested skills, always-skipped
+    /// and excluded folders, symlinks to folders): paths below them are
+    /// looked up on disk.
+    pub(crate) unlisted: Vec<String>,
+    pub(crate) index: HashMap<String, usize>,
+    /// Text files, keyed by their path relative to the folder; the sources
+    /// carry repository-relative paths.
+    pub texts: BTreeMap<String, SourceFile>,
+}
+
+impl Folder {
+    pub(crate) fn canon(&self) -> &Path {
+        self.canon
+            .get_or_init(|| self.abs.canonicalize().unwrap_or_else(|_| self.abs.clone()))
+    }
+
+    /// Repository-relative path of a file in the folder.
+    pub fn repo_path(&self, rel: &str) -> String {
+        join_rel(&self.dir, rel)
+    }
+
+    pub(crate) fn kind(&self, rel: &str) -> Option<&FileKind> {
+        self.index.get(rel).map(|&i| &self.files[i].kind)
+    }
+
+    /// The plugin folder the skill belongs to, if any.
+    pub(crate) fn plugin_root(&self) -> Option<&str> {
+        self.plugin
+            .get_or_init(|| {
+                let mut dir = self.dir.clone();
+                loop {
+                    let abs = self.root.join(&dir);
+                    if PLUGIN_MARKERS.iter().any(|m| abs.join(m).is_dir()) {
+                        return Some(dir);
+                    }
+                    if dir.is_empty() {
+                        return None;
+                    }
+                    dir = parent_of(&dir);
+                }
+            })
+            .as_deref()
+    }
+
+    /// Whether a repository-relative path exists (a file, folder or link).
+    pub(crate) fn exists_in_repository(&self, rel: &str) -> bool {
+        std::fs::symlink_metadata(self.root.join(rel)).is_ok()
+    }
+
+    pub(crate) fn is_unlisted(&self, rel: &str) -> bool {
+        self.unlisted
+            .iter()
+            .any(|u| rel == u || rel.starts_with(&format!("{u}/")))
+    }
+}
+
+fn is_skill_md_name(name: &str) -> bool {
+    name.eq_ignore_ascii_case(SKILL_MD)
+}
+
+/// Lists a skill folder: never follows a symlink, never opens anything but
+/// regular files, skips nested skills (folders with their own SKILL.md),
+/// always-skipped and excluded folders.
+///
+/// The folder is listed first and read afterwards: a nested skill shows up
+/// in the listing as a `SKILL.md` below the top, so it costs no probe per
+/// folder, and its files are never read.
+pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: ReadSized) -> Folder {
+    let abs = settings.open_path(dir);
+    let mut folder = Folder {
+        dir: dir.to_string(),
+        abs: abs.clone(),
+        root: settings.open_path(""),
+        ..Default::default()
+    };
+    // What discovery saw of the folder, or a walk of its own.
+    let (listed, unlisted) = match listing.and_then(|l| l.folder(dir)) {
+        // Discovery already left excluded paths out.
+        Some((entries, pruned)) => (
+            entries
+                .into_iter()
+                .map(|(rel, kind)| (rel.to_string(), kind))
+                .collect(),
+            pruned.into_iter().map(str::to_string).collect(),
+        ),
+        // Discovery's walker, on the folder alone.
+        None => crate::discover::list_folder(settings, dir),
+    };
+    let mut entries: Vec<(String, EntryKind)> = Vec::new();
+    let mut nested: Vec<String> = Vec::new();
+    for (rel, kind) in listed {
+        // A `SKILL.md` (a file, or a link to one) below the top makes its
+        // folder a nested skill, linted on its own.
+        if let Some((parent, SKILL_MD)) = rel.rsplit_once('/') {
+            if kind != EntryKind::Dir && abs.join(&rel).is_file() {
+                nested.push(parent.to_string());
+            }
+        }
+        entries.push((rel, kind));
+    }
+    // Everything in or below a nested skill is left out: a path is when one
+    // of its folders (itself included) is a nested skill.
+    let nested: BTreeSet<String> = nested.into_iter().collect();
+    let in_nested = |rel: &str| {
+        !nested.is_empty()
+            && (nested.contains(rel)
+                || rel
+                    .match_indices('/')
+                    .any(|(i, _)| nested.contains(&rel[..i])))
+    };
+    let mut unlisted: Vec<String> = unlisted;
+    // Only the outermost ones need listing as not walked.
+    unlisted.extend(
+        nested
+            .iter()
+            .filter(|n| !n.match_indices('/').any(|(i, _)| nested.contains(&n[..i])))
+            .cloned(),
+    );
+    for (rel, kind) in entries {
+        if in_nested(&rel) {
+            continue;
+        }
+        if kind == EntryKind::Dir {
+            folder.dirs.insert(rel);
+            continue;
+        }
+        let path = &abs.join(&rel);
+        // SKILL.md itself is the skill's source (and other casings are
+        // reported by discovery), unless it is a link out of the folder.
+        if !rel.contains('/') && is_skill_md_name(&rel) && kind != EntryKind::Symlink {
+            continue;
+        }
+        if kind == EntryKind::Symlink {
+            let target = std::fs::read_link(path)
+                .map(|t| t.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            match path.canonicalize() {
+                Err(_) => folder.files.push(FileEntry {
+                    rel,
+                    kind: FileKind::SymlinkDangling { target },
+                }),
+                Ok(c) if !c.starts_with(folder.canon()) => folder.files.push(FileEntry {
+                    rel,
+                    kind: FileKind::SymlinkOutside { target },
+                }),
+                Ok(c) if c.is_dir() => {
+                    // Inside the folder: its files are listed under their real path.
+                    folder.dirs.insert(rel.clone());
+                    unlisted.push(rel);
+                }
+                Ok(_) if !rel.contains('/') && is_skill_md_name(&rel) => {}
+                Ok(c) if c.is_file() => read_file(&mut folder, rel, &c, read),
+                Ok(_) => {}
+            }
+            continue;
+        }
+        if kind == EntryKind::File {
+            read_file(&mut folder, rel, path, read);
+        }
+        // FIFOs, sockets and devices are never opened.
+    }
+    folder.unlisted = unlisted;
+    // An editor's unsaved buffers stand in for the files they show.
+    for (rel, source) in folder.texts.iter_mut() {
+        if let Some(text) = settings.overlay_text(&join_rel(dir, rel)) {
+            *source = SourceFile::new(source.path.clone(), text.to_string());
+        }
+    }
+    folder.index = folder
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.rel.clone(), i))
+        .collect();
+    folder
+}
+
+/// Reads a regular file of the folder (the walk saw a regular file, or a
+/// link resolved to one): one open, its size from the open file.
+fn read_file(folder: &mut Folder, rel: String, path: &Path, read: ReadSized) {
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return;
+    };
+    let Ok(meta) = file.metadata() else {
+        return;
+    };
+    if !meta.is_file() {
+        return;
+    }
+    if meta.len() > MAX_RESOURCE_BYTES {
+        folder.files.push(FileEntry {
+            rel,
+            kind: FileKind::Large,
+        });
+        return;
+    }
+    let kind = match read(&mut file, meta.len()) {
+        Ok(bytes) if !bytes.contains(&0) => match String::from_utf8(bytes) {
+            Ok(text) => {
+                folder
+                    .texts
+                    .insert(rel.clone(), SourceFile::new(folder.repo_path(&rel), text));
+                FileKind::Text
+            }
+            Err(_) => FileKind::Binary,
+        },
+        _ => FileKind::Binary,
+    };
+    folder.files.push(FileEntry { rel, kind });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[cfg(unix)]
+    #[test]
+    fn discovery_listing_and_own_walk_agree() {
+        // A skill folder listed from discovery's walk must come out exactly
+        // as when it lists itself: nested skills, always-skipped and
+        // excluded folders, excluded files, links in and out, a FIFO, and
+        // names whose order differs by part and by byte (`a-b`, `a/`).
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        let d = root.join("skills/demo");
+        for f in [
+            "SKILL.md",
+            "a/x.md",
+            "a-b.md",
+            "a.md",
+            "node_modules/m.js",
+            "secret/keep.md",
+            "drop.tmp",
+            "inner/SKILL.md",
+            "inner/deep/n.md",
+            "inner2/z/SKILL.md",
+            "inner2/z/q.md",
+            "inner2/y.md",
+            "scripts/run.py",
+        ] {
+            let p = d.join(f);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, "x\n").unwrap();
+        }
+        std::os::unix::fs::symlink("a.md", d.join("link.md")).unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", d.join("out.md")).unwrap();
+        std::os::unix::fs::symlink("scripts", d.join("tools")).unwrap();
+        let fifo = std::ffi::CString::new(d.join("pipe.md").to_str().unwrap()).unwrap();
+        extern "C" {
+            #[link_name = "mkfifo"]
+            fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+        }
+        // SAFETY: mkfifo with a valid NUL-terminated path.
+        assert_eq!(unsafe { libc_mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        let s = Settings::excluding(root, &["skills/demo/secret", "**/*.tmp"]);
+        let inventory = crate::discover::discover(&s, &[]).unwrap();
+        let shape = |f: &Folder| {
+            let mut unlisted = f.unlisted.clone();
+            unlisted.sort();
+            format!(
+                "{:?}\n{:?}\n{:?}\n{:?}",
+                f.files,
+                f.dirs,
+                unlisted,
+                f.texts.keys().collect::<Vec<_>>()
+            )
+        };
+        let own = walk(&s, "skills/demo", None, crate::load::read_sized);
+        let listed = walk(
+            &s,
+            "skills/demo",
+            Some(&inventory.listing),
+            crate::load::read_sized,
+        );
+        assert!(inventory.listing.folder("skills/demo").is_some());
+        assert_eq!(shape(&listed), shape(&own));
+        assert!(own.files.iter().any(|f| f.rel == "a/x.md"));
+        assert!(!own
+            .files
+            .iter()
+            .any(|f| f.rel.starts_with("inner/") || f.rel.starts_with("inner2/z/")));
+        assert!(own.files.iter().any(|f| f.rel == "inner2/y.md"));
+        assert!(!own
+            .files
+            .iter()
+            .any(|f| f.rel.contains("secret") || f.rel.ends_with(".tmp")));
+        // A folder below an excluded one was never walked by discovery.
+        assert!(inventory.listing.folder("skills/demo/secret").is_none());
+        assert!(inventory
+            .listing
+            .folder("skills/demo/node_modules")
+            .is_none());
+    }
+}

@@ -1,0 +1,68 @@
+//! What following a skill's references found: the names that do not
+//! resolve or lead outside the folder, and the files nothing references.
+//! [`crate::model::skill::references::build`] works it out.
+
+use crate::diagnostic::Diagnostic;
+
+/// What is wrong with a name the skill writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Problem {
+    /// It does not resolve (`skill/broken-reference`).
+    Broken,
+    /// It leads outside the skill folder (`skill/reference-escapes`).
+    Escapes,
+}
+
+/// One name that does not resolve or leads outside the folder: the finding
+/// as it is reported, made with no rule yet (its rule file gives it one).
+#[derive(Debug, Clone)]
+pub struct Finding {
+    pub problem: Problem,
+    pub diagnostic: Diagnostic,
+}
+
+impl Finding {
+    pub(crate) fn broken(diagnostic: Diagnostic) -> Finding {
+        Finding {
+            problem: Problem::Broken,
+            diagnostic,
+        }
+    }
+
+    pub(crate) fn escapes(diagnostic: Diagnostic) -> Finding {
+        Finding {
+            problem: Problem::Escapes,
+            diagnostic,
+        }
+    }
+}
+
+/// The reference graph of one skill, worked out once for the three
+/// reference rules.
+#[derive(Debug, Clone, Default)]
+pub struct References {
+    /// Names that do not resolve or lead outside the folder, and symlinks
+    /// that do, in the order they were found.
+    pub findings: Vec<Finding>,
+    /// The folder's files (repository-relative) that nothing references
+    /// and that need a reference (see [`is_exempt`]).
+    pub unreferenced: Vec<String>,
+}
+
+impl References {
+    /// The findings of one problem, given the rule they are reported under.
+    pub fn diagnostics(
+        &self,
+        problem: Problem,
+        rule: &'static crate::diagnostic::Rule,
+    ) -> impl Iterator<Item = Diagnostic> + '_ {
+        self.findings
+            .iter()
+            .filter(move |f| f.problem == problem)
+            .map(move |f| {
+                let mut d = f.diagnostic.clone();
+                d.rule = rule;
+                d
+            })
+    }
+}

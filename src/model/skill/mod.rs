@@ -1,0 +1,13 @@
+//! A skill as data: its `SKILL.md` split and parsed ([`parsed`],
+//! [`frontmatter`]), the clients it targets ([`targets`]), the files of its
+//! folder ([`folder`]) and the references between them ([`references`], found once per
+//! skill: [`graph`]).
+
+pub mod folder;
+pub mod frontmatter;
+pub mod graph;
+pub mod limits;
+pub mod parsed;
+pub mod paths;
+pub mod references;
+pub mod targets;

@@ -1,0 +1,297 @@
+//! How paths written in a skill's files are read: normalizing, placeholders
+//! (`{baseDir}/x`), globs, and which files need no reference.
+
+use crate::model::skill::targets::OPENAI_YAML;
+use crate::source::SourceFile;
+use crate::syntax::markdown::Ref;
+use regex::Regex;
+
+/// Extensions of files read as Markdown; every other text file is read as code.
+const MARKDOWN_EXTS: &[&str] = &["md", "markdown", "mdx"];
+
+/// `base` joined with `path`, `.` and `..` resolved; `None` if it climbs out.
+pub fn normalize(base: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Whether the text around a reference makes it a file the skill has the
+/// agent make (`Create ./policy.cedar`, "the first run generates
+/// `./app.key`", "write the result to `reports/summary.md`") or a file of
+/// the user's project ("| Project root | `./NOTES.md` |"): neither is one
+/// of the skill's files, and neither has to exist.
+pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
+    const MAKE: &[&str] = &[
+        "create", "generate", "write", "writes", "save", "produce", "emit", "store", "append",
+    ];
+    const READ: &[&str] = &[
+        "read", "see", "load", "run", "use", "follow", "consult", "open", "check", "refer",
+        "execute", "call", "invoke",
+    ];
+    const USERS: &[&str] = &["project root", "your project", "the user's", "your repo"];
+    let text = &source.text;
+    let at = r.span.offset.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    // The clause before the reference, and the words right after it
+    // ("`x.md` records findings", "`x.md` stores examples").
+    let before = &text[line_start..at];
+    let clause = before
+        .rfind(['.', ';', '|', ':'])
+        .map_or(before, |i| &before[i + 1..])
+        .to_ascii_lowercase();
+    let end = (at + r.span.length).min(line_end);
+    let after: String = text[end..line_end]
+        .trim_start_matches(['`', ')', ']', '*', ' '])
+        .chars()
+        .take(24)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let line = text[line_start..line_end].to_ascii_lowercase();
+    // A making verb among the last few words, with no reading verb after
+    // it ("to create a form, read `forms.md`" is a reference).
+    let mut made_before = false;
+    for w in clause.split_whitespace().rev().take(5) {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+        if READ.iter().any(|v| w.starts_with(v)) {
+            break;
+        }
+        if MAKE.iter().any(|m| w.starts_with(m)) {
+            made_before = true;
+            break;
+        }
+    }
+    let made_after = [
+        "records ",
+        "stores ",
+        "is created",
+        "is generated",
+        "is written",
+    ]
+    .iter()
+    .any(|m| after.starts_with(m));
+    made_before || made_after || USERS.iter().any(|u| line.contains(u))
+}
+
+/// Whether the last segment of `path` has a file extension (`x.md`, not `v1.2`).
+pub fn has_extension(path: &str) -> bool {
+    // Byte scans: this runs for every prose word, most of them short.
+    let bytes = path.as_bytes();
+    let last = match bytes.iter().rposition(|&b| b == b'/') {
+        Some(i) => &path[i + 1..],
+        None => path,
+    };
+    let dot = last.as_bytes().iter().rposition(|&b| b == b'.');
+    match dot.map(|i| (&last[..i], &last[i + 1..])) {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && !ext.is_empty()
+                && ext.len() <= 10
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        }
+        None => false,
+    }
+}
+
+/// The folder a placeholder at the start of a path stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Root {
+    /// `{baseDir}`, `${CLAUDE_SKILL_DIR}`, `$SKILL_DIR`, `{skill_dir}`, …
+    Skill,
+    /// `${CLAUDE_PLUGIN_ROOT}`, `$PLUGIN_ROOT`, …
+    Plugin,
+    /// Any other variable (`$OUTPUT_DIR`, `{lang}`).
+    Other,
+}
+
+/// A path that starts at a placeholder (`{baseDir}/x`, `{{baseDir}}/x`,
+/// `${DIR}/x`, `$DIR/x`): what it stands for, and the path after it.
+pub fn placeholder(text: &str) -> Option<(Root, &str)> {
+    let (head, rest) = text.split_once('/')?;
+    let dollar = head.strip_prefix('$');
+    let bare = dollar.unwrap_or(head);
+    let name = if let Some(n) = bare.strip_prefix("{{").and_then(|n| n.strip_suffix("}}")) {
+        n
+    } else if let Some(n) = bare.strip_prefix('{').and_then(|n| n.strip_suffix('}')) {
+        n
+    } else if dollar.is_some() {
+        bare
+    } else {
+        return None;
+    };
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return None;
+    }
+    let key: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let root = match key.as_str() {
+        "basedir" | "skilldir" | "skillroot" | "skillpath" | "skillbasedir" | "skillfolder"
+        | "claudeskilldir" | "codexskilldir" => Root::Skill,
+        "pluginroot" | "plugindir" | "pluginpath" | "claudepluginroot" | "codexpluginroot" => {
+            Root::Plugin
+        }
+        _ => Root::Other,
+    };
+    Some((root, rest))
+}
+
+pub fn is_glob(text: &str) -> bool {
+    text.contains('*') || (text.contains('{') && text.contains('}'))
+}
+
+/// A glob's regex: `*` within a segment, `**` across, `{x}` one segment part.
+pub fn glob_regex(text: &str) -> Option<Regex> {
+    let mut re = String::from("^");
+    let mut chars = text.trim_start_matches("./").chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+                re.push_str(".*");
+            }
+            '*' => re.push_str("[^/]*"),
+            '{' => {
+                for d in chars.by_ref() {
+                    if d == '}' {
+                        break;
+                    }
+                }
+                re.push_str("[^/]+");
+            }
+            c => re.push_str(&regex::escape(&c.to_string())),
+        }
+    }
+    re.push('$');
+    Regex::new(&re).ok()
+}
+
+/// Whether a file is a template for the skill's output (under `templates/`,
+/// or named `template`, `…_template`, `template-…`): it is copied into the user's work, and the paths
+/// in it are written for that place. (Other files under `assets/`, such as
+/// guides the agent reads, are judged like any other.)
+pub fn is_output_material(rel: &str) -> bool {
+    let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+    let name = name.to_ascii_lowercase();
+    let stem = name.split('.').next().unwrap_or(&name);
+    // `template.md`, `soap_note_template.md`, `template-report.md`; not a
+    // guide about templates (`widget-templates.md`).
+    stem == "template"
+        || ["_", "-"].iter().any(|sep| {
+            stem.ends_with(&format!("{sep}template")) || stem.starts_with(&format!("template{sep}"))
+        })
+        || dirs
+            .split('/')
+            .any(|d| d.eq_ignore_ascii_case("templates") || d.eq_ignore_ascii_case("template"))
+}
+
+pub fn is_markdown(rel: &str) -> bool {
+    rel.rsplit_once('.')
+        .is_some_and(|(_, ext)| MARKDOWN_EXTS.contains(&ext.to_ascii_lowercase().as_str()))
+}
+
+/// Manifests and lock files of a skill's scripts: the package manager
+/// reads them, not the agent.
+const MANIFESTS: &[&str] = &[
+    "pyproject.toml",
+    "uv.lock",
+    "poetry.lock",
+    "pipfile",
+    "pipfile.lock",
+    "setup.py",
+    "setup.cfg",
+    "environment.yml",
+    "environment.yaml",
+    "package.json",
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "bun.lock",
+    "bun.lockb",
+    "deno.json",
+    "deno.lock",
+    "tsconfig.json",
+    "cargo.toml",
+    "cargo.lock",
+    "go.mod",
+    "go.sum",
+    "gemfile",
+    "gemfile.lock",
+    "composer.json",
+    "composer.lock",
+];
+
+/// Files that need no reference: legal files and change logs that travel
+/// with any folder, READMEs (for people browsing the repository), client
+/// metadata (`agents/openai.yaml`, `metadata.json`), dependency manifests
+/// and lock files, hidden files, and generated caches.
+pub fn is_exempt(rel: &str) -> bool {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    let upper = name.to_ascii_uppercase();
+    let lower = name.to_ascii_lowercase();
+    let stem = upper.split('.').next().unwrap_or(&upper);
+    rel == OPENAI_YAML
+        || rel == "metadata.json"
+        || MANIFESTS.contains(&lower.as_str())
+        || (lower.starts_with("requirements") && lower.ends_with(".txt"))
+        || [
+            "LICENSE",
+            "LICENCE",
+            "COPYING",
+            "COPYRIGHT",
+            "NOTICE",
+            "THIRD_PARTY_NOTICES",
+            "PATENTS",
+            "AUTHORS",
+            "CONTRIBUTORS",
+            "CHANGELOG",
+            "CHANGES",
+            "README",
+        ]
+        .iter()
+        .any(|l| {
+            stem == *l || stem.starts_with(&format!("{l}-")) || stem.starts_with(&format!("{l}_"))
+        })
+        || rel
+            .split('/')
+            .any(|seg| seg.starts_with('.') || seg == "__pycache__")
+        || name.ends_with(".pyc")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers() {
+        assert_eq!(normalize("", "./a/../b.md").as_deref(), Some("b.md"));
+        assert_eq!(normalize("refs", "../x.md").as_deref(), Some("x.md"));
+        assert_eq!(normalize("", "../x.md"), None);
+        assert!(has_extension("a/b.md"));
+        assert!(!has_extension("v1.2"));
+        assert!(!has_extension(".bashrc"));
+        assert!(is_exempt("LICENSE.txt"));
+        assert!(is_exempt("LICENSE"));
+        assert!(is_exempt("sub/.DS_Store"));
+        assert!(!is_exempt("licenses.md"));
+        assert!(is_exempt("evaluations/README.md"));
+        assert!(glob_regex("{lang}/x/*.md").unwrap().is_match("go/x/a.md"));
+    }
+}

@@ -1,0 +1,177 @@
+//! Targets: the clients a skill is written for. Each target knows its own
+//! frontmatter fields, limits and extra rules; several targets at once mean
+//! the strictest union (a field must be known to every target, the shortest
+//! description limit applies, every target's extra rules run).
+//!
+//! - `agentskills`: the open Agent Skills format (what `skills-ref validate`
+//!   and agentskills-core check). The default.
+//! - `claude`: Anthropic's upload rules and Claude Code's frontmatter.
+//! - `codex`: Codex's `agents/openai.yaml` metadata.
+//! - `platform`: the agent platform's skills (description ≤ 500, `category`).
+
+pub use crate::settings::Target;
+
+impl Target {
+    /// Top-level frontmatter keys this target reads.
+    pub fn known_fields(self) -> &'static [&'static str] {
+        match self {
+            Target::Agentskills => AGENTSKILLS_FIELDS,
+            Target::Claude => CLAUDE_FIELDS,
+            Target::Codex => CODEX_FIELDS,
+            Target::Platform => PLATFORM_FIELDS,
+        }
+    }
+
+    /// The longest description this target accepts, in characters.
+    pub fn description_limit(self) -> usize {
+        match self {
+            Target::Platform => PLATFORM_DESCRIPTION_MAX,
+            _ => 1024,
+        }
+    }
+
+    /// How the target treats a top-level key it does not know, for messages.
+    pub fn unknown_field_effect(self) -> &'static str {
+        match self {
+            Target::Agentskills => {
+                "`skills-ref validate` rejects the skill and agentskills-core warns"
+            }
+            Target::Claude => "Claude Code ignores it and Anthropic's skill validator rejects it",
+            Target::Codex => "Codex ignores it and OpenAI's skill validator rejects it",
+            Target::Platform => "the platform ignores it",
+        }
+    }
+}
+
+/// The open format's fields, plus agentskills-core's `version` and selection
+/// hints.
+const AGENTSKILLS_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "version",
+    "when_to_use",
+    "when_not_to_use",
+];
+
+/// The open format's fields, `version`, and Claude Code's own frontmatter.
+const CLAUDE_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "version",
+    "when_to_use",
+    "argument-hint",
+    "arguments",
+    "disable-model-invocation",
+    "user-invocable",
+    "model",
+    "effort",
+    "context",
+    "agent",
+    "hooks",
+    "paths",
+    "shell",
+];
+
+/// Codex reads `name`, `description` and `metadata`; the rest of the open
+/// format is accepted by its validator.
+const CODEX_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+];
+
+/// The platform reads skills with agentskills-core and adds `category`.
+const PLATFORM_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "version",
+    "when_to_use",
+    "when_not_to_use",
+    "category",
+];
+
+pub const PLATFORM_DESCRIPTION_MAX: usize = 500;
+
+/// Words Anthropic reserves: no skill name may contain them.
+pub const CLAUDE_RESERVED_WORDS: &[&str] = &["anthropic", "claude"];
+
+/// The platform's suggested categories that its documentation names.
+pub const PLATFORM_CATEGORIES: &[&str] = &[
+    "support",
+    "engineering",
+    "finance",
+    "legal",
+    "security",
+    "marketing",
+];
+
+/// Claude Code's built-in tools, as written in permission rules and
+/// `allowed-tools` (current names, and older names still accepted).
+pub const CLAUDE_TOOLS: &[&str] = &[
+    "Agent",
+    "AskUserQuestion",
+    "Bash",
+    "BashOutput",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
+    "Edit",
+    "EnterPlanMode",
+    "EnterWorktree",
+    "ExitPlanMode",
+    "ExitWorktree",
+    "Glob",
+    "Grep",
+    "KillShell",
+    "LS",
+    "LSP",
+    "ListMcpResourcesTool",
+    "Monitor",
+    "MultiEdit",
+    "NotebookEdit",
+    "NotebookRead",
+    "PowerShell",
+    "Read",
+    "ReadMcpResourceTool",
+    "SendMessage",
+    "Skill",
+    "SlashCommand",
+    "Task",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskOutput",
+    "TaskStop",
+    "TaskUpdate",
+    "TeamCreate",
+    "TeamDelete",
+    "TodoRead",
+    "TodoWrite",
+    "ToolSearch",
+    "WebFetch",
+    "WebSearch",
+    "Workflow",
+    "Write",
+];
+
+/// The metadata file Codex reads for a skill (display name, icons).
+pub const OPENAI_YAML: &str = "agents/openai.yaml";
+
+/// Codex's limit on its text fields (`metadata.short-description`, the
+/// interface's descriptions), in characters.
+pub const CODEX_TEXT_MAX: usize = 1024;
