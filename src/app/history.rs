@@ -10,7 +10,7 @@ use crate::error::Fatal;
 use crate::git::Repo;
 use crate::history::review::{ClaimReview, ProfileReview, SkillReview};
 use crate::history::side::{Ctx, Head, Scope, WorkTree};
-use crate::history::{ci, merge_base_with, review_all, walk, Base, Env};
+use crate::history::{ci, merge_base_with, review_all, walk, Base};
 use crate::output;
 use crate::render::{self, Format};
 use crate::settings::Settings;
@@ -51,7 +51,7 @@ fn default_base(repo: &Repo) -> Option<String> {
 /// Runs `caplint diff` and returns the review (without printing).
 pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fatal> {
     let repo = Repo::discover(&settings.root)?.ok_or_else(|| not_a_repo("diff"))?;
-    let env = Env::from_process();
+    let env = crate::app::workspace::ci_env();
     let ctx = Ctx {
         repo: &repo,
         settings,

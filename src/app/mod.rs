@@ -251,7 +251,7 @@ fn run_check(
     settings: &crate::settings::Settings,
     options: &CheckOptions,
 ) -> Result<Report, Fatal> {
-    let run = lint::run(settings, options)?;
+    let run = lint::run(settings, options, &workspace::ci_env())?;
     std::mem::forget(run.scratch);
     Ok(run.report)
 }

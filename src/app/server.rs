@@ -473,7 +473,7 @@ impl Server {
             paths: Vec::new(),
             history: HistoryMode::Auto,
         };
-        let report = match lint::run(&self.settings, &options) {
+        let report = match lint::run(&self.settings, &options, &crate::app::workspace::ci_env()) {
             Ok(run) => run.report,
             Err(e) => {
                 self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));
@@ -524,7 +524,7 @@ impl Server {
             paths: vec![self.root.join(crate::source::raw_rel(&unit))],
             history: HistoryMode::Auto,
         };
-        let report = match lint::run(&self.settings, &options) {
+        let report = match lint::run(&self.settings, &options, &crate::app::workspace::ci_env()) {
             Ok(run) => run.report,
             Err(e) => {
                 self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));

@@ -58,3 +58,10 @@ pub fn settings_for(
     let (config, config_path) = config::load(&root, config_flag)?;
     Settings::new(root, config, config_path, as_of)
 }
+
+/// What the CI's environment says about the history base (GitHub Actions'
+/// event, GitLab's merge request variables): read here, in the command
+/// layer, and handed to the engine.
+pub fn ci_env() -> crate::history::ci::Env {
+    crate::history::ci::Env::from_vars(|name| std::env::var(name).ok())
+}

@@ -82,10 +82,6 @@ pub struct GitlabEnv {
 }
 
 impl Env {
-    pub fn from_process() -> Env {
-        Env::from_vars(|name| std::env::var(name).ok())
-    }
-
     /// Reads the variables through `var` (and the event payload from disk).
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Env {
         let get = |name: &str| {

@@ -178,6 +178,7 @@ const PREFETCH_BUDGET: usize = 32 << 20;
 pub fn open<'s>(
     settings: &'s Settings,
     options: &CheckOptions,
+    ci: &Env,
     notes: &mut Vec<String>,
 ) -> Result<Option<Session<'s>>, Fatal> {
     if options.history == HistoryMode::Off {
@@ -190,7 +191,7 @@ pub fn open<'s>(
     if repo.is_bare() {
         return Err(Repo::no_work_tree("`caplint check` has no files to lint"));
     }
-    let base = resolve_base(&repo, settings, &options.history, &Env::from_process())?;
+    let base = resolve_base(&repo, settings, &options.history, ci)?;
     if let Some(why) = &base.why {
         notes.push(format!("history base: {} ({why})", base.label));
     }

@@ -11,14 +11,19 @@ use crate::error::Fatal;
 use crate::settings::{CheckOptions, Settings};
 use profile::lint_profiles;
 
-/// `caplint check`: the whole pipeline.
+/// `caplint check`: the whole pipeline. `ci` is what the CI's environment
+/// says about the base (read by the command, see `app::workspace::ci_env`).
 ///
 /// Profiles and skills are linted at once on the thread pool while this
 /// thread opens the repository, finds the history base and reviews the
 /// skills' history (which needs nothing from the linting); the profiles'
 /// history is reviewed as soon as they are linted. Errors are reported in
 /// the order of the sequential pipeline: profiles, skills, then history.
-pub fn run<'s>(settings: &'s Settings, options: &CheckOptions) -> Result<Run<'s>, Fatal> {
+pub fn run<'s>(
+    settings: &'s Settings,
+    options: &CheckOptions,
+    ci: &crate::history::ci::Env,
+) -> Result<Run<'s>, Fatal> {
     let inventory = discover::discover(settings, &options.paths)?;
     let (report, history) = std::thread::scope(|scope| {
         let inventory = &inventory;
@@ -31,7 +36,7 @@ pub fn run<'s>(settings: &'s Settings, options: &CheckOptions) -> Result<Run<'s>
             crate::skill::check_all(settings, inventory, &mut report).map(|()| report)
         });
         let mut notes = Vec::new();
-        let history = crate::history::open(settings, options, &mut notes);
+        let history = crate::history::open(settings, options, ci, &mut notes);
         // The skills' history needs nothing from the linting (it reads the
         // folders through the index and the disk): reviewed while it runs.
         let skill_reviews = match &history {
