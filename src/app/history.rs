@@ -1,5 +1,5 @@
 //! `caplint diff` and `caplint history`: argument handling, running, and
-//! picking the exit code. The judging lives in [`super::review`] and
+//! picking the exit code. The judging lives in [`crate::history::review`] and
 //! [`super::walk`]; the text comes from the renderers.
 
 use crate::app::emit;
@@ -229,9 +229,9 @@ pub fn diff_command(args: &DiffArgs) -> Result<u8, Fatal> {
         output::stderr(&format!("note: base: {} ({why})\n", review.base_label));
     }
     let text = match args.format {
-        DiffFormat::Human => render::review::human(&review, crate::app::emit::style(args.color)),
-        DiffFormat::Markdown => render::markdown::render(&review),
-        DiffFormat::Json => render::review::json(&review),
+        DiffFormat::Human => render::diff::human(&review, crate::app::emit::style(args.color)),
+        DiffFormat::Markdown => render::diff_markdown::render(&review),
+        DiffFormat::Json => render::diff::json(&review),
     };
     output::stdout(&text);
     Ok(if review.errors() > 0 {

@@ -5,12 +5,12 @@
 pub mod audit;
 pub mod claims_json;
 pub mod concise;
+pub mod diff;
+pub mod diff_markdown;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod location;
-pub mod markdown;
-pub mod review;
 pub mod sarif;
 
 use clap::ValueEnum;
