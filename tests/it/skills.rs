@@ -1982,3 +1982,25 @@ fn a_path_to_a_sibling_skills_file_is_a_warning() {
         run.stdout
     );
 }
+
+#[test]
+fn unsafe_fix_moves_unknown_fields_under_metadata() {
+    let before = frontmatter(&format!(
+        "{REFUND}author: Sam\nmetadata:\n  team: billing\npriority: 2\nlicense: MIT\n"
+    ));
+    let t = Tree::new();
+    t.file(SKILL, &before);
+    // Safe fixes only: the fields stay.
+    t.run_with(&["--fix"]);
+    assert_eq!(t.read(SKILL), before.as_bytes());
+    // Both move, one per pass, in one run; the second run changes nothing.
+    let after = frontmatter(&format!(
+        "{REFUND}metadata:\n  team: billing\n  author: Sam\n  priority: \"2\"\nlicense: MIT\n"
+    ));
+    fixes_to(
+        "skill/unknown-field",
+        before.as_bytes(),
+        after.as_bytes(),
+        &["--unsafe-fixes"],
+    );
+}

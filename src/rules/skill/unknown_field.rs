@@ -1,9 +1,12 @@
 //! `skill/unknown-field`.
 
-use crate::diagnostic::{declare_rule, did_you_mean, Diagnostic};
+use crate::diagnostic::{declare_rule, did_you_mean, Applicability, Diagnostic, Edit, Fix};
 use crate::rules::skill::context::{
     known_to_any, list_names, selected, unknown_field_effects, unknown_to, Skill, SkillRule,
 };
+use crate::rules::skill::values::quoted;
+use crate::source::SourceFile;
+use crate::yaml::{Entry, NodeKind, Resolved};
 
 declare_rule! {
     /// a top-level key outside the spec, `version`, `when_to_use`, `when_not_to_use` and `extra_skill_fields` (each target has its own list; with several, a key must be known to all)
@@ -26,7 +29,8 @@ declare_rule! {
     ///
     /// ## Fix
     /// Rename the key, move it under `metadata`, or list it in `extra_skill_fields`.
-    pub static RULE = "skill/unknown-field", Warning;
+    pub static RULE = "skill/unknown-field", Warning,
+        fixable: Unsafe, "moves a one-line field that no selected target reads and that is no misspelling under `metadata` (made when absent), its value as a string; unsafe, because clients then no longer read it at the top level.";
 }
 
 /// The rule's check: runs on each `SKILL.md`.
@@ -49,6 +53,9 @@ fn check_unknown(
 ) {
     let all = selected(cx.settings);
     let mut known: Option<Vec<&'static str>> = None;
+    // One move per pass: two moves would both create `metadata`, or insert
+    // at the same place; `--fix` runs again for the next one.
+    let mut moved = false;
     for e in entries {
         let Some((key, _)) = e.key.scalar() else {
             continue;
@@ -87,13 +94,119 @@ fn check_unknown(
             Some(s) => format!("did you mean `{s}`?"),
             None => "move it under `metadata`, drop the target that does not read it, or list it in `extra_skill_fields` in .caplint.yaml".to_string(),
         };
-        out.push(
-            Diagnostic::new(&RULE, path, message)
-                .at(e.key.span)
-                .label("not a skill field")
-                .help(help),
-        );
+        let mut d = Diagnostic::new(&RULE, path, message)
+            .at(e.key.span)
+            .label("not a skill field")
+            .help(help);
+        if read_by.is_empty() && suggestion.is_none() && !moved {
+            if let Some(fix) = move_under_metadata(cx.source, entries, e, key) {
+                d = d.with_fix(fix);
+                moved = true;
+            }
+        }
+        out.push(d);
     }
+}
+
+/// The start of the line holding `offset`, and the end of that line after
+/// its line break.
+fn line_around(text: &str, offset: usize) -> (usize, usize) {
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i + 1);
+    (start, end)
+}
+
+/// The fix that moves the top-level entry `e` (`key: value` on one line of
+/// its own) under `metadata`: the line goes, and `key: value` joins the end
+/// of the `metadata` block (a new `metadata:` where the line was, when
+/// there is none). `None` when the entry spans lines, is not a plain
+/// scalar, or `metadata` is not a block mapping to add to.
+fn move_under_metadata(
+    source: &SourceFile,
+    entries: &[Entry],
+    e: &Entry,
+    key: &str,
+) -> Option<Fix> {
+    let text = source.text.as_str();
+    let NodeKind::Scalar { value, style } = &e.value.kind else {
+        return None;
+    };
+    if e.value.tag.is_some() || e.value.anchor.is_some() || e.key.anchor.is_some() {
+        return None;
+    }
+    let (start, end) = line_around(text, e.key.span.offset);
+    let value_end = e.value.span.end().max(e.key.span.end());
+    if e.key.span.offset != start || value_end > end || text[start..end].trim_end().is_empty() {
+        return None;
+    }
+    // The value as written when it reads as a string, else quoted.
+    let written = text.get(e.value.span.offset..e.value.span.end())?;
+    if written.contains('\n') || matches!(style, crate::yaml::Style::Literal | crate::yaml::Style::Folded) {
+        return None;
+    }
+    let value_text = if e.value.span.length == 0 {
+        "\"\"".to_string()
+    } else if e.value.resolved() == Some(Resolved::Str)
+        && !crate::rules::skill::values::is_yaml11_bool(value)
+        && !crate::rules::skill::values::is_yaml11_timestamp(value)
+    {
+        written.to_string()
+    } else {
+        quoted(value)
+    };
+    let eol = if text[start..end].ends_with("\r\n") { "\r\n" } else { "\n" };
+    let path = source.path.clone();
+    let message = format!("move `{key}` under `metadata`");
+    let metadata = entries
+        .iter()
+        .find(|m| m.key.scalar().is_some_and(|(k, _)| k == "metadata"));
+    let Some(metadata) = metadata else {
+        return Some(Fix::replace(
+            Applicability::Unsafe,
+            message,
+            path,
+            start..end,
+            format!("metadata:{eol}  {key}: {value_text}{eol}"),
+        ));
+    };
+    let items = metadata.value.as_map().filter(|m| !m.is_empty() && !metadata.value.flow)?;
+    let first = &items[0].key.span;
+    let indent = first.offset - line_around(text, first.offset).0;
+    if indent == 0 || items.iter().any(|i| i.key.span.offset - line_around(text, i.key.span.offset).0 != indent) {
+        return None;
+    }
+    let last = items.last()?;
+    let (_, after_last) = line_around(text, last.value.span.end().max(last.key.span.end()).saturating_sub(1).max(last.key.span.offset));
+    if after_last > text.len() || !text[..after_last].ends_with('\n') {
+        return None;
+    }
+    let line = format!("{}{key}: {value_text}{eol}", " ".repeat(indent));
+    let edits = if after_last == start {
+        vec![Edit {
+            path,
+            range: start..end,
+            replacement: line,
+        }]
+    } else {
+        vec![
+            Edit {
+                path: path.clone(),
+                range: start..end,
+                replacement: String::new(),
+            },
+            Edit {
+                path,
+                range: after_last..after_last,
+                replacement: line,
+            },
+        ]
+    };
+    Some(Fix {
+        message,
+        applicability: Applicability::Unsafe,
+        edits,
+        rename: None,
+    })
 }
 
 #[cfg(test)]
@@ -151,5 +264,109 @@ mod tests {
             &RULE,
         );
         assert!(d.is_empty(), "{d:?}");
+    }
+
+    /// `text` with the unknown-field fixes applied (one pass), and the
+    /// fixes' messages.
+    fn fixed(text: &str) -> (String, Vec<String>) {
+        let d = diags(text);
+        let mut edits = Vec::new();
+        let mut messages = Vec::new();
+        for d in d.iter().filter(|d| d.rule == &RULE) {
+            if let Some(fix) = &d.fix {
+                assert_eq!(fix.applicability, Applicability::Unsafe);
+                messages.push(fix.message.clone());
+                edits.extend(fix.edits.iter().cloned());
+            }
+        }
+        edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
+        let mut out = text.to_string();
+        for e in edits {
+            out.replace_range(e.range, &e.replacement);
+        }
+        (out, messages)
+    }
+
+    /// Applies passes until nothing changes, as `--fix` does.
+    fn fixed_until_stable(text: &str) -> String {
+        let mut text = text.to_string();
+        for _ in 0..10 {
+            let (next, _) = fixed(&text);
+            if next == text {
+                return text;
+            }
+            text = next;
+        }
+        panic!("no fixed point: {text}");
+    }
+
+    #[test]
+    fn a_field_moves_under_a_new_metadata_block() {
+        let text = fm(&format!("{OK}author: Sam\nlicense: MIT\n"));
+        let (after, messages) = fixed(&text);
+        assert_eq!(messages, vec!["move `author` under `metadata`"]);
+        assert_eq!(
+            after,
+            fm(&format!("{OK}metadata:\n  author: Sam\nlicense: MIT\n"))
+        );
+        // The result is clean, and a second pass changes nothing.
+        assert!(diags(&after).iter().all(|d| d.rule != &RULE), "{:?}", diags(&after));
+        assert_eq!(fixed(&after).0, after);
+    }
+
+    #[test]
+    fn fields_join_an_existing_metadata_block_one_per_pass() {
+        let text = fm(&format!(
+            "{OK}owner: billing\nmetadata:\n    team: refunds\n    tier: gold\npriority: 1\nlicense: MIT\n"
+        ));
+        let (after, _) = fixed(&text);
+        // Only the first moves in this pass, to the end of the block.
+        assert_eq!(
+            after,
+            fm(&format!(
+                "{OK}metadata:\n    team: refunds\n    tier: gold\n    owner: billing\npriority: 1\nlicense: MIT\n"
+            ))
+        );
+        // The next pass moves `priority`, quoted: metadata holds strings.
+        assert_eq!(
+            fixed_until_stable(&text),
+            fm(&format!(
+                "{OK}metadata:\n    team: refunds\n    tier: gold\n    owner: billing\n    priority: \"1\"\nlicense: MIT\n"
+            ))
+        );
+        assert!(diags(&fixed_until_stable(&text)).is_empty());
+    }
+
+    #[test]
+    fn crlf_quotes_and_bytes_outside_the_field_are_kept() {
+        let text = "---\r\nname: refund-policy\r\ndescription: 'When a refund: is given.'\r\nreviewed: yes\r\naudience: 'it''s everyone'\r\n---\r\n# Refunds\r\n";
+        let after = fixed_until_stable(text);
+        assert_eq!(
+            after,
+            "---\r\nname: refund-policy\r\ndescription: 'When a refund: is given.'\r\nmetadata:\r\n  reviewed: \"yes\"\r\n  audience: 'it''s everyone'\r\n---\r\n# Refunds\r\n"
+        );
+    }
+
+    #[test]
+    fn no_move_for_a_misspelling_a_list_or_a_field_another_target_reads() {
+        // A misspelling is renamed by hand (the help says to what).
+        let (after, messages) = fixed(&fm("name: refund-policy\ndescripton: x\n"));
+        assert!(messages.is_empty());
+        assert_eq!(after, fm("name: refund-policy\ndescripton: x\n"));
+        // A list is no metadata value.
+        let text = fm(&format!("{OK}owners:\n  - sam\n"));
+        assert_eq!(fixed(&text).0, text);
+        // A flow `metadata` is left to the person.
+        let text = fm(&format!("{OK}metadata: {{team: x}}\nowner: sam\n"));
+        assert_eq!(fixed(&text).0, text);
+        // `argument-hint` is Claude Code's: with targets agentskills and
+        // claude selected, moving it would break the claude target.
+        let mut s = settings();
+        s.config.targets = vec![crate::settings::Target::Agentskills, crate::settings::Target::Claude];
+        let text = fm(&format!("{OK}argument-hint: <order id>\n"));
+        let (_, d) = lint_in("refund-policy", &text, &s);
+        let d: Vec<_> = d.iter().filter(|d| d.rule == &RULE).collect();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].fix.is_none());
     }
 }
