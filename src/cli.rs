@@ -1,6 +1,7 @@
 //! Command-line interface (clap derive): commands and flags, nothing else.
 
 use crate::render::{ColorChoice, Format};
+pub use crate::schema::SchemaKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -146,13 +147,6 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SchemaKind {
-    Profile,
-    Skill,
-    Config,
 }
 
 /// Flags shared by `check` and `history`.

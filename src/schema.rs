@@ -2,7 +2,6 @@
 //! editors. They describe what a correct file looks like; caplint itself
 //! checks more (dates on the calendar, freshness, history, secrets).
 
-use crate::cli::SchemaKind;
 use crate::model::profile::{ACCESSES, KINDS, LEVELS, REQUIRED};
 use crate::settings::Config;
 use serde_json::{json, Value};
@@ -17,6 +16,14 @@ pub const SEMVER_PATTERN: &str = r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-
 
 /// A skill name: lower-case letters and digits joined by single hyphens.
 pub const SKILL_NAME_PATTERN: &str = r"^[a-z0-9]+(-[a-z0-9]+)*$";
+
+/// Which schema `caplint schema` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SchemaKind {
+    Profile,
+    Skill,
+    Config,
+}
 
 /// The schema for `kind`, as pretty JSON with a final newline.
 pub fn render(kind: SchemaKind) -> String {
