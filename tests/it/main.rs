@@ -3,6 +3,7 @@
 
 mod support;
 
+mod architecture;
 mod cli;
 mod history;
 mod hooks;
