@@ -229,7 +229,7 @@ pub static NO_RULE: Rule = Rule::new("", Severity::Error, "", None);
 /// Declares a rule: its documentation (the doc comment), id and default
 /// severity, and whether it is fixable.
 ///
-/// ```ignore
+/// ```text
 /// declare_rule! {
 ///     /// one line: when the rule fires
 ///     ///
