@@ -29,6 +29,10 @@ pub struct Report {
     /// Files as of a commit (`caplint history`), keyed by (commit id, path):
     /// the texts that findings carrying that commit point into.
     pub commit_sources: BTreeMap<(String, String), SourceFile>,
+    /// Every file the run linted. `sources` keeps the texts of those with
+    /// findings only (a run's memory grows with its findings, not with the
+    /// repository); the others are counted here.
+    pub linted: std::collections::BTreeSet<String>,
 }
 
 impl Report {
@@ -44,6 +48,40 @@ impl Report {
     /// Line and column of an offset in the diagnostic's own text.
     pub fn line_col_of(&self, d: &Diagnostic, offset: usize) -> (usize, usize) {
         self.source_of(d).map_or((1, 1), |s| s.line_col(offset))
+    }
+
+    /// The texts of the files findings point into (their own file, and the
+    /// files their labels name) that the report does not hold, read by
+    /// `read`; called once every finding is in.
+    pub fn restore_sources(&mut self, mut read: impl FnMut(&str) -> Option<SourceFile>) {
+        let mut wanted = std::collections::BTreeSet::new();
+        for d in &self.diagnostics {
+            if d.commit.is_some() {
+                continue;
+            }
+            if d.span.is_some() && !self.sources.contains_key(&d.path) {
+                wanted.insert(d.path.clone());
+            }
+            for l in &d.labels {
+                let path = l.path.as_ref().unwrap_or(&d.path);
+                if !self.sources.contains_key(path) {
+                    wanted.insert(path.clone());
+                }
+            }
+        }
+        for path in wanted {
+            if let Some(source) = read(&path) {
+                self.add_source(source);
+            }
+        }
+    }
+
+    /// Whether a finding points into the file at `path` (its own span or a
+    /// label's): its text must stay for the renderers.
+    pub fn points_into(diagnostics: &[Diagnostic], path: &str) -> bool {
+        diagnostics
+            .iter()
+            .any(|d| d.path == path || d.labels.iter().any(|l| l.path.as_deref() == Some(path)))
     }
 
     pub fn add_source(&mut self, source: SourceFile) {

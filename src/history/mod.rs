@@ -304,7 +304,7 @@ impl Session<'_> {
         let (tip, as_of) = (self.base.tip.as_ref(), self.settings.as_of);
         if self.staged {
             let index = self.staged_index();
-            relint_staged(&ctx, &index, report)?;
+            relint_staged(&ctx, &index, profiles, report)?;
             let head_list = Head::Index(&index).profiles(&ctx)?;
             return review::review_lists(
                 &ctx,
@@ -462,26 +462,48 @@ fn place(
 /// `--staged` judges what will be committed: a profile whose staged text
 /// differs from the file on disk is linted again from the index, and its
 /// findings replace those of the file on disk.
-fn relint_staged(ctx: &Ctx<'_>, index: &Index, report: &mut Report) -> Result<(), Fatal> {
+fn relint_staged(
+    ctx: &Ctx<'_>,
+    index: &Index,
+    profiles: &[LoadedProfile],
+    report: &mut Report,
+) -> Result<(), Fatal> {
     let head = Head::Index(index);
+    // The profiles linted from the work tree, with their stat data as read.
+    let linted: std::collections::HashMap<&str, Option<crate::git::FileStat>> =
+        profiles.iter().map(|p| (p.path.as_str(), p.stat)).collect();
     for (rel, id) in head.profiles(ctx)? {
+        let was_linted = linted.get(rel.as_str());
+        // Unchanged since staged, by the stat data taken when it was read.
+        if let (Some(Some(stat)), Some(e)) = (was_linted, index.get(&ctx.repo.to_git(&rel))) {
+            if !e.link && e.id == id && e.matches_stat(stat) {
+                continue;
+            }
+        }
+        // The text as linted: kept by the report when it has findings, else
+        // read again.
+        let linted_text = match report.sources.get(&rel) {
+            Some(s) => Some(s.text.clone()),
+            None if was_linted.is_some() => crate::load::read_source(ctx.settings, &rel)
+                .ok()
+                .map(|(s, _)| s.text),
+            None => None,
+        };
         // Staged as it is on disk (the common case): nothing to read.
-        if report
-            .sources
-            .get(&rel)
-            .is_some_and(|s| ctx.repo.hash_blob(s.text.as_bytes()) == id)
+        if linted_text
+            .as_ref()
+            .is_some_and(|t| ctx.repo.hash_blob(t.as_bytes()) == id)
         {
             continue;
         }
         let bytes = ctx.repo.blob(id)?;
-        if report
-            .sources
-            .get(&rel)
-            .is_some_and(|s| s.text.as_bytes() == bytes.as_slice())
+        if linted_text
+            .as_ref()
+            .is_some_and(|t| t.as_bytes() == bytes.as_slice())
         {
             continue;
         }
-        let known = report.sources.contains_key(&rel);
+        let known = report.sources.contains_key(&rel) || was_linted.is_some();
         let (source, bad) = SourceFile::from_bytes(rel.clone(), bytes);
         let (source, _value, ds) = crate::lint::profile::lint_profile(ctx.settings, source, bad);
         report.diagnostics.retain(|d| {

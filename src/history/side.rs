@@ -285,6 +285,9 @@ pub struct WorkTree<'a> {
     pub agent_ids: foldhash::HashMap<&'a str, &'a str>,
     /// path → stat data of every profile linted in this run, as it was read.
     pub stats: foldhash::HashMap<&'a str, FileStat>,
+    /// Every profile linted in this run. The report keeps the texts of
+    /// those with findings only; the others are read again when needed.
+    pub linted: foldhash::HashSet<&'a str>,
     pub index: Option<&'a Index>,
 }
 
@@ -307,17 +310,33 @@ impl<'a> WorkTree<'a> {
             .iter()
             .filter_map(|p| p.stat.map(|s| (p.path.as_str(), s)))
             .collect();
+        let linted = profiles.iter().map(|p| p.path.as_str()).collect();
         WorkTree {
             inventory,
             sources,
             agent_ids,
             stats,
+            linted,
             index,
         }
     }
 }
 
 impl WorkTree<'_> {
+    /// The text of a profile linted in this run, as it was linted: kept by
+    /// the report, or read again (its buffer, or the disk).
+    fn text(&self, ctx: &Ctx<'_>, rel: &str) -> Option<SourceFile> {
+        if let Some(source) = self.sources.get(rel) {
+            return Some(source.clone());
+        }
+        if !self.linted.contains(rel) {
+            return None;
+        }
+        crate::load::read_source(ctx.settings, rel)
+            .ok()
+            .map(|(source, _)| source)
+    }
+
     /// The index entry of a repo-relative path when it is skip-worktree.
     fn skipped(&self, ctx: &Ctx<'_>, rel: &str) -> Option<&crate::git::IndexEntry> {
         self.index?.get(&ctx.repo.to_git(rel)).filter(|e| e.skip)
@@ -359,9 +378,9 @@ impl Head<'_> {
                     if !ctx.scope.contains(rel) || skipped.contains(rel.as_str()) {
                         continue;
                     }
-                    let Some(src) = w.sources.get(rel) else {
+                    if !w.linted.contains(rel.as_str()) && !w.sources.contains_key(rel) {
                         continue;
-                    };
+                    }
                     let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
                     // A symbolic link (tracked as one, or new and on disk):
                     // left out, as on every side.
@@ -381,13 +400,16 @@ impl Head<'_> {
                             continue;
                         }
                     }
-                    texts.push((rel, src.text.as_bytes(), entry.map(|e| e.id)));
+                    let Some(src) = w.text(ctx, rel) else {
+                        continue;
+                    };
+                    texts.push((rel, src.text.into_bytes(), entry.map(|e| e.id)));
                 }
                 // The others are hashed, in parallel.
                 let hasher = ctx.repo.blob_hasher();
                 let hashed: Vec<(String, ObjectId)> = texts
                     .into_par_iter()
-                    .map(|(rel, bytes, staged)| (rel.clone(), hash_text(hasher, bytes, staged)))
+                    .map(|(rel, bytes, staged)| (rel.clone(), hash_text(hasher, &bytes, staged)))
                     .collect();
                 out.extend(hashed);
                 Ok(out.into_iter().collect())
@@ -408,7 +430,7 @@ impl Head<'_> {
             Head::Work(w) if w.skipped(ctx, rel).is_some() => {
                 Some(ProfileInput::Blob(ctx.repo.blob(id)?))
             }
-            Head::Work(w) => w.sources.get(rel).cloned().map(ProfileInput::Source),
+            Head::Work(w) => w.text(ctx, rel).map(ProfileInput::Source),
         })
     }
 

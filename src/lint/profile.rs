@@ -43,7 +43,7 @@ pub fn lint_profiles(
     report: &mut Report,
 ) -> Result<Vec<LoadedProfile>, Fatal> {
     use rayon::prelude::*;
-    let results: Vec<(SourceFile, LoadedProfile, Vec<Diagnostic>)> = inventory
+    let results: Vec<(Option<SourceFile>, LoadedProfile, Vec<Diagnostic>)> = inventory
         .profiles
         .par_iter()
         .map(|rel| {
@@ -58,14 +58,18 @@ pub fn lint_profiles(
                     .and_then(crate::model::profile::agent_id)
                     .map(|(id, span)| (id.to_string(), span)),
             };
-            Ok((source, loaded, ds))
+            let keep = Report::points_into(&ds, &source.path);
+            Ok((keep.then_some(source), loaded, ds))
         })
         .collect::<Result<_, Fatal>>()?;
     let mut loaded = Vec::with_capacity(results.len());
     for (source, profile, ds) in results {
         report.extend(ds);
+        report.linted.insert(profile.path.clone());
         loaded.push(profile);
-        report.add_source(source);
+        if let Some(source) = source {
+            report.add_source(source);
+        }
     }
     let ids: Vec<profile::context::ProfileId> = loaded
         .iter()

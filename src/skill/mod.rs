@@ -40,6 +40,7 @@ pub fn check_all(
         skills += usize::from(linted.is_skill);
         report.extend(linted.diagnostics);
         names.extend(linted.name);
+        report.linted.extend(linted.paths);
         for source in linted.sources {
             report.add_source(source);
         }
@@ -58,7 +59,10 @@ pub fn check_all(
 struct Linted {
     is_skill: bool,
     diagnostics: Vec<Diagnostic>,
+    /// The texts findings point into (the others are let go).
     sources: Vec<crate::source::SourceFile>,
+    /// Every file linted.
+    paths: Vec<String>,
     /// The declared name, for repository-wide duplicates.
     name: Option<SkillName>,
 }
@@ -68,6 +72,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
         is_skill: false,
         diagnostics: Vec::new(),
         sources: Vec::new(),
+        paths: Vec::new(),
         name: None,
     };
     let cx = Dir::new(settings, inventory, dir);
@@ -148,6 +153,10 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
         out.sources.push(text);
     }
     out.sources.push(source);
+    out.paths = out.sources.iter().map(|s| s.path.clone()).collect();
+    let diagnostics = &out.diagnostics;
+    out.sources
+        .retain(|s| Report::points_into(diagnostics, &s.path));
     Ok(out)
 }
 

@@ -401,6 +401,13 @@ mod testing {
         let inventory = crate::discover::discover(&settings, &[]).unwrap();
         let mut report = crate::diagnostic::Report::default();
         crate::skill::check_all(&settings, &inventory, &mut report).unwrap();
+        // As `lint::run` does: the texts of files without findings were let
+        // go; those the findings point into are read again.
+        report.restore_sources(|path| {
+            crate::load::read_source(&settings, path)
+                .ok()
+                .map(|(source, _)| source)
+        });
         let found = report
             .diagnostics
             .into_iter()
