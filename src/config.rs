@@ -100,7 +100,7 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
     })?;
     let mut config = Config::default();
     let Some(root) = root else { return Ok(config) };
-    let root = shifted(root, shift);
+    let root = yaml::shifted(root, shift);
     let err = |node: &Node, msg: String, help: Option<String>| {
         config_error(source, Some(node.span), msg, help)
     };
@@ -184,31 +184,6 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
         }
     }
     Ok(config)
-}
-
-fn shifted(mut node: Node, by: usize) -> Node {
-    if by == 0 {
-        return node;
-    }
-    fn go(n: &mut Node, by: usize) {
-        n.span.offset += by;
-        if let Some((_, Some(s))) = n.tag.as_mut() {
-            s.offset += by;
-        }
-        if let Some(a) = n.anchor.as_mut() {
-            a.offset += by;
-        }
-        match &mut n.kind {
-            NodeKind::Seq(items) => items.iter_mut().for_each(|i| go(i, by)),
-            NodeKind::Map(entries) => entries.iter_mut().for_each(|e| {
-                go(&mut e.key, by);
-                go(&mut e.value, by);
-            }),
-            _ => {}
-        }
-    }
-    go(&mut node, by);
-    node
 }
 
 fn string_list(source: &SourceFile, v: &Node, key: &str) -> Result<Vec<String>, Fatal> {
