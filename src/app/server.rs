@@ -463,22 +463,8 @@ impl Server {
     /// Lints the repository with the open buffers and publishes the
     /// findings of every open file.
     fn lint(&mut self) {
-        let overlay: BTreeMap<String, String> = self
-            .docs
-            .iter()
-            .map(|(rel, d)| (rel.clone(), d.text.clone()))
-            .collect();
-        self.settings.set_overlay(overlay);
-        let options = CheckOptions {
-            paths: Vec::new(),
-            history: HistoryMode::Auto,
-        };
-        let report = match lint::run(&self.settings, &options, &crate::app::workspace::ci_env()) {
-            Ok(run) => run.report,
-            Err(e) => {
-                self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));
-                return;
-            }
+        let Some(report) = self.run(Vec::new()) else {
+            return;
         };
         self.stale = false;
         self.repository_findings.clear();
@@ -500,11 +486,7 @@ impl Server {
                 continue;
             }
             let found = by_path.remove(&rel).unwrap_or_default();
-            let doc = &self.docs[&rel];
-            let ds: Vec<lsp::Diagnostic> = found.iter().map(|d| self.to_lsp(d, doc)).collect();
-            let uri = doc.uri.clone();
-            self.publish(&uri, ds);
-            self.published.insert(rel, found);
+            self.publish_found(rel, found);
         }
     }
 
@@ -514,22 +496,8 @@ impl Server {
     /// The whole repository follows once the client pauses ([`SETTLE`]).
     fn lint_change(&mut self, rel: &str) {
         let unit = self.unit_of(rel);
-        self.settings.set_overlay(
-            self.docs
-                .iter()
-                .map(|(rel, d)| (rel.clone(), d.text.clone()))
-                .collect(),
-        );
-        let options = CheckOptions {
-            paths: vec![self.root.join(crate::source::raw_rel(&unit))],
-            history: HistoryMode::Auto,
-        };
-        let report = match lint::run(&self.settings, &options, &crate::app::workspace::ci_env()) {
-            Ok(run) => run.report,
-            Err(e) => {
-                self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));
-                return;
-            }
+        let Some(report) = self.run(vec![self.root.join(crate::source::raw_rel(&unit))]) else {
+            return;
         };
         self.stale = true;
         let inside =
@@ -550,12 +518,40 @@ impl Server {
                     .unwrap_or_default(),
             );
             crate::diagnostic::sort(&mut found);
-            let doc = &self.docs[&rel];
-            let ds: Vec<lsp::Diagnostic> = found.iter().map(|d| self.to_lsp(d, doc)).collect();
-            let uri = doc.uri.clone();
-            self.publish(&uri, ds);
-            self.published.insert(rel, found);
+            self.publish_found(rel, found);
         }
+    }
+
+    /// Runs `caplint check` over `paths` (the whole repository when empty)
+    /// with the open buffers in place of the disk; a failure is shown to
+    /// the user.
+    fn run(&mut self, paths: Vec<PathBuf>) -> Option<crate::diagnostic::Report> {
+        self.settings.set_overlay(
+            self.docs
+                .iter()
+                .map(|(rel, d)| (rel.clone(), d.text.clone()))
+                .collect(),
+        );
+        let options = CheckOptions {
+            paths,
+            history: HistoryMode::Auto,
+        };
+        match lint::run(&self.settings, &options, &crate::app::workspace::ci_env()) {
+            Ok(run) => Some(run.report),
+            Err(e) => {
+                self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Publishes `found` as the findings of the open file `rel`.
+    fn publish_found(&mut self, rel: String, found: Vec<Diagnostic>) {
+        let doc = &self.docs[&rel];
+        let ds: Vec<lsp::Diagnostic> = found.iter().map(|d| self.to_lsp(d, doc)).collect();
+        let uri = doc.uri.clone();
+        self.publish(&uri, ds);
+        self.published.insert(rel, found);
     }
 
     /// What a file is linted with: the skill folder holding it (the nearest
