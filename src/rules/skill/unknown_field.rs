@@ -30,7 +30,7 @@ declare_rule! {
     /// ## Fix
     /// Rename the key, move it under `metadata`, or list it in `extra_skill_fields`.
     pub static RULE = "skill/unknown-field", Warning,
-        fixable: Unsafe, "moves a one-line field that no selected target reads and that is no misspelling under `metadata` (made when absent), its value as a string; unsafe, because clients then no longer read it at the top level.";
+        fixable: Unsafe, "moves a one-line field that no client reads and that is no misspelling under `metadata` (made when absent), its value as a string; unsafe, because a tool that read it at the top level no longer does.";
 }
 
 /// The rule's check: runs on each `SKILL.md`.
@@ -98,7 +98,12 @@ fn check_unknown(
             .at(e.key.span)
             .label("not a skill field")
             .help(help);
-        if read_by.is_empty() && suggestion.is_none() && !moved {
+        // A field some client reads (Claude Code's `disable-model-invocation`,
+        // say) stops working under `metadata`, selected target or not.
+        let read_by_a_client = crate::settings::Target::ALL
+            .iter()
+            .any(|t| t.known_fields().contains(&key));
+        if read_by.is_empty() && suggestion.is_none() && !read_by_a_client && !moved {
             if let Some(fix) = move_under_metadata(cx.source, entries, e, key) {
                 d = d.with_fix(fix);
                 moved = true;
@@ -137,6 +142,15 @@ fn move_under_metadata(
     let (start, end) = line_around(text, e.key.span.offset);
     let value_end = e.value.span.end().max(e.key.span.end());
     if e.key.span.offset != start || value_end > end || text[start..end].trim_end().is_empty() {
+        return None;
+    }
+    // A credential is no metadata: it is reported by `security/secret-value`,
+    // and a fix would carry its bytes into a diff or an editor's edit.
+    if source
+        .secrets()
+        .iter()
+        .any(|r| r.start < end && start < r.end)
+    {
         return None;
     }
     // The value as written when it reads as a string, else quoted.
@@ -359,6 +373,13 @@ mod tests {
         // A flow `metadata` is left to the person.
         let text = fm(&format!("{OK}metadata: {{team: x}}\nowner: sam\n"));
         assert_eq!(fixed(&text).0, text);
+        // A field a client reads is never moved, even when no selected
+        // target reads it: Claude Code would stop honouring it.
+        let text = fm(&format!("{OK}disable-model-invocation: true\n"));
+        let d = diags(&text);
+        let d: Vec<_> = d.iter().filter(|d| d.rule == &RULE).collect();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].fix.is_none());
         // `argument-hint` is Claude Code's: with targets agentskills and
         // claude selected, moving it would break the claude target.
         let mut s = settings();
@@ -368,5 +389,39 @@ mod tests {
         let d: Vec<_> = d.iter().filter(|d| d.rule == &RULE).collect();
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(d[0].fix.is_none());
+    }
+
+    #[test]
+    fn a_credential_is_not_moved() {
+        let seed = &mut 7u64;
+        let key = format!(
+            "sk-ant-api03-{}AA",
+            crate::secrets::fixtures::rnd(seed, crate::secrets::fixtures::URLSAFE, 93)
+        );
+        let text = fm(&format!("{OK}api_key: {key}\n"));
+        let mut source = crate::source::SourceFile::new("skills/refund-policy/SKILL.md", text.as_str());
+        let found = crate::rules::security::check(crate::rules::security::CHECKS, &mut source);
+        assert!(!found.is_empty(), "the key is a credential");
+        let parsed = crate::model::skill::parsed::parse_skill_md(&source.path, &text);
+        let files = crate::model::skill::folder::Folder::default();
+        let refs = crate::model::skill::graph::References::default();
+        let settings = settings();
+        let cx = Skill {
+            settings: &settings,
+            source: &source,
+            bad_utf8: None,
+            parsed: &parsed,
+            folder_name: "refund-policy",
+            folder: &files,
+            references: &refs,
+            codex: None,
+        };
+        let mut out = Vec::new();
+        Check.skill(&cx, &mut out);
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].fix.is_none());
+        // The same field without a credential moves.
+        let (after, _) = fixed(&fm(&format!("{OK}api_key: see the vault\n")));
+        assert!(after.contains("metadata:\n  api_key: see the vault\n"), "{after}");
     }
 }
