@@ -124,6 +124,8 @@ struct Server {
     /// whole repository, by path: a change linted alone keeps them until the
     /// next whole run.
     repository_findings: BTreeMap<String, Vec<Diagnostic>>,
+    /// What the CI's environment says about the base, read once.
+    ci: crate::history::ci::Env,
     /// Whether a change was linted alone since the last whole run: the whole
     /// repository is linted again once the client pauses.
     stale: bool,
@@ -209,6 +211,7 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
         docs: BTreeMap::new(),
         published: BTreeMap::new(),
         repository_findings: BTreeMap::new(),
+        ci: crate::app::workspace::ci_env(),
         stale: false,
     };
     let code = server.main_loop()?;
@@ -536,7 +539,7 @@ impl Server {
             paths,
             history: HistoryMode::Auto,
         };
-        match lint::run(&self.settings, &options, &crate::app::workspace::ci_env()) {
+        match lint::run(&self.settings, &options, &self.ci) {
             Ok(run) => Some(run.report),
             Err(e) => {
                 self.show(lsp::MessageType::ERROR, format!("caplint: {e}"));

@@ -267,17 +267,12 @@ fn transition(
                 .as_deref()
                 .and_then(crate::date::Date::parse_ymd)
             {
-                if d > at {
-                    let mut diag = Diagnostic::new(
-                        &crate::rules::profile::declared_in_future::RULE,
-                        &r.path,
-                        format!("`declared_at` {d} is later than the commit that set it ({at}): the claims cannot have been checked on that date yet"),
-                    )
-                    .label("after the commit date")
-                    .help("declared_at is the date the claims were checked; set it to the real recheck date");
-                    diag.span = r.declared_span;
-                    list.push(diag);
-                }
+                list.extend(crate::rules::profile::declared_in_future::after_commit(
+                    &r.path,
+                    d,
+                    r.declared_span,
+                    at,
+                ));
             }
         }
         for d in list {

@@ -92,6 +92,15 @@ pub fn declared_at(root: &Value) -> Option<(&str, Span)> {
     m.value.as_str().map(|s| (s, m.value.span))
 }
 
+/// `declared_at` as a date, with the span of its value, when it is one
+/// (a value that is not is `profile/invalid-date`'s); and its age in days
+/// on `as_of` (negative when it is after).
+pub fn declared_age(root: &Value, as_of: Date) -> Option<(Date, i64, Span)> {
+    let (text, span) = declared_at(root)?;
+    let declared = Date::parse_ymd(text)?;
+    Some((declared, as_of.days_since(declared), span))
+}
+
 /// Whether the profile says it is retired (`retired_at` is a string).
 pub fn is_retired(root: &Value) -> bool {
     root.get("retired_at")

@@ -1,9 +1,8 @@
 //! `profile/declared-in-future`.
 
 use super::context::{ProfileCx, ProfileRule};
-use crate::date::Date;
 use crate::diagnostic::{declare_rule, Diagnostic};
-use crate::model::profile::declared_at;
+use crate::model::profile::declared_age;
 
 declare_rule! {
     /// `declared_at` is after the as-of date
@@ -34,14 +33,10 @@ pub struct Check;
 
 impl ProfileRule for Check {
     fn file(&self, cx: &ProfileCx<'_>, out: &mut Vec<Diagnostic>) {
-        let Some((text, span)) = declared_at(cx.root) else {
-            return;
-        };
-        let Some(declared) = Date::parse_ymd(text) else {
-            return;
-        };
         let as_of = cx.as_of;
-        let age = as_of.days_since(declared);
+        let Some((declared, age, span)) = declared_age(cx.root, as_of) else {
+            return;
+        };
         if age < 0 {
             let d = cx
                 .diag(&RULE, format!("`declared_at` {declared} is after the as-of date {as_of}"))
@@ -51,6 +46,28 @@ impl ProfileRule for Check {
             out.push(d);
         }
     }
+}
+
+/// The finding of `caplint history` for a commit that set `declared_at`
+/// to a date after its own: the claims cannot have been checked then yet.
+pub fn after_commit(
+    path: &str,
+    declared: crate::date::Date,
+    span: Option<crate::source::Span>,
+    commit_date: crate::date::Date,
+) -> Option<Diagnostic> {
+    if declared <= commit_date {
+        return None;
+    }
+    let mut d = Diagnostic::new(
+        &RULE,
+        path,
+        format!("`declared_at` {declared} is later than the commit that set it ({commit_date}): the claims cannot have been checked on that date yet"),
+    )
+    .label("after the commit date")
+    .help("declared_at is the date the claims were checked; set it to the real recheck date");
+    d.span = span;
+    Some(d)
 }
 
 #[cfg(test)]
@@ -76,5 +93,18 @@ mod tests {
     #[test]
     fn the_as_of_date_itself_is_not_in_the_future() {
         assert_eq!(rules(&OK.replace("2026-10-01", "2026-10-15")), Vec::<&Rule>::new());
+    }
+
+    #[test]
+    fn history_reports_a_date_after_the_commit_that_set_it() {
+        let day = |t: &str| crate::date::Date::parse_ymd(t).unwrap();
+        let span = Some(crate::source::Span::new(40, 12));
+        let d = after_commit("a.profile.json", day("2026-10-03"), span, day("2026-10-02")).unwrap();
+        assert_eq!(
+            d.message,
+            "`declared_at` 2026-10-03 is later than the commit that set it (2026-10-02): the claims cannot have been checked on that date yet"
+        );
+        assert_eq!((d.span, d.rule), (span, &RULE));
+        assert!(after_commit("a.profile.json", day("2026-10-02"), span, day("2026-10-02")).is_none());
     }
 }

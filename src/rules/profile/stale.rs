@@ -1,9 +1,8 @@
 //! `profile/stale`.
 
 use super::context::{ProfileCx, ProfileRule};
-use crate::date::Date;
 use crate::diagnostic::{declare_rule, Diagnostic};
-use crate::model::profile::{declared_at, is_retired};
+use crate::model::profile::{declared_age, is_retired};
 
 declare_rule! {
     /// age in days is over `freshness_days` (90) and the profile is not retired
@@ -35,14 +34,10 @@ pub struct Check;
 
 impl ProfileRule for Check {
     fn file(&self, cx: &ProfileCx<'_>, out: &mut Vec<Diagnostic>) {
-        let Some((text, span)) = declared_at(cx.root) else {
-            return;
-        };
-        let Some(declared) = Date::parse_ymd(text) else {
-            return;
-        };
         let as_of = cx.as_of;
-        let age = as_of.days_since(declared);
+        let Some((declared, age, span)) = declared_age(cx.root, as_of) else {
+            return;
+        };
         let limit = cx.freshness_days;
         if age >= 0 && age > limit && !is_retired(cx.root) {
             let d = cx
