@@ -223,6 +223,81 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
         }
         walk(settings, &root, &canon, &mut found)?;
     }
+    Ok(finish(found))
+}
+
+/// The profiles and skills of the files an index holds (repo-relative
+/// paths, sorted, each with whether it is a symbolic link), as [`discover`]
+/// finds them on disk: the same globs, the same always-skipped and excluded
+/// folders, the same skill roots. The listing covers the whole root, so
+/// skill folders list themselves from it. Links count as files only when
+/// they lead to a regular file inside the tree, as for a walk.
+pub fn from_index<'a>(
+    settings: &Settings,
+    files: impl Iterator<Item = (&'a str, bool)>,
+) -> Inventory {
+    let root = settings
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| settings.root.clone());
+    let mut found = Found::default();
+    found.listing.walked.push(String::new());
+    let excludes = settings.has_excludes();
+    // The folders of the previous file, outermost first: a folder's files
+    // come one after the other in the index's order, so each folder is
+    // met (and judged) once.
+    let mut chain: Vec<&str> = Vec::new();
+    let mut pruned: Option<&str> = None;
+    for (rel, link) in files {
+        if pruned.is_some_and(|p| within(rel, p)) {
+            continue;
+        }
+        pruned = None;
+        let mut skipped = false;
+        for (depth, (i, _)) in rel.match_indices('/').enumerate() {
+            let dir = &rel[..i];
+            if chain.get(depth) == Some(&dir) {
+                continue;
+            }
+            chain.truncate(depth);
+            let keep = !ALWAYS_SKIPPED.contains(&file_name(dir).as_ref())
+                && (!excludes || !settings.is_excluded(dir));
+            if !keep {
+                found.listing.pruned.insert(dir.to_string());
+                pruned = Some(dir);
+                skipped = true;
+                break;
+            }
+            chain.push(dir);
+            found
+                .listing
+                .entries
+                .push((dir.to_string(), EntryKind::Dir));
+            if settings.skill_root_globs.is_match(dir) {
+                found.roots.insert(dir.to_string());
+            }
+        }
+        if skipped || (excludes && settings.is_excluded(rel)) {
+            continue;
+        }
+        let kind = if link {
+            EntryKind::Symlink
+        } else {
+            EntryKind::File
+        };
+        found.listing.entries.push((rel.to_string(), kind));
+        if link && !symlink_inside(&root, &root.join(rel)) {
+            continue;
+        }
+        found.file(settings, rel.to_string());
+    }
+    finish(found)
+}
+
+/// What the walks found, put in order: the listing sorted, skill roots that
+/// are skills themselves dropped, and every folder of a skill root made a
+/// skill.
+fn finish(found: Found) -> Inventory {
     let Found {
         profiles,
         mut skills,
@@ -251,12 +326,12 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
                 .in_root = true;
         }
     }
-    Ok(Inventory {
+    Inventory {
         profiles: profiles.into_iter().collect(),
         skills: skills.into_values().collect(),
         skill_roots: roots.into_iter().collect(),
         listing,
-    })
+    }
 }
 
 /// The folders directly inside the skill root `r` (hidden, always-skipped
@@ -283,6 +358,20 @@ struct Found {
 }
 
 impl Found {
+    /// A file the walk (or the index) holds: a skill's `SKILL.md`, one in
+    /// another casing, or a profile.
+    fn file(&mut self, settings: &Settings, rel: String) {
+        let name = file_name(&rel);
+        if name == SKILL_MD {
+            let entry = skill_dir(&mut self.skills, &rel);
+            entry.skill_md = Some(rel);
+        } else if name.eq_ignore_ascii_case(SKILL_MD) {
+            skill_dir(&mut self.skills, &rel).misnamed.push(rel);
+        } else if settings.profile_globs.is_match(&rel) {
+            self.profiles.insert(rel);
+        }
+    }
+
     fn merge(&mut self, other: Found) {
         self.profiles.extend(other.profiles);
         self.roots.extend(other.roots);
@@ -426,20 +515,12 @@ fn walk_entries(
             }
             continue;
         }
-        let name = file_name(&rel);
         let is_file = ft.is_file() || (ft.is_symlink() && symlink_inside(root, entry.path()));
         if !is_file {
             // FIFOs, sockets, devices and links leading out of the tree.
             continue;
         }
-        if name == SKILL_MD {
-            let entry = skill_dir(&mut found.skills, &rel);
-            entry.skill_md = Some(rel);
-        } else if name.eq_ignore_ascii_case(SKILL_MD) {
-            skill_dir(&mut found.skills, &rel).misnamed.push(rel);
-        } else if settings.profile_globs.is_match(&rel) {
-            found.profiles.insert(rel);
-        }
+        found.file(settings, rel);
     }
     found.listing.pruned.extend(pruned.into_inner());
     Ok(())

@@ -18,6 +18,9 @@ pub struct LoadedProfile {
     pub agent_id: Option<(String, crate::source::Span)>,
     /// The file's stat data when it was read.
     pub stat: Option<FileStat>,
+    /// Linted as its staged content (`--staged`), which history then need
+    /// not check against the index again.
+    pub staged: bool,
 }
 
 /// Reads a file found by discovery, relative to the root.

@@ -27,6 +27,9 @@ pub enum HistoryMode {
 pub struct CheckOptions {
     pub paths: Vec<PathBuf>,
     pub history: HistoryMode,
+    /// `--staged` may keep and use its cache under the git directory
+    /// (`--no-cache` says no).
+    pub cache: bool,
 }
 
 /// A client a skill is written for.
@@ -196,6 +199,11 @@ impl Settings {
     /// Sets the texts that stand in for files on disk (see [`Settings::overlay_text`]).
     pub fn set_overlay(&mut self, overlay: std::collections::BTreeMap<String, String>) {
         self.overlay = std::sync::Arc::new(overlay);
+    }
+
+    /// Whether texts stand in for files on disk (an editor's buffers).
+    pub fn has_overlay(&self) -> bool {
+        !self.overlay.is_empty()
     }
 
     /// The text that stands in for the file at `rel` (repo-relative), if

@@ -141,6 +141,8 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
     let options = CheckOptions {
         paths: args.paths.clone(),
         history,
+        // A fix edits the files on disk: they are linted as they are there.
+        cache: !args.no_cache && !args.fix,
     };
     let mut report = run_check(&settings, &options)?;
     let mut wrote = false;

@@ -538,6 +538,7 @@ impl Server {
         let options = CheckOptions {
             paths,
             history: HistoryMode::Auto,
+            cache: false,
         };
         match lint::run(&self.settings, &options, &self.ci) {
             Ok(run) => Some(run.report),

@@ -176,6 +176,44 @@ impl Index {
         self.entries.iter().map(|(p, e)| (p.as_str(), e))
     }
 
+    /// Entries outside the folders `dirs` (git paths, sorted; `""` is
+    /// everything), skipping each folder's entries at once.
+    pub fn outside<'a>(
+        &'a self,
+        dirs: &[String],
+    ) -> impl Iterator<Item = (&'a str, &'a IndexEntry)> {
+        // The ranges of entries below each folder, in order.
+        let mut cut: Vec<(usize, usize)> = dirs
+            .iter()
+            .map(|dir| {
+                if dir.is_empty() {
+                    return (0, self.entries.len());
+                }
+                let prefix = format!("{dir}/");
+                let start = self
+                    .entries
+                    .partition_point(|(p, _)| p.as_str() < prefix.as_str());
+                let len = self.entries[start..]
+                    .iter()
+                    .take_while(|(p, _)| p.starts_with(&prefix))
+                    .count();
+                (start, start + len)
+            })
+            .collect();
+        cut.sort_unstable();
+        let mut kept = Vec::new();
+        let mut at = 0;
+        for (start, end) in cut {
+            if start > at {
+                kept.push(at..start);
+            }
+            at = at.max(end);
+        }
+        kept.push(at..self.entries.len());
+        kept.into_iter()
+            .flat_map(move |r| self.entries[r].iter().map(|(p, e)| (p.as_str(), e)))
+    }
+
     /// Entries under the folder `dir` (a git path; `""` is everything).
     pub fn under<'a>(&'a self, dir: &str) -> impl Iterator<Item = (&'a str, &'a IndexEntry)> {
         let prefix = if dir.is_empty() {

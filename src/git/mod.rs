@@ -339,6 +339,12 @@ impl Repo {
         path.strip_prefix(self.prefix.as_str())
     }
 
+    /// Where caplint keeps its cache: `caplint/` in the repository's git
+    /// directory (the common one, for linked work trees).
+    pub fn cache_dir(&self) -> std::path::PathBuf {
+        self.repo.common_dir().join("caplint")
+    }
+
     pub fn prefix(&self) -> &str {
         &self.prefix
     }

@@ -144,6 +144,34 @@ impl Repo {
         keep: &dyn Fn(&str) -> bool,
         index: Option<&Index>,
     ) -> Result<BTreeMap<String, FileId>, Fatal> {
+        self.list_files_but(tree, dir, descend, keep, index, None)
+    }
+
+    /// [`Repo::list_files`], leaving out the folders whose tree the index's
+    /// cache-tree records as `tree`'s own (their files are staged as they
+    /// are in `tree`): those folders' git paths go to `same`.
+    pub fn list_changed_files(
+        &self,
+        tree: ObjectId,
+        dir: &str,
+        descend: &dyn Fn(&str) -> bool,
+        keep: &dyn Fn(&str) -> bool,
+        index: &Index,
+        same: &mut Vec<String>,
+    ) -> Result<BTreeMap<String, FileId>, Fatal> {
+        self.list_files_but(tree, dir, descend, keep, Some(index), Some(same))
+    }
+
+    fn list_files_but(
+        &self,
+        tree: ObjectId,
+        dir: &str,
+        descend: &dyn Fn(&str) -> bool,
+        keep: &dyn Fn(&str) -> bool,
+        index: Option<&Index>,
+        same: Option<&mut Vec<String>>,
+    ) -> Result<BTreeMap<String, FileId>, Fatal> {
+        let same = std::cell::RefCell::new(same);
         let mut out = BTreeMap::new();
         let Some(start) = self.entry_at(tree, dir)? else {
             return Ok(out);
@@ -157,6 +185,10 @@ impl Repo {
             let Some(files) = index.and_then(|ix| ix.files_of_tree(full, id)) else {
                 return false;
             };
+            if let Some(same) = same.borrow_mut().as_mut() {
+                same.push(full.to_string());
+                return true;
+            }
             for (path, entry) in files {
                 // Kept, and inside the folders between `full` and the file as
                 // the walk would have been allowed into them.

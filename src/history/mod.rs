@@ -163,11 +163,18 @@ pub struct Session<'s> {
     settings: &'s Settings,
     repo: Repo,
     base: Base,
-    index: Option<Index>,
+    index: Option<std::sync::Arc<Index>>,
     scope: Scope,
     staged: bool,
-    /// The profiles of the base tree in scope: path → blob id.
+    /// Every file finding was judged on the staged text (the index-driven
+    /// `--staged` run), not only the profiles'.
+    all_staged: bool,
+    /// The profiles of the base tree in scope: path → blob id (with
+    /// `--staged`, only those outside [`Session::same_dirs`]).
     base_profiles: BTreeMap<String, ObjectId>,
+    /// With `--staged`: the folders (git paths, sorted) the index holds as
+    /// the base has them, whose profiles need no review.
+    same_dirs: Vec<String>,
 }
 
 /// How many bytes of base blobs [`open`] reads ahead.
@@ -191,6 +198,19 @@ pub fn open<'s>(
     if repo.is_bare() {
         return Err(Repo::no_work_tree("`caplint check` has no files to lint"));
     }
+    open_repo(settings, options, ci, notes, repo, None)
+}
+
+/// [`open`] in a repository already opened (with a work tree), with its
+/// index when it was read already.
+pub fn open_repo<'s>(
+    settings: &'s Settings,
+    options: &CheckOptions,
+    ci: &Env,
+    notes: &mut Vec<String>,
+    repo: Repo,
+    index: Option<Option<std::sync::Arc<Index>>>,
+) -> Result<Option<Session<'s>>, Fatal> {
     let base = resolve_base(&repo, settings, &options.history, ci)?;
     if let Some(why) = &base.why {
         notes.push(format!("history base: {} ({why})", base.label));
@@ -198,9 +218,12 @@ pub fn open<'s>(
     if base.tree.is_none() {
         return Ok(None);
     }
-    let index = repo.index()?;
+    let index = match index {
+        Some(index) => index,
+        None => repo.index()?.map(std::sync::Arc::new),
+    };
     let scope = Scope::of_paths(&settings.root, &options.paths);
-    refuse_conflicts(&repo, index.as_ref(), &scope)?;
+    refuse_conflicts(&repo, index.as_deref(), &scope)?;
     // While the files are linted: list the base's profiles, and read the
     // base blobs of those the index shows changed (in a pre-commit run or a
     // branch, most of the ones that changed at all).
@@ -208,11 +231,13 @@ pub fn open<'s>(
         repo: &repo,
         settings,
         scope: scope.clone(),
-        index: index.as_ref(),
+        index: index.as_deref(),
     };
-    let base_profiles = match base.tree {
-        Some(tree) => ctx.tree_profiles(tree)?,
-        None => BTreeMap::new(),
+    let staged = options.history == HistoryMode::Staged;
+    let (base_profiles, same_dirs) = match (base.tree, index.as_deref()) {
+        (Some(tree), Some(index)) if staged => ctx.tree_profiles_changed(tree, index)?,
+        (Some(tree), _) => (ctx.tree_profiles(tree)?, Vec::new()),
+        (None, _) => (BTreeMap::new(), Vec::new()),
     };
     if let Some(index) = &index {
         let linked: Vec<&str> = index
@@ -241,8 +266,10 @@ pub fn open<'s>(
         repo,
         base,
         index,
-        staged: options.history == HistoryMode::Staged,
+        staged,
+        all_staged: false,
         base_profiles,
+        same_dirs,
     }))
 }
 
@@ -279,14 +306,45 @@ impl Session<'_> {
             repo: &self.repo,
             settings: self.settings,
             scope: self.scope.clone(),
-            index: self.index.as_ref(),
+            index: self.index.as_deref(),
         }
+    }
+
+    /// Whether the git path lies in a folder the index holds as the base
+    /// has it.
+    fn in_same_dir(&self, path: &str) -> bool {
+        if self.same_dirs.is_empty() {
+            return false;
+        }
+        let held = |dir: &str| {
+            self.same_dirs
+                .binary_search_by(|d| d.as_str().cmp(dir))
+                .is_ok()
+        };
+        held("") || path.match_indices('/').any(|(i, _)| held(&path[..i]))
+    }
+
+    /// Says that every file was linted as staged (skills too), so that a
+    /// finding in a file whose working copy differs says so.
+    pub fn all_linted_as_staged(&mut self) {
+        self.all_staged = true;
+    }
+
+    /// The staged text of the file at `rel` (relative to the root), if the
+    /// index holds it.
+    pub fn staged_source(&self, rel: &str) -> Option<SourceFile> {
+        let entry = self.index.as_deref()?.get(&self.repo.to_git(rel))?;
+        if entry.link || entry.intent {
+            return None;
+        }
+        let bytes = self.repo.blob(entry.id).ok()?;
+        Some(SourceFile::from_bytes(rel, bytes).0)
     }
 
     /// The index `--staged` judges (empty when there is none yet).
     fn staged_index(&self) -> std::borrow::Cow<'_, Index> {
         match &self.index {
-            Some(index) => std::borrow::Cow::Borrowed(index),
+            Some(index) => std::borrow::Cow::Borrowed(&**index),
             None => std::borrow::Cow::Owned(Index::default()),
         }
     }
@@ -304,8 +362,33 @@ impl Session<'_> {
         let (tip, as_of) = (self.base.tip.as_ref(), self.settings.as_of);
         if self.staged {
             let index = self.staged_index();
-            relint_staged(&ctx, &index, profiles, report)?;
-            let head_list = Head::Index(&index).profiles(&ctx)?;
+            let mut head_list;
+            if self.all_staged {
+                // Every profile was linted as staged but those flagged
+                // otherwise; the folders held as the base has them need
+                // no review.
+                head_list = Head::Index(&index).profiles_outside(&ctx, &self.same_dirs);
+                let mut relint = head_list.clone();
+                // Outside a sparse checkout: not on disk, and not linted.
+                for (path, e) in index.iter().filter(|(_, e)| e.skip && !e.intent && !e.link) {
+                    if let Some(rel) = self.repo.from_git(path).filter(|r| ctx.is_profile(r)) {
+                        relint.insert(rel.to_string(), e.id);
+                    }
+                }
+                for p in profiles.iter().filter(|p| !p.staged) {
+                    if let Some(e) = index.get(&self.repo.to_git(&p.path)) {
+                        if !e.intent && !e.link {
+                            relint.insert(p.path.clone(), e.id);
+                        }
+                    }
+                }
+                relint_staged(&ctx, &index, &relint, profiles, report)?;
+            } else {
+                head_list = Head::Index(&index).profiles(&ctx)?;
+                relint_staged(&ctx, &index, &head_list, profiles, report)?;
+                // Staged as the base has them: nothing to review.
+                head_list.retain(|rel, _| !self.in_same_dir(&self.repo.to_git(rel)));
+            }
             return review::review_lists(
                 &ctx,
                 &self.base_profiles,
@@ -319,7 +402,7 @@ impl Session<'_> {
             inventory,
             &report.sources,
             profiles,
-            self.index.as_ref(),
+            self.index.as_deref(),
         ));
         let head_list = head.profiles(&ctx)?;
         review::review_lists(&ctx, &self.base_profiles, &head, &head_list, tip, as_of)
@@ -332,14 +415,21 @@ impl Session<'_> {
         let tip = self.base.tip.as_ref();
         if self.staged {
             let index = self.staged_index();
-            return review::review_skills(&ctx, self.base.tree, &Head::Index(&index), tip);
+            let same = |dir: &str| self.in_same_dir(&format!("{}/", self.repo.to_git(dir)));
+            return review::review_skills_but(
+                &ctx,
+                self.base.tree,
+                &Head::Index(&index),
+                tip,
+                &same,
+            );
         }
         let no_sources = BTreeMap::new();
         let head = Head::Work(WorkTree::new(
             inventory,
             &no_sources,
             &[],
-            self.index.as_ref(),
+            self.index.as_deref(),
         ));
         review::review_skills(&ctx, self.base.tree, &head, tip)
     }
@@ -365,14 +455,15 @@ impl Session<'_> {
         let ctx = self.ctx();
         let mut differs: BTreeMap<String, bool> = BTreeMap::new();
         for d in &mut report.diagnostics {
-            let judged_staged = d.rule.id.starts_with("history/") || ctx.is_profile(&d.path);
+            let judged_staged =
+                self.all_staged || d.rule.id.starts_with("history/") || ctx.is_profile(&d.path);
             if !judged_staged || d.path.is_empty() {
                 continue;
             }
             let partly = *differs.entry(d.path.clone()).or_insert_with(|| {
                 let Some(entry) = self
                     .index
-                    .as_ref()
+                    .as_deref()
                     .and_then(|i| i.get(&self.repo.to_git(&d.path)))
                 else {
                     return false;
@@ -465,18 +556,23 @@ fn place(
 fn relint_staged(
     ctx: &Ctx<'_>,
     index: &Index,
+    staged: &BTreeMap<String, ObjectId>,
     profiles: &[LoadedProfile],
     report: &mut Report,
 ) -> Result<(), Fatal> {
-    let head = Head::Index(index);
     // The profiles linted from the work tree, with their stat data as read.
-    let linted: std::collections::HashMap<&str, Option<crate::git::FileStat>> =
-        profiles.iter().map(|p| (p.path.as_str(), p.stat)).collect();
-    for (rel, id) in head.profiles(ctx)? {
-        let was_linted = linted.get(rel.as_str());
+    let linted: std::collections::HashMap<&str, &LoadedProfile> =
+        profiles.iter().map(|p| (p.path.as_str(), p)).collect();
+    for (rel, &id) in staged {
+        let rel = rel.clone();
+        let was_linted = linted.get(rel.as_str()).map(|p| p.stat);
+        // Linted as its staged content already.
+        if linted.get(rel.as_str()).is_some_and(|p| p.staged) {
+            continue;
+        }
         // Unchanged since staged, by the stat data taken when it was read.
         if let (Some(Some(stat)), Some(e)) = (was_linted, index.get(&ctx.repo.to_git(&rel))) {
-            if !e.link && e.id == id && e.matches_stat(stat) {
+            if !e.link && e.id == id && e.matches_stat(&stat) {
                 continue;
             }
         }

@@ -476,6 +476,18 @@ pub fn review_skills(
     head: &Head<'_>,
     tip: Option<&Tip>,
 ) -> Result<Vec<SkillReview>, Fatal> {
+    review_skills_but(ctx, base, head, tip, &|_| false)
+}
+
+/// [`review_skills`], taking the folders `same` says are as the base has
+/// them (by a folder id) as unchanged without looking.
+pub fn review_skills_but(
+    ctx: &Ctx<'_>,
+    base: Option<ObjectId>,
+    head: &Head<'_>,
+    tip: Option<&Tip>,
+    same: &dyn Fn(&str) -> bool,
+) -> Result<Vec<SkillReview>, Fatal> {
     let mut reviews = Vec::new();
     let Some(base_tree) = base else {
         return Ok(reviews);
@@ -483,6 +495,9 @@ pub fn review_skills(
     let dirs = head.skill_dirs(ctx)?;
     let mut new_dirs = Vec::new();
     for dir in &dirs {
+        if same(dir) {
+            continue;
+        }
         match review_one(ctx, base_tree, head, dir, tip)? {
             Reviewed::Changed(r) => reviews.push(*r),
             Reviewed::New => new_dirs.push(dir),

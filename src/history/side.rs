@@ -240,6 +240,37 @@ impl Ctx<'_> {
             .collect())
     }
 
+    /// [`Ctx::tree_profiles`] for what the index may have changed: the
+    /// folders the index's cache-tree records as the tree's own are left
+    /// out, and their git paths returned (sorted).
+    pub fn tree_profiles_changed(
+        &self,
+        tree: ObjectId,
+        index: &Index,
+    ) -> Result<(BTreeMap<String, ObjectId>, Vec<String>), Fatal> {
+        let root = self.repo.prefix().trim_end_matches('/');
+        let mut same = Vec::new();
+        let files = self.repo.list_changed_files(
+            tree,
+            root,
+            &|dir| self.descend_git(dir),
+            &|path| {
+                self.repo
+                    .from_git(path)
+                    .is_some_and(|rel| self.is_profile(rel))
+            },
+            index,
+            &mut same,
+        )?;
+        same.sort_unstable();
+        let profiles = files
+            .into_iter()
+            .filter(|(_, f)| !f.link)
+            .map(|(rel, f)| (rel, f.id))
+            .collect();
+        Ok((profiles, same))
+    }
+
     /// A file's blob id in a tree, by repo-relative path.
     pub fn tree_file(&self, tree: ObjectId, rel: &str) -> Result<Option<ObjectId>, Fatal> {
         self.repo.file_at(tree, &self.repo.to_git(rel))
@@ -345,6 +376,22 @@ impl WorkTree<'_> {
 
 impl Head<'_> {
     /// Every profile in scope on this side: path → blob id.
+    /// The staged profiles outside the folders `dirs` (git paths, sorted);
+    /// for an index only.
+    pub fn profiles_outside(&self, ctx: &Ctx<'_>, dirs: &[String]) -> BTreeMap<String, ObjectId> {
+        let Head::Index(index) = self else {
+            return BTreeMap::new();
+        };
+        index
+            .outside(dirs)
+            .filter(|(_, e)| !e.intent && !e.link)
+            .filter_map(|(path, e)| {
+                let rel = ctx.repo.from_git(path)?;
+                ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
+            })
+            .collect()
+    }
+
     pub fn profiles(&self, ctx: &Ctx<'_>) -> Result<BTreeMap<String, ObjectId>, Fatal> {
         match self {
             Head::Tree(tree) => ctx.tree_profiles(*tree),

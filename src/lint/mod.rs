@@ -3,7 +3,9 @@
 //! [`run`] is the pipeline of `caplint check`; nothing in the library
 //! imports this module (the commands do).
 
+pub mod cache;
 pub mod profile;
+pub mod staged;
 
 use crate::diagnostic::Report;
 use crate::discover;
@@ -24,6 +26,11 @@ pub fn run<'s>(
     options: &CheckOptions,
     ci: &crate::history::ci::Env,
 ) -> Result<Run<'s>, Fatal> {
+    if options.history == crate::settings::HistoryMode::Staged {
+        if let Some(run) = staged::run(settings, options, ci)? {
+            return Ok(run);
+        }
+    }
     let inventory = discover::discover(settings, &options.paths)?;
     let (report, history) = std::thread::scope(|scope| {
         let inventory = &inventory;
@@ -52,12 +59,7 @@ pub fn run<'s>(
         let history = history?;
         let profile_reviews = profile_reviews.transpose()?;
         let skill_reviews = skill_reviews.transpose()?;
-        report.sources.extend(skills.sources);
-        report.linted.extend(skills.linted);
-        report.diagnostics.extend(skills.diagnostics);
-        report.notes.extend(skills.notes);
-        report.notes.extend(notes);
-        report.summary.skills = skills.summary.skills;
+        merge(&mut report, skills, notes);
         if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
             (&history, profile_reviews, skill_reviews)
         {
@@ -68,13 +70,7 @@ pub fn run<'s>(
                 .ok()
                 .map(|(source, _)| source)
         });
-        let files = report.linted.len()
-            + report
-                .sources
-                .keys()
-                .filter(|p| !report.linted.contains(*p))
-                .count();
-        report.summary.files = files.max(report.summary.files);
+        count_files(&mut report);
         report.finish(settings);
         Ok::<_, Fatal>((report, history))
     })?;
@@ -85,6 +81,27 @@ pub fn run<'s>(
             _inventory: inventory,
         },
     })
+}
+
+/// Adds the skills' report (and the history notes) to the profiles'.
+fn merge(report: &mut Report, skills: Report, notes: Vec<String>) {
+    report.sources.extend(skills.sources);
+    report.linted.extend(skills.linted);
+    report.diagnostics.extend(skills.diagnostics);
+    report.notes.extend(skills.notes);
+    report.notes.extend(notes);
+    report.summary.skills = skills.summary.skills;
+}
+
+/// Counts the files linted, and those only history read.
+fn count_files(report: &mut Report) {
+    let files = report.linted.len()
+        + report
+            .sources
+            .keys()
+            .filter(|p| !report.linted.contains(*p))
+            .count();
+    report.summary.files = files.max(report.summary.files);
 }
 
 /// A run's report, and what the run built on the way.
@@ -130,6 +147,7 @@ mod tests {
         let options = CheckOptions {
             paths: Vec::new(),
             history: HistoryMode::Off,
+            cache: false,
         };
         run(&settings, &options, &crate::history::ci::Env::default())
             .unwrap()

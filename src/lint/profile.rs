@@ -36,38 +36,74 @@ pub fn lint_profile(
     (source, value, out)
 }
 
+/// One profile as linted: its text when findings point into it, what the
+/// run keeps of it, and its findings.
+pub struct Linted {
+    pub source: Option<SourceFile>,
+    pub profile: LoadedProfile,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads and lints the profile at `rel` from the disk (or an editor's buffer).
+pub fn lint_file(settings: &Settings, rel: &str) -> Result<Linted, Fatal> {
+    let (source, bad, stat) = read_source_stat(settings, rel)?;
+    Ok(lint_read(settings, source, bad, stat))
+}
+
+/// Lints a profile read by [`read_source_stat`].
+pub fn lint_read(
+    settings: &Settings,
+    source: SourceFile,
+    bad: Option<usize>,
+    stat: Option<crate::git::FileStat>,
+) -> Linted {
+    let (source, value, diagnostics) = lint_profile(settings, source, bad);
+    let profile = LoadedProfile {
+        stat,
+        staged: false,
+        path: source.path.clone(),
+        parsed: value.is_some(),
+        agent_id: value
+            .as_ref()
+            .and_then(crate::model::profile::agent_id)
+            .map(|(id, span)| (id.to_string(), span)),
+    };
+    let keep = Report::points_into(&diagnostics, &source.path);
+    Linted {
+        source: keep.then_some(source),
+        profile,
+        diagnostics,
+    }
+}
+
 /// Lints the profiles of an inventory into `report`; returns them parsed.
 pub fn lint_profiles(
     settings: &Settings,
     inventory: &Inventory,
     report: &mut Report,
 ) -> Result<Vec<LoadedProfile>, Fatal> {
+    lint_profiles_by(inventory, report, |rel| lint_file(settings, rel).map(Some))
+}
+
+/// [`lint_profiles`], each profile linted by `lint` (in parallel); one it
+/// gives `None` for is left out (history lints it from the index).
+pub fn lint_profiles_by(
+    inventory: &Inventory,
+    report: &mut Report,
+    lint: impl Fn(&str) -> Result<Option<Linted>, Fatal> + Sync,
+) -> Result<Vec<LoadedProfile>, Fatal> {
     use rayon::prelude::*;
-    let results: Vec<(Option<SourceFile>, LoadedProfile, Vec<Diagnostic>)> = inventory
+    let results: Vec<Option<Linted>> = inventory
         .profiles
         .par_iter()
-        .map(|rel| {
-            let (source, bad, stat) = read_source_stat(settings, rel)?;
-            let (source, value, ds) = lint_profile(settings, source, bad);
-            let loaded = LoadedProfile {
-                stat,
-                path: source.path.clone(),
-                parsed: value.is_some(),
-                agent_id: value
-                    .as_ref()
-                    .and_then(crate::model::profile::agent_id)
-                    .map(|(id, span)| (id.to_string(), span)),
-            };
-            let keep = Report::points_into(&ds, &source.path);
-            Ok((keep.then_some(source), loaded, ds))
-        })
+        .map(|rel| lint(rel))
         .collect::<Result<_, Fatal>>()?;
     let mut loaded = Vec::with_capacity(results.len());
-    for (source, profile, ds) in results {
-        report.extend(ds);
-        report.linted.insert(profile.path.clone());
-        loaded.push(profile);
-        if let Some(source) = source {
+    for linted in results.into_iter().flatten() {
+        report.extend(linted.diagnostics);
+        report.linted.insert(linted.profile.path.clone());
+        loaded.push(linted.profile);
+        if let Some(source) = linted.source {
             report.add_source(source);
         }
     }

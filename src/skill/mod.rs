@@ -26,14 +26,32 @@ pub fn check_all(
     inventory: &Inventory,
     report: &mut Report,
 ) -> Result<(), Fatal> {
+    check_all_by(inventory, report, |dir| {
+        lint_dir(settings, inventory, dir, Some(&inventory.listing))
+    })
+}
+
+/// [`check_all`], each folder linted by `lint`.
+pub fn check_all_by(
+    inventory: &Inventory,
+    report: &mut Report,
+    lint: impl Fn(&SkillDir) -> Result<Linted, Fatal> + Sync,
+) -> Result<(), Fatal> {
     use rayon::prelude::*;
     // Each skill folder is independent: lint them in parallel, then merge in
     // inventory order so that output stays deterministic.
     let results = inventory
         .skills
         .par_iter()
-        .map(|dir| lint_dir(settings, inventory, dir))
+        .map(&lint)
         .collect::<Result<Vec<_>, Fatal>>()?;
+    merge_all(report, results);
+    Ok(())
+}
+
+/// Adds what each folder found (in inventory order) to `report`, then runs
+/// the repository-wide skill rules.
+pub fn merge_all(report: &mut Report, results: Vec<Linted>) {
     let mut names: Vec<SkillName> = Vec::new();
     let mut skills = 0;
     for linted in results {
@@ -52,22 +70,28 @@ pub fn check_all(
     }
     report.extend(found);
     report.summary.skills = skills;
-    Ok(())
 }
 
 /// What one skill folder contributed to the run.
-struct Linted {
-    is_skill: bool,
-    diagnostics: Vec<Diagnostic>,
+pub struct Linted {
+    pub is_skill: bool,
+    pub diagnostics: Vec<Diagnostic>,
     /// The texts findings point into (the others are let go).
-    sources: Vec<crate::source::SourceFile>,
+    pub sources: Vec<crate::source::SourceFile>,
     /// Every file linted.
-    paths: Vec<String>,
+    pub paths: Vec<String>,
     /// The declared name, for repository-wide duplicates.
-    name: Option<SkillName>,
+    pub name: Option<SkillName>,
 }
 
-fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Result<Linted, Fatal> {
+/// Lints one skill folder; its files are listed from `listing` when it
+/// covers the folder, else from the disk.
+pub fn lint_dir(
+    settings: &Settings,
+    inventory: &Inventory,
+    dir: &SkillDir,
+    listing: Option<&crate::discover::Listing>,
+) -> Result<Linted, Fatal> {
     let mut out = Linted {
         is_skill: false,
         diagnostics: Vec::new(),
@@ -90,7 +114,7 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
     let parsed = parse_skill_md(rel, &source.text);
     let folder_name = folder_name(settings, &dir.dir);
     out.name = SkillName::of(rel, &parsed);
-    let folder = folder::walk(settings, &dir.dir, Some(&inventory.listing), read_sized);
+    let folder = folder::walk(settings, &dir.dir, listing, read_sized);
     let references = references::build(
         &folder,
         &folder_name,

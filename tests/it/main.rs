@@ -13,3 +13,4 @@ mod precommit;
 mod report_diff;
 mod skills;
 mod span_props;
+mod staged;

@@ -39,7 +39,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Agent entry files that may name a skill's files (`@./skills/x/y.md`),
 /// read at the repository root and at the plugin root.
-const ENTRY_FILES: &[&str] = &["AGENTS.md", "CLAUDE.md", "GEMINI.md"];
+/// The agent entry files at a repository or plugin root.
+pub const ENTRY_FILES: &[&str] = &["AGENTS.md", "CLAUDE.md", "GEMINI.md"];
 
 /// Extensions tried for a module path written without one (`./lib/util`,
 /// `require('./helpers')`).

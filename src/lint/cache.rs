@@ -1,0 +1,718 @@
+//! The cache of `caplint check --staged`: what linting one profile or one
+//! skill folder found, kept under the git directory and found again by the
+//! content it was linted at.
+//!
+//! A pre-commit hook checks the index version of every file, and between
+//! two commits almost none of them change. The cache lets a run skip the
+//! units whose staged content it has linted before:
+//!
+//! - a **profile** is found by its path and blob id;
+//! - a **skill folder** by its path, the path, mode and blob id of every
+//!   file in it, and the set of every path of the index (its references may
+//!   point anywhere in the repository, so adding or removing any file
+//!   re-lints the skills);
+//! - both under a **stamp**: the cache format, caplint's version and build,
+//!   the configuration, the targets and the `--as-of` date. A different
+//!   stamp starts an empty cache.
+//!
+//! Only units linted from a work-tree copy that equals its staged content
+//! are stored, and never one with a `security/*` finding (no credential's
+//! surroundings are written anywhere, and the masking gate learns every
+//! secret from the files themselves on each run).
+//!
+//! The file is written whole to a temporary file next to it and renamed
+//! into place, so concurrent runs read either the old or the new cache; a
+//! checksum guards against a torn or damaged file, which is then ignored.
+//! Anything that goes wrong with the cache (a read-only git directory, a
+//! full disk) only makes the run lint everything, as without it.
+
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Rule, Severity};
+use crate::rules::skill::context::SkillName;
+use crate::source::Span;
+use std::path::PathBuf;
+
+/// The cache file's first bytes.
+const MAGIC: &[u8] = b"caplint staged cache\n";
+/// Raised whenever the layout of an entry changes.
+const FORMAT: u32 = 2;
+/// The name of the file, in `<git dir>/caplint/`.
+pub const FILE_NAME: &str = "staged-cache";
+
+/// A unit's key: a digest of what its findings depend on.
+pub type Key = Vec<u8>;
+
+/// What linting one unit found.
+#[derive(Debug, Clone)]
+pub enum Entry {
+    Profile {
+        diagnostics: Vec<Diagnostic>,
+        parsed: bool,
+        agent_id: Option<(String, Span)>,
+    },
+    Skill {
+        diagnostics: Vec<Diagnostic>,
+        is_skill: bool,
+        name: Option<SkillName>,
+        /// Every file the folder's lint read.
+        paths: Vec<String>,
+    },
+}
+
+impl Entry {
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Entry::Profile { diagnostics, .. } | Entry::Skill { diagnostics, .. } => diagnostics,
+        }
+    }
+
+    /// Whether the entry may be written: no credential finding, and only
+    /// what the file rules find (history findings are never cached).
+    pub fn storable(&self) -> bool {
+        self.diagnostics()
+            .iter()
+            .all(|d| !d.rule.id.starts_with("security/") && d.commit.is_none())
+    }
+}
+
+/// The cache as read at the start of a run: the file's bytes, and where
+/// each entry lies in them (entries are decoded when asked for).
+#[derive(Debug, Default)]
+pub struct Cache {
+    /// Where it is written back; `None` disables writing.
+    path: Option<PathBuf>,
+    stamp: Vec<u8>,
+    bytes: Vec<u8>,
+    /// (hash of the key, key, entry) as ranges of `bytes`, by hash.
+    slots: Vec<(u64, std::ops::Range<usize>, std::ops::Range<usize>)>,
+}
+
+/// A unit found in the cache: its entry, and its number there (to keep it).
+pub struct Hit {
+    pub entry: Entry,
+    pub slot: usize,
+}
+
+/// What a run does with the cache's entries: those it found again, and
+/// those it made.
+#[derive(Default)]
+pub struct Used {
+    pub hits: Vec<usize>,
+    pub new: Vec<(Key, Entry)>,
+}
+
+impl Used {
+    pub fn extend(&mut self, other: Used) {
+        self.hits.extend(other.hits);
+        self.new.extend(other.new);
+    }
+}
+
+fn key_hash(key: &[u8]) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0x5eed).hash_one(key)
+}
+
+impl Cache {
+    /// Reads the cache at `path` made under `stamp`; an absent, damaged or
+    /// differently stamped file gives an empty cache.
+    pub fn load(path: PathBuf, stamp: Vec<u8>) -> Cache {
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        let slots = slots(&bytes, &stamp).unwrap_or_default();
+        Cache {
+            path: Some(path),
+            stamp,
+            bytes: if slots.is_empty() { Vec::new() } else { bytes },
+            slots,
+        }
+    }
+
+    /// The entry of `key`, if the cache holds one (and it reads back).
+    pub fn get(&self, key: &[u8]) -> Option<Hit> {
+        let h = key_hash(key);
+        let from = self.slots.partition_point(|(x, _, _)| *x < h);
+        self.slots[from..]
+            .iter()
+            .enumerate()
+            .take_while(|(_, (x, _, _))| *x == h)
+            .find(|(_, (_, k, _))| &self.bytes[k.clone()] == key)
+            .and_then(|(i, (_, _, e))| {
+                let entry = decode_entry(&mut Reader {
+                    bytes: &self.bytes[e.clone()],
+                })?;
+                Some(Hit {
+                    entry,
+                    slot: from + i,
+                })
+            })
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Writes the entries of this run (those found again and those made) in
+    /// place of the old cache, unless they are exactly the old ones. Errors
+    /// are ignored: the cache is only ever an optimisation.
+    pub fn store(&self, mut used: Used) {
+        let Some(path) = &self.path else { return };
+        used.hits.sort_unstable();
+        used.hits.dedup();
+        if used.new.is_empty() && used.hits.len() == self.slots.len() {
+            return;
+        }
+        let mut entries: Vec<(&[u8], std::borrow::Cow<'_, [u8]>)> = used
+            .hits
+            .iter()
+            .filter_map(|&i| self.slots.get(i))
+            .map(|(_, k, e)| {
+                (
+                    &self.bytes[k.clone()],
+                    std::borrow::Cow::Borrowed(&self.bytes[e.clone()]),
+                )
+            })
+            .collect();
+        for (key, entry) in &used.new {
+            let mut w = Writer::default();
+            w.entry(entry);
+            entries.push((key, std::borrow::Cow::Owned(w.bytes)));
+        }
+        // In key order: the same entries make the same file.
+        entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        entries.dedup_by(|a, b| a.0 == b.0);
+        let bytes = encode_raw(&self.stamp, &entries);
+        let Some(dir) = path.parent() else { return };
+        if std::fs::create_dir_all(dir).is_err() {
+            return;
+        }
+        let Ok(mut tmp) = tempfile::Builder::new()
+            .prefix(".staged-cache-")
+            .tempfile_in(dir)
+        else {
+            return;
+        };
+        use std::io::Write;
+        if tmp.write_all(&bytes).is_ok() && tmp.flush().is_ok() {
+            let _ = tmp.persist(path);
+        }
+    }
+}
+
+/// The stamp of a run: everything besides a unit's content that its
+/// findings depend on.
+pub fn stamp(settings: &crate::settings::Settings, prefix: &str) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u32(FORMAT);
+    w.str(env!("CARGO_PKG_VERSION"));
+    // The build: a rebuilt caplint of the same version may judge otherwise.
+    let build = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .map(|m| {
+            let mtime = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{}:{mtime}", m.len())
+        })
+        .unwrap_or_default();
+    w.str(&build);
+    w.str(&format!("{:?}", settings.config));
+    w.str(&settings.as_of.to_string());
+    w.str(prefix);
+    w.str(
+        &settings
+            .root
+            .canonicalize()
+            .unwrap_or_default()
+            .to_string_lossy(),
+    );
+    w.bytes
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    // FNV-1a: enough to tell a torn or damaged file, which is all it is for.
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The file for `entries` (key, encoded entry), in the order given.
+fn encode_raw(stamp: &[u8], entries: &[(&[u8], std::borrow::Cow<'_, [u8]>)]) -> Vec<u8> {
+    let mut body = Writer::default();
+    body.u32(u32::try_from(entries.len()).unwrap_or(u32::MAX));
+    for (key, entry) in entries {
+        body.blob(key);
+        body.blob(entry);
+    }
+    let mut out = Writer::default();
+    out.bytes.extend_from_slice(MAGIC);
+    out.blob(stamp);
+    out.u64(body.bytes.len() as u64);
+    out.u64(checksum(&body.bytes));
+    out.bytes.extend_from_slice(&body.bytes);
+    out.bytes
+}
+
+/// Where each entry of a cache file lies, by its key's hash; `None` for a
+/// file of another stamp, or one that is damaged.
+#[allow(clippy::type_complexity)]
+fn slots(
+    bytes: &[u8],
+    stamp: &[u8],
+) -> Option<Vec<(u64, std::ops::Range<usize>, std::ops::Range<usize>)>> {
+    let mut r = Reader {
+        bytes: bytes.strip_prefix(MAGIC)?,
+    };
+    if r.blob()? != stamp {
+        return None;
+    }
+    let len = usize::try_from(r.u64()?).ok()?;
+    let sum = r.u64()?;
+    if r.bytes.len() != len || checksum(r.bytes) != sum {
+        return None;
+    }
+    let count = r.u32()? as usize;
+    let mut slots = Vec::with_capacity(count.min(r.bytes.len()));
+    let offset = |r: &Reader<'_>| bytes.len() - r.bytes.len();
+    for _ in 0..count {
+        let n = r.u32()? as usize;
+        let k = offset(&r)..offset(&r) + n;
+        r.take(n)?;
+        let n = r.u32()? as usize;
+        let e = offset(&r)..offset(&r) + n;
+        r.take(n)?;
+        slots.push((key_hash(&bytes[k.clone()]), k, e));
+    }
+    if !r.bytes.is_empty() {
+        return None;
+    }
+    slots.sort_unstable_by_key(|(h, _, _)| *h);
+    Some(slots)
+}
+
+fn decode_entry(r: &mut Reader<'_>) -> Option<Entry> {
+    let entry = match r.u8()? {
+        0 => Entry::Profile {
+            diagnostics: r.diagnostics()?,
+            parsed: r.u8()? != 0,
+            agent_id: match r.u8()? {
+                0 => None,
+                _ => Some((r.str()?, r.span()?)),
+            },
+        },
+        1 => Entry::Skill {
+            diagnostics: r.diagnostics()?,
+            is_skill: r.u8()? != 0,
+            name: match r.u8()? {
+                0 => None,
+                _ => Some(SkillName {
+                    path: r.str()?,
+                    name: r.str()?,
+                    span: r.span()?,
+                }),
+            },
+            paths: {
+                let n = r.u32()? as usize;
+                let mut paths = Vec::with_capacity(n.min(r.bytes.len()));
+                for _ in 0..n {
+                    paths.push(r.str()?);
+                }
+                paths
+            },
+        },
+        _ => return None,
+    };
+    r.bytes.is_empty().then_some(entry)
+}
+
+#[derive(Default)]
+struct Writer {
+    bytes: Vec<u8>,
+}
+
+impl Writer {
+    fn entry(&mut self, entry: &Entry) {
+        match entry {
+            Entry::Profile {
+                diagnostics,
+                parsed,
+                agent_id,
+            } => {
+                self.u8(0);
+                self.diagnostics(diagnostics);
+                self.u8(u8::from(*parsed));
+                match agent_id {
+                    Some((id, span)) => {
+                        self.u8(1);
+                        self.str(id);
+                        self.span(*span);
+                    }
+                    None => self.u8(0),
+                }
+            }
+            Entry::Skill {
+                diagnostics,
+                is_skill,
+                name,
+                paths,
+            } => {
+                self.u8(1);
+                self.diagnostics(diagnostics);
+                self.u8(u8::from(*is_skill));
+                match name {
+                    Some(n) => {
+                        self.u8(1);
+                        self.str(&n.path);
+                        self.str(&n.name);
+                        self.span(n.span);
+                    }
+                    None => self.u8(0),
+                }
+                self.u32(u32::try_from(paths.len()).unwrap_or(u32::MAX));
+                for p in paths {
+                    self.str(p);
+                }
+            }
+        }
+    }
+
+    fn u8(&mut self, v: u8) {
+        self.bytes.push(v);
+    }
+    fn u32(&mut self, v: u32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    fn blob(&mut self, b: &[u8]) {
+        self.u32(u32::try_from(b.len()).unwrap_or(u32::MAX));
+        self.bytes.extend_from_slice(b);
+    }
+    fn str(&mut self, s: &str) {
+        self.blob(s.as_bytes());
+    }
+    fn opt_str(&mut self, s: Option<&str>) {
+        match s {
+            Some(s) => {
+                self.u8(1);
+                self.str(s);
+            }
+            None => self.u8(0),
+        }
+    }
+    fn span(&mut self, s: Span) {
+        self.u64(s.offset as u64);
+        self.u64(s.length as u64);
+    }
+    fn diagnostics(&mut self, ds: &[Diagnostic]) {
+        self.u32(u32::try_from(ds.len()).unwrap_or(u32::MAX));
+        for d in ds {
+            self.str(d.rule.id);
+            self.u8(match d.severity {
+                Severity::Error => 0,
+                Severity::Warning => 1,
+            });
+            self.str(&d.message);
+            self.str(&d.path);
+            match d.span {
+                Some(s) => {
+                    self.u8(1);
+                    self.span(s);
+                }
+                None => self.u8(0),
+            }
+            self.opt_str(d.label.as_deref());
+            self.u32(u32::try_from(d.labels.len()).unwrap_or(u32::MAX));
+            for l in &d.labels {
+                self.opt_str(l.path.as_deref());
+                self.span(l.span);
+                self.str(&l.text);
+            }
+            self.opt_str(d.help.as_deref());
+            match &d.fix {
+                Some(fix) => {
+                    self.u8(1);
+                    self.str(&fix.message);
+                    self.u8(match fix.applicability {
+                        Applicability::Safe => 0,
+                        Applicability::Unsafe => 1,
+                    });
+                    self.u32(u32::try_from(fix.edits.len()).unwrap_or(u32::MAX));
+                    for e in &fix.edits {
+                        self.str(&e.path);
+                        self.u64(e.range.start as u64);
+                        self.u64(e.range.end as u64);
+                        self.str(&e.replacement);
+                    }
+                    match &fix.rename {
+                        Some((from, to)) => {
+                            self.u8(1);
+                            self.str(from);
+                            self.str(to);
+                        }
+                        None => self.u8(0),
+                    }
+                }
+                None => self.u8(0),
+            }
+        }
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.bytes.len() < n {
+            return None;
+        }
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
+        Some(head)
+    }
+    fn u8(&mut self) -> Option<u8> {
+        self.take(1).map(|b| b[0])
+    }
+    fn u32(&mut self) -> Option<u32> {
+        self.take(4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        self.take(8)
+            .map(|b| u64::from_le_bytes(b.try_into().expect("eight bytes")))
+    }
+    fn usize(&mut self) -> Option<usize> {
+        usize::try_from(self.u64()?).ok()
+    }
+    fn blob(&mut self) -> Option<&'a [u8]> {
+        let n = self.u32()? as usize;
+        self.take(n)
+    }
+    fn str(&mut self) -> Option<String> {
+        std::str::from_utf8(self.blob()?).ok().map(str::to_string)
+    }
+    fn opt_str(&mut self) -> Option<Option<String>> {
+        match self.u8()? {
+            0 => Some(None),
+            _ => self.str().map(Some),
+        }
+    }
+    fn span(&mut self) -> Option<Span> {
+        Some(Span::new(self.usize()?, self.usize()?))
+    }
+    fn diagnostics(&mut self) -> Option<Vec<Diagnostic>> {
+        let n = self.u32()? as usize;
+        let mut out = Vec::with_capacity(n.min(self.bytes.len()));
+        for _ in 0..n {
+            let id = self.str()?;
+            let rule: &'static Rule = crate::rules::all().find(|r| r.id == id)?;
+            let severity = match self.u8()? {
+                0 => Severity::Error,
+                _ => Severity::Warning,
+            };
+            let message = self.str()?;
+            let path = self.str()?;
+            let span = match self.u8()? {
+                0 => None,
+                _ => Some(self.span()?),
+            };
+            let label = self.opt_str()?;
+            let n_labels = self.u32()? as usize;
+            let mut labels = Vec::with_capacity(n_labels.min(self.bytes.len()));
+            for _ in 0..n_labels {
+                labels.push(Label {
+                    path: self.opt_str()?,
+                    span: self.span()?,
+                    text: self.str()?,
+                });
+            }
+            let help = self.opt_str()?;
+            let fix = match self.u8()? {
+                0 => None,
+                _ => {
+                    let message = self.str()?;
+                    let applicability = match self.u8()? {
+                        0 => Applicability::Safe,
+                        _ => Applicability::Unsafe,
+                    };
+                    let n_edits = self.u32()? as usize;
+                    let mut edits = Vec::with_capacity(n_edits.min(self.bytes.len()));
+                    for _ in 0..n_edits {
+                        edits.push(Edit {
+                            path: self.str()?,
+                            range: self.usize()?..self.usize()?,
+                            replacement: self.str()?,
+                        });
+                    }
+                    let rename = match self.u8()? {
+                        0 => None,
+                        _ => Some((self.str()?, self.str()?)),
+                    };
+                    Some(Fix {
+                        message,
+                        applicability,
+                        edits,
+                        rename,
+                    })
+                }
+            };
+            let mut d = Diagnostic::new(rule, path, message);
+            d.severity = severity;
+            d.span = span;
+            d.label = label;
+            d.labels = labels;
+            d.help = help;
+            d.fix = fix;
+            out.push(d);
+        }
+        Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<(Key, Entry)> {
+        let mut d = Diagnostic::new(
+            &crate::rules::profile::duplicate_agent_id::RULE,
+            "a.profile.json",
+            "message",
+        );
+        d.severity = Severity::Warning;
+        d.span = Some(Span::new(3, 4));
+        d.label = Some("label".into());
+        d.labels.push(Label {
+            path: Some("b.profile.json".into()),
+            span: Span::new(1, 2),
+            text: "other".into(),
+        });
+        d.help = Some("help".into());
+        d.fix = Some(Fix {
+            message: "fix it".into(),
+            applicability: Applicability::Unsafe,
+            edits: vec![Edit {
+                path: "a.profile.json".into(),
+                range: 3..7,
+                replacement: "x".into(),
+            }],
+            rename: Some(("a".into(), "b".into())),
+        });
+        vec![
+            (
+                b"profile-key".to_vec(),
+                Entry::Profile {
+                    diagnostics: vec![d.clone()],
+                    parsed: true,
+                    agent_id: Some(("id".into(), Span::new(5, 2))),
+                },
+            ),
+            (
+                b"skill-key".to_vec(),
+                Entry::Skill {
+                    diagnostics: vec![d],
+                    is_skill: true,
+                    name: Some(SkillName {
+                        path: "skills/x/SKILL.md".into(),
+                        name: "x".into(),
+                        span: Span::new(9, 1),
+                    }),
+                    paths: vec!["skills/x/SKILL.md".into()],
+                },
+            ),
+        ]
+    }
+
+    /// A cache written with `entries` (all new), and read back.
+    fn written(dir: &std::path::Path, stamp: &[u8], entries: Vec<(Key, Entry)>) -> Cache {
+        let path = dir.join("caplint").join(FILE_NAME);
+        Cache::load(path.clone(), stamp.to_vec()).store(Used {
+            hits: Vec::new(),
+            new: entries,
+        });
+        Cache::load(path, stamp.to_vec())
+    }
+
+    #[test]
+    fn entries_come_back_as_they_were_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = written(dir.path(), b"stamp", sample());
+        assert_eq!(cache.len(), 2);
+        for (key, entry) in &sample() {
+            let hit = cache.get(key).expect("found");
+            assert_eq!(format!("{:?}", hit.entry), format!("{entry:?}"));
+        }
+        assert!(cache.get(b"other-key").is_none());
+    }
+
+    #[test]
+    fn another_stamp_a_torn_file_or_a_flipped_byte_reads_as_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        written(dir.path(), b"stamp", sample());
+        let path = dir.path().join("caplint").join(FILE_NAME);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(slots(&bytes, b"stamp").is_some());
+        assert!(slots(&bytes, b"other").is_none());
+        for cut in [0, 10, bytes.len() / 2, bytes.len() - 1] {
+            assert!(slots(&bytes[..cut], b"stamp").is_none(), "cut at {cut}");
+        }
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 3;
+        flipped[last] ^= 0x20;
+        assert!(slots(&flipped, b"stamp").is_none());
+        std::fs::write(&path, &flipped).unwrap();
+        assert!(Cache::load(path, b"stamp".to_vec()).is_empty());
+    }
+
+    #[test]
+    fn a_credential_finding_is_never_stored() {
+        let d = Diagnostic::new(
+            &crate::rules::security::secret_value::RULE,
+            "a.profile.json",
+            "a secret",
+        );
+        let entry = Entry::Profile {
+            diagnostics: vec![d],
+            parsed: true,
+            agent_id: None,
+        };
+        assert!(!entry.storable());
+        assert!(sample().iter().all(|(_, e)| e.storable()));
+    }
+
+    #[test]
+    fn the_same_entries_are_not_written_again_and_others_are() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("caplint").join(FILE_NAME);
+        let cache = written(dir.path(), b"stamp", sample());
+        let written_at = std::fs::metadata(&path).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        // Every entry found again, nothing new: the file stays.
+        cache.store(Used {
+            hits: vec![0, 1, 1],
+            new: Vec::new(),
+        });
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().modified().unwrap(),
+            written_at
+        );
+        // One found again: the other is dropped, the found one kept as it was.
+        let kept = cache.get(b"skill-key").unwrap();
+        cache.store(Used {
+            hits: vec![kept.slot],
+            new: Vec::new(),
+        });
+        let cache = Cache::load(path.clone(), b"stamp".to_vec());
+        assert_eq!(cache.len(), 1);
+        assert!(cache.get(b"skill-key").is_some());
+        // Another stamp: nothing.
+        assert!(Cache::load(path, b"other".to_vec()).is_empty());
+    }
+}
