@@ -12,7 +12,8 @@
 //! judged by history from the index, as before.
 
 use super::cache::{self, Cache, Entry, Key, Used};
-use super::{joined, profile, Run, Scratch};
+use super::parts::{count_files, joined, merge, Run, Scratch};
+use super::profile;
 use crate::diagnostic::Report;
 use crate::discover::{self, Inventory, SkillDir};
 use crate::error::Fatal;
@@ -85,7 +86,7 @@ pub fn run<'s>(
         let history = history?;
         let profile_reviews = profile_reviews.transpose()?;
         let skill_reviews = skill_reviews.transpose()?;
-        super::merge(&mut report, skills, notes);
+        merge(&mut report, skills, notes);
         if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
             (&history, profile_reviews, skill_reviews)
         {
@@ -96,7 +97,7 @@ pub fn run<'s>(
             Some(h) => h.staged_source(path),
             None => None,
         });
-        super::count_files(&mut report);
+        count_files(&mut report);
         report.finish(settings);
         Ok::<_, Fatal>((report, history, (used, cache)))
     })?;
