@@ -89,8 +89,11 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
     crate::redact::learn_source(&source);
     let parsed = parse_skill_md(rel, &source.text);
     let folder_name = folder_name(settings, &dir.dir);
-    out.name = SkillName::of(rel, &parsed);
     let folder = folder::walk(settings, &dir.dir, Some(&inventory.listing), read_sized);
+    out.name = SkillName::of(rel, &parsed).map(|mut n| {
+        n.plugin = folder.plugin_root().map(str::to_string);
+        n
+    });
     let references = references::build(
         &folder,
         &folder_name,

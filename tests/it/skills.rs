@@ -412,6 +412,54 @@ fn names_match_folders_after_nfkc() {
 }
 
 #[test]
+fn duplicate_names_only_within_one_installation() {
+    let t = Tree::new();
+    let skill = |name: &str| frontmatter(&format!("name: {name}\ndescription: x\n"));
+    // Two plugins: each namespaces its skills. The repository is a plugin
+    // as well.
+    t.file(".claude-plugin/plugin.json", "{}\n")
+        .file("plugins/chat-a/.claude-plugin/plugin.json", "{}\n")
+        .file(
+            "plugins/chat-a/skills/configure/SKILL.md",
+            skill("configure"),
+        )
+        .file("plugins/chat-b/.codex-plugin/plugin.json", "{}\n")
+        .file(
+            "plugins/chat-b/skills/configure/SKILL.md",
+            skill("configure"),
+        )
+        // The same skills again for other clients and in a translation.
+        .file("skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file(".cursor/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file(".agents/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file("docs/ja-JP/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file("docs/tr/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        // Two skills of one client's folder do collide.
+        .file(".gemini/skills/init/SKILL.md", skill("init"))
+        .file(".gemini/skills/setup-init/SKILL.md", skill("init"))
+        // And so do two skills of one plugin.
+        .file("plugins/chat-a/skills/access/SKILL.md", skill("access"))
+        .file("plugins/chat-a/skills/access-v2/SKILL.md", skill("access"));
+    let run = t.run();
+    let found: Vec<String> = run
+        .only("skill/duplicate-name")
+        .iter()
+        .map(|d| d.path.clone())
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ".gemini/skills/init/SKILL.md",
+            ".gemini/skills/setup-init/SKILL.md",
+            "plugins/chat-a/skills/access-v2/SKILL.md",
+            "plugins/chat-a/skills/access/SKILL.md",
+        ],
+        "{:?}",
+        run.rules()
+    );
+}
+
+#[test]
 fn duplicate_names_across_the_repository() {
     let t = Tree::new();
     t.file(
