@@ -29,10 +29,16 @@ pub fn check_all(
     use rayon::prelude::*;
     // Each skill folder is independent: lint them in parallel, then merge in
     // inventory order so that output stays deterministic.
+    // Skill folders by their name, for copies of a skill elsewhere.
+    let mut by_name: std::collections::HashMap<&str, Vec<&str>> = std::collections::HashMap::new();
+    for s in inventory.skills.iter().filter(|s| s.skill_md.is_some()) {
+        let name = s.dir.rsplit('/').next().unwrap_or(&s.dir);
+        by_name.entry(name).or_default().push(&s.dir);
+    }
     let results = inventory
         .skills
         .par_iter()
-        .map(|dir| lint_dir(settings, inventory, dir))
+        .map(|dir| lint_dir(settings, inventory, dir, &by_name))
         .collect::<Result<Vec<_>, Fatal>>()?;
     let mut names: Vec<SkillName> = Vec::new();
     let mut skills = 0;
@@ -67,7 +73,12 @@ struct Linted {
     name: Option<SkillName>,
 }
 
-fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Result<Linted, Fatal> {
+fn lint_dir(
+    settings: &Settings,
+    inventory: &Inventory,
+    dir: &SkillDir,
+    by_name: &std::collections::HashMap<&str, Vec<&str>>,
+) -> Result<Linted, Fatal> {
     let mut out = Linted {
         is_skill: false,
         diagnostics: Vec::new(),
@@ -89,7 +100,15 @@ fn lint_dir(settings: &Settings, inventory: &Inventory, dir: &SkillDir) -> Resul
     crate::redact::learn_source(&source);
     let parsed = parse_skill_md(rel, &source.text);
     let folder_name = folder_name(settings, &dir.dir);
-    let folder = folder::walk(settings, &dir.dir, Some(&inventory.listing), read_sized);
+    let mut folder = folder::walk(settings, &dir.dir, Some(&inventory.listing), read_sized);
+    let name = dir.dir.rsplit('/').next().unwrap_or(&dir.dir);
+    folder.copies = by_name
+        .get(name)
+        .into_iter()
+        .flatten()
+        .filter(|d| **d != dir.dir)
+        .map(|d| d.to_string())
+        .collect();
     out.name = SkillName::of(rel, &parsed).map(|mut n| {
         n.plugin = folder.plugin_root().map(str::to_string);
         n

@@ -517,6 +517,11 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratc
     }
     if has_tag {
         for attr in html_attrs(line) {
+            // `<img src="logo.png">` in back-ticks shows markup, it links
+            // nothing.
+            if code.iter().any(|(whole, _)| whole.contains(&attr.start)) {
+                continue;
+            }
             if let Some(r) = link_ref(line, start, attr) {
                 out.push(r);
             }
