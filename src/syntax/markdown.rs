@@ -532,7 +532,18 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratc
         taken.extend(tag.find_iter(line).map(|m| m.range()));
     }
     for (_, content) in code.iter() {
+        let first = out.len();
         words(line, content.clone(), start, out);
+        // A link's back-ticked label (`[`../x/README.md`](x/README.md)`):
+        // the destination is the reference; the label still names a file.
+        if links
+            .iter()
+            .any(|(whole, _)| whole.contains(&content.start))
+        {
+            for r in &mut out[first..] {
+                r.kind = RefKind::Code;
+            }
+        }
         let name = &line[content.clone()];
         if name.len() >= 2
             && name

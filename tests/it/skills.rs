@@ -2116,8 +2116,10 @@ fn paths_that_are_not_the_skills_files() {
          - [Runbook](internal-wiki/deploy-runbook)\n\n\
          ### Setup script (scripts/setup.ps1)\n\n\
          ```powershell\nWrite-Host setup\n```\n\n\
+         - [`../../samples/README.md`](samples/README.md): a link's label\n\
          Still references: `./helper.sh`, [guide](references/guide.md), `scripts/check.py`.\n",
-    );
+    )
+    .file("skills/deploy/samples/README.md", "# Samples\n");
     let run = t.run();
     let mut broken: Vec<String> = run
         .only("skill/broken-reference")
