@@ -642,7 +642,9 @@ mod tests {
         let mut got = refs(text);
         let mut want = vec![
             (RefKind::Prose, "a.md"),
-            (RefKind::Prose, "x.md"),
+            // A link's back-ticked label names a file; the destination is
+            // the reference.
+            (RefKind::Code, "x.md"),
             (RefKind::Link, "y.md"),
             (RefKind::Prose, "c.md"),
             (RefKind::Prose, "z.md"),
