@@ -58,6 +58,8 @@ pub(super) fn accept(
                 && !is_word(value)
                 && !is_demo_password(value)
                 && !is_reference(value)
+                && !is_words_with_digits(value)
+                && !is_unsigned_token(value)
         }
         Form::Password => !is_placeholder(value) && !is_word(value) && !is_demo_password(value),
         Form::Assignment => {
@@ -75,6 +77,9 @@ pub(super) fn accept(
                 && !is_code_value(text, name_range, range)
                 && !(value.starts_with("eyJ")
                     && value.split('.').nth(1).is_some_and(is_example_claims))
+                && !is_words_with_digits(value)
+                && !is_public_address(value)
+                && !encodes_words(value)
         }
     }
 }
@@ -377,9 +382,9 @@ fn is_fake(value: &str) -> bool {
 }
 
 /// A value that stands for a secret: `$VAR`, `${VAR}`, `%VAR%`, `<token>`,
-/// `{{ secrets.X }}`, `@VAR@`.
+/// `{{ secrets.X }}`, `@VAR@`, `^PASS^` (a cracking tool's slot).
 fn is_placeholder(value: &str) -> bool {
-    value.starts_with(['$', '%', '<', '{', '(', '[', '@', '&', '*', '#'])
+    value.starts_with(['$', '%', '<', '{', '(', '[', '@', '&', '*', '#', '^'])
         || value.ends_with(['%', '>', '}', '@'])
         || value.contains("${")
         || value.contains("{{")
@@ -448,8 +453,30 @@ fn is_identifier(letters: &str) -> bool {
 
 /// Words with a few digits and a symbol at the end or between: an
 /// identifier (`openai_key_v2`, `mySecret2`) or a demonstration password
-/// (`Test123!`, `Summer2024`, `Test@123`).
+/// (`Test123!`, `Summer2024`, `Test@123`, `P@ssw0rd1`).
 fn is_demo_password(value: &str) -> bool {
+    // A demonstration word in leetspeak (`P@ssw0rd123`, `W3lc0me1`):
+    // digits and symbols for letters.
+    let stem = value.trim_end_matches(|c: char| c.is_ascii_digit() || "!?#%^&*+=~".contains(c));
+    let plain: String = stem
+        .chars()
+        .map(|c| match c {
+            '0' => 'o',
+            '1' => 'i',
+            '3' => 'e',
+            '4' | '@' => 'a',
+            '5' | '$' => 's',
+            '7' => 't',
+            c => c,
+        })
+        .collect();
+    const DEMO: &[&str] = &[
+        "password", "passwd", "welcome", "admin", "letmein", "secret", "qwerty", "default",
+        "changeme", "test", "demo", "example",
+    ];
+    if plain != stem && DEMO.contains(&plain.to_ascii_lowercase().as_str()) {
+        return true;
+    }
     let core = value.trim_end_matches(|c: char| "!?@#$%^&*+=~".contains(c));
     !core.is_empty()
         && core
@@ -493,6 +520,72 @@ fn is_named_segment(seg: &str) -> bool {
             let letters = part.trim_end_matches(|c: char| c.is_ascii_digit());
             part.len() - letters.len() <= 4 && (letters.is_empty() || is_identifier(letters))
         })
+}
+
+/// Words joined by digits and separators (`base64credentials`,
+/// `sk_live_abc123xyz`, `utf8_key`): each run of letters is three letters
+/// or more and reads as a word, each run of digits is short. Random
+/// characters have short runs of letters (`eC`, `Kd`).
+fn is_words_with_digits(value: &str) -> bool {
+    let mut letters = 0;
+    value
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .all(|part| {
+            let b = part.as_bytes();
+            let mut i = 0;
+            while i < b.len() {
+                let alpha = b[i].is_ascii_alphabetic();
+                let j = i + b[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic() == alpha)
+                    .count();
+                let run = &part[i..j];
+                if alpha {
+                    if (run.len() < 3 && j - i != b.len()) || !is_identifier(run) {
+                        return false;
+                    }
+                    letters += run.len();
+                } else if run.len() > 4 {
+                    return false;
+                }
+                i = j;
+            }
+            true
+        })
+        && letters * 2 >= value.len()
+}
+
+/// An account address of Ethereum and its kin (`0x` and 40 hex digits):
+/// public by design, unlike a private key (64 hex digits).
+fn is_public_address(value: &str) -> bool {
+    value.len() == 42
+        && (value.starts_with("0x") || value.starts_with("0X"))
+        && value[2..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A base64 value that decodes to a placeholder or words
+/// (`cGFzc3dvcmQ=` is `password`, `YXBpLWtleS1oZXJl` is `api-key-here`):
+/// a demonstration of the encoding, not a secret.
+fn encodes_words(value: &str) -> bool {
+    value.len() >= 8
+        && base64_decode(value)
+            .and_then(|b| String::from_utf8(b).ok())
+            .is_some_and(|plain| {
+                plain.len() >= 4
+                    && plain.bytes().all(|b| b.is_ascii_graphic())
+                    && (is_fake(&plain)
+                        || is_placeholder(&plain)
+                        || is_word(&plain)
+                        || is_demo_password(&plain))
+            })
+}
+
+/// A JSON Web Token without a real signature: none (`alg: none`) or a word
+/// (`….signature`), as security guides show forged tokens.
+fn is_unsigned_token(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('.').collect();
+    parts.len() == 3 && parts[0].starts_with("eyJ") && (parts[2].is_empty() || is_word(parts[2]))
 }
 
 /// Standard or URL-safe base64, padded or not; `None` when it is not.

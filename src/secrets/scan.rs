@@ -314,6 +314,16 @@ mod tests {
             "--kms-key=projects/demo/locations/europe-west1/keyRings/app-ring/cryptoKeys/db-key".into(),
             r#""note": "Valid password: 'Hello@2024'""#.into(),
             "Authorization: Basic YWRtaW46cGFzc3dvcmQ=".into(),
+            // An address, base64 of words, words with digits, a cracking
+            // tool's slot, forged tokens, a password in leetspeak.
+            "#  Contract:  0x6b175474e89094c44da98b954eedeac495271d0f".into(),
+            "DB_PASSWORD: c2VjcmV0LXZhbHVl   # base64 of secret-value".into(),
+            r#""proxyAuthorization": "Basic encodedcredentials64","#.into(),
+            "const API_KEY = 'key_live_abc123def';".into(),
+            r#""/signin:login=^USER^&password=^PASS^:Failed""#.into(),
+            "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.signature".into(),
+            "Authorization: Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJyb290In0.".into(),
+            "# AdminPassword: W3lc0me2024".into(),
             format!(
                 "token = \"{}.{}.{}\"",
                 "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
