@@ -2117,9 +2117,12 @@ fn paths_that_are_not_the_skills_files() {
          ### Setup script (scripts/setup.ps1)\n\n\
          ```powershell\nWrite-Host setup\n```\n\n\
          - [`../../samples/README.md`](samples/README.md): a link's label\n\
+         - Community: [forum]({forum_url(package)})\n\n\
+         ## AGENTS.md support\n\n\
          Still references: `./helper.sh`, [guide](references/guide.md), `scripts/check.py`.\n",
     )
-    .file("skills/deploy/samples/README.md", "# Samples\n");
+    .file("skills/deploy/samples/README.md", "# Samples\n")
+    .file("skills/deploy/agents.md", "# Agents\n");
     let run = t.run();
     let mut broken: Vec<String> = run
         .only("skill/broken-reference")

@@ -108,8 +108,7 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
         .is_some_and(|w| ABSENT.contains(&w));
     // The agent instruction files of a project (`./CLAUDE.md`): a skill
     // has `SKILL.md`, these are the user's.
-    let name = r.text.rsplit('/').next().unwrap_or(&r.text);
-    let instructions = ["CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md"].contains(&name);
+    let instructions = is_instruction_file(&r.text);
     made_before
         || made_after
         || edited
@@ -117,6 +116,13 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
         || instructions
         || USERS.iter().any(|u| line.contains(u))
         || captions_listing(text, line_start, line_end)
+}
+
+/// Whether a path names an agent instruction file of a project
+/// (`./CLAUDE.md`, `AGENTS.md`): a skill has `SKILL.md`.
+pub fn is_instruction_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    ["CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md"].contains(&name)
 }
 
 /// Whether the line is the caption of a listing: a heading or a label
@@ -323,7 +329,9 @@ pub fn directed(source: &SourceFile, r: &Ref) -> bool {
 pub fn is_placeholder_name(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
-    (stem.len() >= 2 && stem.bytes().all(|b| b == b'x'))
+    // A template's expression (`{url_for(name)}`).
+    (path.starts_with('{') && path.ends_with('}'))
+        || (stem.len() >= 2 && stem.bytes().all(|b| b == b'x'))
         || [
             "foo",
             "bar",

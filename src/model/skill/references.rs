@@ -28,8 +28,8 @@ use crate::model::skill::folder::{FileKind, Folder, MAX_RESOURCE_BYTES, RESOURCE
 use crate::model::skill::graph::{Finding, References};
 use crate::model::skill::paths::{
     directed, glob_regex, has_extension, in_inline_command, is_authoring_guide, is_exempt, is_glob,
-    is_markdown, is_output_material, is_placeholder_name, made_or_users, normalize, placeholder,
-    Root,
+    is_instruction_file, is_markdown, is_output_material, is_placeholder_name, made_or_users,
+    normalize, placeholder, Root,
 };
 use crate::model::skill::targets::OPENAI_YAML;
 use crate::source::SourceFile;
@@ -390,6 +390,9 @@ impl<'a> Scan<'a> {
                     .insert(r.text.clone());
             }
             Ok(Found::Unlisted) => {}
+            // `## AGENTS.md Integration` names the convention, not the
+            // skill's `references/agents.md`.
+            Ok(Found::CaseOnly(_)) if r.kind != RefKind::Link && is_instruction_file(&r.text) => {}
             Ok(Found::CaseOnly(real)) => {
                 self.out.push(Finding::broken(
                     Diagnostic::new(
