@@ -34,7 +34,7 @@ use std::path::PathBuf;
 /// The cache file's first bytes.
 const MAGIC: &[u8] = b"caplint staged cache\n";
 /// Raised whenever the layout of an entry changes.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 /// The name of the file, in `<git dir>/caplint/`.
 pub const FILE_NAME: &str = "staged-cache";
 
@@ -313,6 +313,7 @@ fn decode_entry(r: &mut Reader<'_>) -> Option<Entry> {
                     path: r.str()?,
                     name: r.str()?,
                     span: r.span()?,
+                    plugin: r.opt_str()?,
                 }),
             },
             paths: {
@@ -369,6 +370,7 @@ impl Writer {
                         self.str(&n.path);
                         self.str(&n.name);
                         self.span(n.span);
+                        self.opt_str(n.plugin.as_deref());
                     }
                     None => self.u8(0),
                 }
@@ -623,6 +625,7 @@ mod tests {
                         path: "skills/x/SKILL.md".into(),
                         name: "x".into(),
                         span: Span::new(9, 1),
+                        plugin: Some("plugins/x".into()),
                     }),
                     paths: vec!["skills/x/SKILL.md".into()],
                 },

@@ -156,11 +156,12 @@ fn lint_skills(
     cache: &Cache,
 ) -> Result<(Report, Used), Fatal> {
     use rayon::prelude::*;
+    let by_name = crate::skill::folders_by_name(&units.inventory);
     let results = units
         .inventory
         .skills
         .par_iter()
-        .map(|dir| lint_skill(settings, units, cache, dir))
+        .map(|dir| lint_skill(settings, units, cache, dir, &by_name))
         .collect::<Result<Vec<_>, Fatal>>()?;
     // Folders whose disk copy differs from what is staged: linted from the
     // index, here (the repository is opened again on this thread: its
@@ -183,6 +184,7 @@ fn lint_skills(
                     units,
                     staged_repo.as_ref(),
                     dir,
+                    &by_name,
                 )?);
             }
         }
@@ -429,6 +431,7 @@ fn lint_skill(
     units: &Units<'_>,
     cache: &Cache,
     dir: &SkillDir,
+    by_name: &crate::skill::FoldersByName<'_>,
 ) -> Result<Done, Fatal> {
     let mut used = Used::default();
     let key = units.skill_key(dir);
@@ -464,6 +467,7 @@ fn lint_skill(
         &units.inventory,
         dir,
         Some(&units.inventory.listing),
+        by_name,
     )?;
     let entry = Entry::Skill {
         diagnostics: linted.diagnostics.clone(),
@@ -485,6 +489,7 @@ fn lint_staged_skill(
     units: &Units<'_>,
     repo: Option<&Repo>,
     dir: &SkillDir,
+    by_name: &crate::skill::FoldersByName<'_>,
 ) -> Result<crate::skill::Linted, Fatal> {
     let mut overlay = std::collections::BTreeMap::new();
     if let Some(repo) = repo {
@@ -506,5 +511,6 @@ fn lint_staged_skill(
         &units.inventory,
         dir,
         Some(&units.inventory.listing),
+        by_name,
     )
 }

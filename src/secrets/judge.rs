@@ -46,16 +46,20 @@ pub(super) fn accept(
     }
     match p.form {
         Form::Token => {
-            if p.kind == "JSON Web Token" && value.split('.').nth(1) == Some(JWT_IO_PAYLOAD) {
+            if p.kind == "JSON Web Token" && value.split('.').nth(1).is_some_and(is_example_claims)
+            {
                 return false;
             }
             !DOCUMENTED_EXAMPLES.contains(&value)
         }
         Form::Keyed => {
-            !is_placeholder(value)
+            !is_example_basic_credentials(text, range.clone(), value)
+                && !is_placeholder(value)
                 && !is_word(value)
                 && !is_demo_password(value)
                 && !is_reference(value)
+                && !is_words_with_digits(value)
+                && !is_unsigned_token(value)
         }
         Form::Password => !is_placeholder(value) && !is_word(value) && !is_demo_password(value),
         Form::Assignment => {
@@ -71,6 +75,11 @@ pub(super) fn accept(
                 && !value.trim_end_matches('=').contains('=')
                 && (value.chars().count() < 16 || entropy(value) >= 3.2)
                 && !is_code_value(text, name_range, range)
+                && !(value.starts_with("eyJ")
+                    && value.split('.').nth(1).is_some_and(is_example_claims))
+                && !is_words_with_digits(value)
+                && !is_public_address(value)
+                && !encodes_words(value)
         }
     }
 }
@@ -161,8 +170,12 @@ fn is_code_value(
     if text[..full_start].ends_with("${") {
         return true;
     }
-    // `"KEY": Identifier,`: the key is quoted and the value is not.
+    // `token.toMs > limitMs`: a comparison of two names.
     let between = &text[name.end.min(value.start)..value.start];
+    if between.trim() == ">" && between.starts_with([' ', '\t']) && ident(v) {
+        return true;
+    }
+    // `"KEY": Identifier,`: the key is quoted and the value is not.
     let key_quoted = full_start > 0
         && matches!(bytes[full_start - 1], b'"' | b'\'')
         && between.starts_with(['"', '\'']);
@@ -369,24 +382,27 @@ fn is_fake(value: &str) -> bool {
 }
 
 /// A value that stands for a secret: `$VAR`, `${VAR}`, `%VAR%`, `<token>`,
-/// `{{ secrets.X }}`, `@VAR@`.
+/// `{{ secrets.X }}`, `@VAR@`, `^PASS^` (a cracking tool's slot).
 fn is_placeholder(value: &str) -> bool {
-    value.starts_with(['$', '%', '<', '{', '(', '[', '@', '&', '*', '#'])
+    value.starts_with(['$', '%', '<', '{', '(', '[', '@', '&', '*', '#', '^'])
         || value.ends_with(['%', '>', '}', '@'])
         || value.contains("${")
         || value.contains("{{")
 }
 
-/// Words and `_.-` only (`openai_key`, `process.env.TOKEN`, `Rotation`), or
+/// Words and `_.-/` only (`openai_key`, `process.env.TOKEN`, `Rotation`,
+/// `Classes/Records:` with a label's colon), or
 /// digits and separators only (a number, a date, a version): a name or a
 /// value, never a credential. Random letters (`qgIgBabqmLCiSRHx`) are not
 /// words.
 fn is_word(value: &str) -> bool {
-    (value
+    // `Classes/Records:`: words, a label's colon.
+    let words = value.strip_suffix(':').unwrap_or(value);
+    (words
         .bytes()
-        .all(|b| b.is_ascii_alphabetic() || b"_.-".contains(&b))
-        && value
-            .split(['_', '.', '-'])
+        .all(|b| b.is_ascii_alphabetic() || b"_.-/".contains(&b))
+        && words
+            .split(['_', '.', '-', '/'])
             .all(|part| part.is_empty() || is_identifier(part)))
         || value
             .bytes()
@@ -435,16 +451,42 @@ fn is_identifier(letters: &str) -> bool {
     true
 }
 
-/// Words with a few digits and a symbol at the end: an identifier
-/// (`openai_key_v2`, `mySecret2`) or a demonstration password (`Test123!`,
-/// `Summer2024`).
+/// Words with a few digits and a symbol at the end or between: an
+/// identifier (`openai_key_v2`, `mySecret2`) or a demonstration password
+/// (`Test123!`, `Summer2024`, `Test@123`, `P@ssw0rd1`).
 fn is_demo_password(value: &str) -> bool {
+    // A demonstration word in leetspeak (`P@ssw0rd123`, `W3lc0me1`):
+    // digits and symbols for letters.
+    let stem = value.trim_end_matches(|c: char| c.is_ascii_digit() || "!?#%^&*+=~".contains(c));
+    let plain: String = stem
+        .chars()
+        .map(|c| match c {
+            '0' => 'o',
+            '1' => 'i',
+            '3' => 'e',
+            '4' | '@' => 'a',
+            '5' | '$' => 's',
+            '7' => 't',
+            c => c,
+        })
+        .collect();
+    const DEMO: &[&str] = &[
+        "password", "passwd", "welcome", "admin", "letmein", "secret", "qwerty", "default",
+        "changeme", "test", "demo", "example",
+    ];
+    if plain != stem && DEMO.contains(&plain.to_ascii_lowercase().as_str()) {
+        return true;
+    }
     let core = value.trim_end_matches(|c: char| "!?@#$%^&*+=~".contains(c));
     !core.is_empty()
-        && core.split(['_', '.', '-', ':']).all(|part| {
-            let letters = part.trim_end_matches(|c: char| c.is_ascii_digit());
-            part.len() - letters.len() <= 4 && (letters.is_empty() || is_identifier(letters))
-        })
+        && core
+            .split([
+                '_', '.', '-', ':', '@', '#', '$', '!', '%', '&', '*', '+', '~',
+            ])
+            .all(|part| {
+                let letters = part.trim_end_matches(|c: char| c.is_ascii_digit());
+                part.len() - letters.len() <= 4 && (letters.is_empty() || is_identifier(letters))
+            })
 }
 
 /// A reference to a secret kept elsewhere: a secret manager path
@@ -464,8 +506,141 @@ fn is_reference(value: &str) -> bool {
         || (value.contains('/')
             && value.split('/').all(|seg| {
                 seg.len() <= 40
-                    && seg.bytes().all(|b| {
+                    && (seg.bytes().all(|b| {
                         b.is_ascii_lowercase() || b.is_ascii_digit() || b"_.-*".contains(&b)
-                    })
+                    }) || is_named_segment(seg))
             }))
+}
+
+/// A path segment of words (`keyRings`, `cryptoKeys`, `us-central1`), each
+/// with a few digits at most: a resource's name, not random characters.
+fn is_named_segment(seg: &str) -> bool {
+    !seg.is_empty()
+        && seg.split(['-', '_', '.']).all(|part| {
+            let letters = part.trim_end_matches(|c: char| c.is_ascii_digit());
+            part.len() - letters.len() <= 4 && (letters.is_empty() || is_identifier(letters))
+        })
+}
+
+/// Words joined by digits and separators (`base64credentials`,
+/// `sk_live_abc123xyz`, `utf8_key`): each run of letters is three letters
+/// or more and reads as a word, each run of digits is short. Random
+/// characters have short runs of letters (`eC`, `Kd`).
+fn is_words_with_digits(value: &str) -> bool {
+    let mut letters = 0;
+    value
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .all(|part| {
+            let b = part.as_bytes();
+            let mut i = 0;
+            while i < b.len() {
+                let alpha = b[i].is_ascii_alphabetic();
+                let j = i + b[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic() == alpha)
+                    .count();
+                let run = &part[i..j];
+                if alpha {
+                    if (run.len() < 3 && j - i != b.len()) || !is_identifier(run) {
+                        return false;
+                    }
+                    letters += run.len();
+                } else if run.len() > 4 {
+                    return false;
+                }
+                i = j;
+            }
+            true
+        })
+        && letters * 2 >= value.len()
+}
+
+/// An account address of Ethereum and its kin (`0x` and 40 hex digits):
+/// public by design, unlike a private key (64 hex digits).
+fn is_public_address(value: &str) -> bool {
+    value.len() == 42
+        && (value.starts_with("0x") || value.starts_with("0X"))
+        && value[2..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A base64 value that decodes to a placeholder or words
+/// (`cGFzc3dvcmQ=` is `password`, `YXBpLWtleS1oZXJl` is `api-key-here`):
+/// a demonstration of the encoding, not a secret.
+fn encodes_words(value: &str) -> bool {
+    value.len() >= 8
+        && base64_decode(value)
+            .and_then(|b| String::from_utf8(b).ok())
+            .is_some_and(|plain| {
+                plain.len() >= 4
+                    && plain.bytes().all(|b| b.is_ascii_graphic())
+                    && (is_fake(&plain)
+                        || is_placeholder(&plain)
+                        || is_word(&plain)
+                        || is_demo_password(&plain))
+            })
+}
+
+/// A JSON Web Token without a real signature: none (`alg: none`) or a word
+/// (`….signature`), as security guides show forged tokens.
+fn is_unsigned_token(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('.').collect();
+    parts.len() == 3 && parts[0].starts_with("eyJ") && (parts[2].is_empty() || is_word(parts[2]))
+}
+
+/// Standard or URL-safe base64, padded or not; `None` when it is not.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for b in text.trim_end_matches('=').bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+/// The claims of a JSON Web Token copied from jwt.io's example: its subject
+/// `1234567890`, whatever else goes with it.
+fn is_example_claims(payload: &str) -> bool {
+    payload == JWT_IO_PAYLOAD
+        || base64_decode(payload)
+            .and_then(|b| String::from_utf8(b).ok())
+            .is_some_and(|claims| {
+                let compact: String = claims.chars().filter(|c| !c.is_whitespace()).collect();
+                compact.contains(r#""sub":"1234567890""#)
+            })
+}
+
+/// `Authorization: Basic …` whose credentials decode to a user and a
+/// password that are words or a placeholder (`user:password`).
+fn is_example_basic_credentials(text: &str, range: std::ops::Range<usize>, value: &str) -> bool {
+    let before = text[..range.start].trim_end().as_bytes();
+    let basic = before.len() >= 5 && before[before.len() - 5..].eq_ignore_ascii_case(b"basic");
+    if !basic {
+        return false;
+    }
+    let Some(decoded) = base64_decode(value).and_then(|b| String::from_utf8(b).ok()) else {
+        return false;
+    };
+    let Some((_, password)) = decoded.split_once(':') else {
+        return false;
+    };
+    password.is_empty()
+        || is_fake(password)
+        || is_placeholder(password)
+        || is_word(password)
+        || is_demo_password(password)
 }

@@ -305,10 +305,48 @@ mod tests {
             format!("TOKEN_AUDIENCE = \"{}\"", "25872395-ed3a-4703-b647-22ec53f3683c"),
             format!("<UserSecretsId>{}</UserSecretsId>", "79a3edd0-2092-40a2-a04d-dcb46d5ca9ed"),
             r#"{"notes": "GITHUB_API_KEY=\nDYNATRACE_API_KEY="}"#.into(),
+            // A verdict's label and words, a comparison, a resource path
+            // of named segments, a demonstration password in prose, basic
+            // credentials that decode to words, a token with jwt.io's
+            // example subject.
+            "// PASS: Types/Records: PascalCase".into(),
+            "if (token.startMs > currentTimeMs) {".into(),
+            "--kms-key=projects/demo/locations/europe-west1/keyRings/app-ring/cryptoKeys/db-key".into(),
+            r#""note": "Valid password: 'Hello@2024'""#.into(),
+            "Authorization: Basic YWRtaW46cGFzc3dvcmQ=".into(),
+            // An address, base64 of words, words with digits, a cracking
+            // tool's slot, forged tokens, a password in leetspeak.
+            "#  Contract:  0x6b175474e89094c44da98b954eedeac495271d0f".into(),
+            "DB_PASSWORD: c2VjcmV0LXZhbHVl   # base64 of secret-value".into(),
+            r#""proxyAuthorization": "Basic encodedcredentials64","#.into(),
+            "const API_KEY = 'key_live_abc123def';".into(),
+            r#""/signin:login=^USER^&password=^PASS^:Failed""#.into(),
+            "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.signature".into(),
+            "Authorization: Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJyb290In0.".into(),
+            "# AdminPassword: W3lc0me2024".into(),
+            format!(
+                "token = \"{}.{}.{}\"",
+                "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
+                "eyJzdWIiOiIxMjM0NTY3ODkwIiwicm9sZSI6ImFkbWluIn0",
+                concat!("q3Vt0pWf8ZkLs2Rx", "Nd7Yb1HcE4gJ")
+            ),
         ];
         for text in &texts {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }
+    }
+
+    #[test]
+    fn basic_credentials_with_a_random_password_are_found() {
+        // `deploy:` and a random password, base64-encoded.
+        let text = "Authorization: Basic ZGVwbG95OnE4VnozS3BMMm1YdzlSdA==";
+        assert_eq!(scan(text).len(), 1, "{:?}", scan(text));
+        // A random value after a comparison-looking `>` that is no
+        // comparison (no space before it) is still a value.
+        let s = &mut 11u64;
+        let value = rnd(s, ALNUM, 24);
+        let text = format!("api_token>{value}");
+        assert_eq!(scan(&text).len(), 1, "{text}");
     }
 
     #[test]

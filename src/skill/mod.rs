@@ -26,9 +26,24 @@ pub fn check_all(
     inventory: &Inventory,
     report: &mut Report,
 ) -> Result<(), Fatal> {
+    let by_name = folders_by_name(inventory);
     check_all_by(inventory, report, |dir| {
-        lint_dir(settings, inventory, dir, Some(&inventory.listing))
+        lint_dir(settings, inventory, dir, Some(&inventory.listing), &by_name)
     })
+}
+
+/// Skill folders by their folder name.
+pub type FoldersByName<'a> = std::collections::HashMap<&'a str, Vec<&'a str>>;
+
+/// The skill folders of an inventory by their folder name, for copies of a
+/// skill elsewhere.
+pub fn folders_by_name(inventory: &Inventory) -> FoldersByName<'_> {
+    let mut by_name = FoldersByName::new();
+    for s in inventory.skills.iter().filter(|s| s.skill_md.is_some()) {
+        let name = s.dir.rsplit('/').next().unwrap_or(&s.dir);
+        by_name.entry(name).or_default().push(&s.dir);
+    }
+    by_name
 }
 
 /// [`check_all`], each folder linted by `lint`.
@@ -85,12 +100,14 @@ pub struct Linted {
 }
 
 /// Lints one skill folder; its files are listed from `listing` when it
-/// covers the folder, else from the disk.
+/// covers the folder, else from the disk. `by_name`: the skill folders of
+/// the run by their folder name ([`folders_by_name`]).
 pub fn lint_dir(
     settings: &Settings,
     inventory: &Inventory,
     dir: &SkillDir,
     listing: Option<&crate::discover::Listing>,
+    by_name: &FoldersByName<'_>,
 ) -> Result<Linted, Fatal> {
     let mut out = Linted {
         is_skill: false,
@@ -113,8 +130,19 @@ pub fn lint_dir(
     crate::redact::learn_source(&source);
     let parsed = parse_skill_md(rel, &source.text);
     let folder_name = folder_name(settings, &dir.dir);
-    out.name = SkillName::of(rel, &parsed);
-    let folder = folder::walk(settings, &dir.dir, listing, read_sized);
+    let mut folder = folder::walk(settings, &dir.dir, listing, read_sized);
+    let name = dir.dir.rsplit('/').next().unwrap_or(&dir.dir);
+    folder.copies = by_name
+        .get(name)
+        .into_iter()
+        .flatten()
+        .filter(|d| **d != dir.dir)
+        .map(|d| d.to_string())
+        .collect();
+    out.name = SkillName::of(rel, &parsed).map(|mut n| {
+        n.plugin = folder.plugin_root().map(str::to_string);
+        n
+    });
     let references = references::build(
         &folder,
         &folder_name,

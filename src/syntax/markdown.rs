@@ -517,6 +517,11 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratc
     }
     if has_tag {
         for attr in html_attrs(line) {
+            // `<img src="logo.png">` in back-ticks shows markup, it links
+            // nothing.
+            if code.iter().any(|(whole, _)| whole.contains(&attr.start)) {
+                continue;
+            }
             if let Some(r) = link_ref(line, start, attr) {
                 out.push(r);
             }
@@ -527,7 +532,18 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratc
         taken.extend(tag.find_iter(line).map(|m| m.range()));
     }
     for (_, content) in code.iter() {
+        let first = out.len();
         words(line, content.clone(), start, out);
+        // A link's back-ticked label (`[`../x/README.md`](x/README.md)`):
+        // the destination is the reference; the label still names a file.
+        if links
+            .iter()
+            .any(|(whole, _)| whole.contains(&content.start))
+        {
+            for r in &mut out[first..] {
+                r.kind = RefKind::Code;
+            }
+        }
         let name = &line[content.clone()];
         if name.len() >= 2
             && name
@@ -626,7 +642,9 @@ mod tests {
         let mut got = refs(text);
         let mut want = vec![
             (RefKind::Prose, "a.md"),
-            (RefKind::Prose, "x.md"),
+            // A link's back-ticked label names a file; the destination is
+            // the reference.
+            (RefKind::Code, "x.md"),
             (RefKind::Link, "y.md"),
             (RefKind::Prose, "c.md"),
             (RefKind::Prose, "z.md"),

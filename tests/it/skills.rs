@@ -412,6 +412,54 @@ fn names_match_folders_after_nfkc() {
 }
 
 #[test]
+fn duplicate_names_only_within_one_installation() {
+    let t = Tree::new();
+    let skill = |name: &str| frontmatter(&format!("name: {name}\ndescription: x\n"));
+    // Two plugins: each namespaces its skills. The repository is a plugin
+    // as well.
+    t.file(".claude-plugin/plugin.json", "{}\n")
+        .file("plugins/chat-a/.claude-plugin/plugin.json", "{}\n")
+        .file(
+            "plugins/chat-a/skills/configure/SKILL.md",
+            skill("configure"),
+        )
+        .file("plugins/chat-b/.codex-plugin/plugin.json", "{}\n")
+        .file(
+            "plugins/chat-b/skills/configure/SKILL.md",
+            skill("configure"),
+        )
+        // The same skills again for other clients and in a translation.
+        .file("skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file(".cursor/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file(".agents/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file("docs/ja-JP/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        .file("docs/tr/skills/lint-docs/SKILL.md", skill("lint-docs"))
+        // Two skills of one client's folder do collide.
+        .file(".gemini/skills/init/SKILL.md", skill("init"))
+        .file(".gemini/skills/setup-init/SKILL.md", skill("init"))
+        // And so do two skills of one plugin.
+        .file("plugins/chat-a/skills/access/SKILL.md", skill("access"))
+        .file("plugins/chat-a/skills/access-v2/SKILL.md", skill("access"));
+    let run = t.run();
+    let found: Vec<String> = run
+        .only("skill/duplicate-name")
+        .iter()
+        .map(|d| d.path.clone())
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ".gemini/skills/init/SKILL.md",
+            ".gemini/skills/setup-init/SKILL.md",
+            "plugins/chat-a/skills/access-v2/SKILL.md",
+            "plugins/chat-a/skills/access/SKILL.md",
+        ],
+        "{:?}",
+        run.rules()
+    );
+}
+
+#[test]
 fn duplicate_names_across_the_repository() {
     let t = Tree::new();
     t.file(
@@ -2002,5 +2050,139 @@ fn unsafe_fix_moves_unknown_fields_under_metadata() {
         before.as_bytes(),
         after.as_bytes(),
         &["--unsafe-fixes"],
+    );
+}
+
+#[test]
+fn a_guide_to_writing_skills_names_the_readers_paths() {
+    let t = Tree::new();
+    // A guide: its frontmatter says it teaches how to create skills. Paths
+    // it shows without sending the agent to them are the reader's.
+    t.file(
+        "skills/skill-guide/SKILL.md",
+        "---\nname: skill-guide\ndescription: Use when the user wants to create a skill or improve an existing skill.\n---\n\
+         # Writing skills\n\n\
+         Keep SKILL.md short and move details out:\n\
+         - Detailed patterns → `references/patterns.md`\n\
+         - Allowed: paths inside the bundle (`scripts/example.py`, `references/guide.md`)\n\
+         **Default**: `./hooks/hooks.json`\n\n\
+         See references/workflows.md for multi-step processes.\n",
+    )
+    // The same lines in a skill that is no guide are references.
+    .file(
+        "skills/refunds/SKILL.md",
+        "---\nname: refunds\ndescription: Use when a customer asks for a refund.\n---\n\
+         # Refunds\n\n\
+         - Detailed patterns → `references/patterns.md`\n",
+    );
+    let run = t.run();
+    let broken: Vec<(String, String)> = run
+        .only("skill/broken-reference")
+        .iter()
+        .map(|d| (d.path.clone(), d.message.clone()))
+        .collect();
+    assert_eq!(
+        broken,
+        vec![
+            (
+                "skills/refunds/SKILL.md".to_string(),
+                "`references/patterns.md` does not exist in the skill folder".to_string()
+            ),
+            (
+                "skills/skill-guide/SKILL.md".to_string(),
+                "`references/workflows.md` does not exist in the skill folder".to_string()
+            ),
+        ],
+        "{:?}",
+        run.rules()
+    );
+}
+
+#[test]
+fn paths_that_are_not_the_skills_files() {
+    let t = Tree::new();
+    t.skill(
+        "deploy",
+        "# Deploy\n\n\
+         Read `references/xxx.md` for the topic you need.\n\
+         Run `python scripts/script_name.py --help` for any script's options.\n\
+         > \"For more, [click here](link).\"\n\
+         Use `<img src=\"banner.png\">` with an `alt` text, and `<a href=\"/docs\">`.\n\
+         Build with `bun build ./src/main.ts --outdir=dist`.\n\
+         Mock data: `import rows from './fixtures/rows.json'`.\n\
+         With `--allow-missing` an absent `./policy.cedar` is not an error.\n\
+         Vue: Add to `assets/global.css` the focus styles.\n\
+         | Whole project | `./CLAUDE.md` | shared rules |\n\
+         - [Runbook](internal-wiki/deploy-runbook)\n\n\
+         ### Setup script (scripts/setup.ps1)\n\n\
+         ```powershell\nWrite-Host setup\n```\n\n\
+         - [`../../samples/README.md`](samples/README.md): a link's label\n\
+         - Community: [forum]({forum_url(package)})\n\n\
+         ## AGENTS.md support\n\n\
+         Still references: `./helper.sh`, [guide](references/guide.md), `scripts/check.py`.\n",
+    )
+    .file("skills/deploy/samples/README.md", "# Samples\n")
+    .file("skills/deploy/agents.md", "# Agents\n");
+    let run = t.run();
+    let mut broken: Vec<String> = run
+        .only("skill/broken-reference")
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    broken.sort();
+    assert_eq!(
+        broken,
+        vec![
+            "`./helper.sh` does not exist in the skill folder",
+            "`references/guide.md` does not exist in the skill folder",
+            "`scripts/check.py` does not exist in the skill folder",
+        ],
+        "{:?}",
+        run.rules()
+    );
+    assert!(
+        run.only("skill/reference-escapes").is_empty(),
+        "{:?}",
+        run.rules()
+    );
+}
+
+#[test]
+fn a_copy_of_a_skill_that_kept_its_links_and_not_its_files() {
+    let t = Tree::new();
+    let skill = "---\nname: charts\ndescription: Use when drawing charts.\n---\n\
+                 # Charts\n\nRead [the styles](references/styles.md) and run `${SKILL_DIR}/draw.py`.\n";
+    t.file("skills/charts/SKILL.md", skill)
+        .file("skills/charts/references/styles.md", "# Styles\n")
+        .file("skills/charts/draw.py", "print(1)\n")
+        // A translation with the text only.
+        .file("docs/ja-JP/skills/charts/SKILL.md", skill);
+    let run = t.run();
+    let found: Vec<(String, String, String)> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/broken-reference")
+        .map(|d| {
+            let s = |k: &str| d[k].as_str().unwrap_or_default().to_string();
+            (s("path"), s("severity"), s("message"))
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                "docs/ja-JP/skills/charts/SKILL.md".to_string(),
+                "warning".to_string(),
+                "`references/styles.md` is not in the skill folder; it is `skills/charts/references/styles.md`, a file of another skill".to_string()
+            ),
+            (
+                "docs/ja-JP/skills/charts/SKILL.md".to_string(),
+                "warning".to_string(),
+                "`${SKILL_DIR}/draw.py` is not in the skill folder; it is `skills/charts/draw.py`, a file of another skill".to_string()
+            ),
+        ],
+        "{:?}",
+        run.rules()
     );
 }

@@ -59,6 +59,10 @@ pub struct Folder {
     canon: std::sync::OnceLock<PathBuf>,
     pub files: Vec<FileEntry>,
     pub dirs: BTreeSet<String>,
+    /// Other skill folders of the repository with this folder's name
+    /// (repository-relative): copies of the skill for another client or in
+    /// another language, or a skill of the same name in another plugin.
+    pub copies: Vec<String>,
     /// Folders inside that were not walked (nested skills, always-skipped
     /// and excluded folders, symlinks to folders): paths below them are
     /// looked up on disk.

@@ -24,18 +24,23 @@ pub fn normalize(base: &str, path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Verbs that send the agent to a file.
+const READ: &[&str] = &[
+    "read", "see", "load", "run", "use", "follow", "consult", "open", "check", "refer", "execute",
+    "call", "invoke",
+];
+
 /// Whether the text around a reference makes it a file the skill has the
 /// agent make (`Create ./policy.cedar`, "the first run generates
-/// `./app.key`", "write the result to `reports/summary.md`") or a file of
-/// the user's project ("| Project root | `./NOTES.md` |"): neither is one
-/// of the skill's files, and neither has to exist.
+/// `./app.key`", "write the result to `reports/summary.md`"), a file it
+/// edits ("Add to `assets/global.css`") or says is absent ("an absent
+/// `./policy.cedar`"), a file of the user's project ("| Project root |
+/// `./NOTES.md` |", `./CLAUDE.md`), or the caption of a listing that
+/// shows the file's text: none is one of the skill's files, and none has
+/// to exist.
 pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
     const MAKE: &[&str] = &[
         "create", "generate", "write", "writes", "save", "produce", "emit", "store", "append",
-    ];
-    const READ: &[&str] = &[
-        "read", "see", "load", "run", "use", "follow", "consult", "open", "check", "refer",
-        "execute", "call", "invoke",
     ];
     const USERS: &[&str] = &["project root", "your project", "the user's", "your repo"];
     let text = &source.text;
@@ -79,7 +84,270 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
     ]
     .iter()
     .any(|m| after.starts_with(m));
-    made_before || made_after || USERS.iter().any(|u| line.contains(u))
+    // A file edited in place ("Add to `assets/global.css`"), or said to be
+    // absent ("an absent `./policy.cedar`").
+    const EDIT: &[&str] = &["add", "update", "edit", "modify", "patch"];
+    const ABSENT: &[&str] = &[
+        "absent",
+        "missing",
+        "nonexistent",
+        "non-existent",
+        "without",
+    ];
+    let edited = clause
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphabetic()))
+        .take_while(|w| !READ.contains(w))
+        .any(|w| EDIT.contains(&w));
+    let absent = clause
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphabetic() && c != '-'))
+        .rfind(|w| !w.is_empty())
+        .is_some_and(|w| ABSENT.contains(&w));
+    // The agent instruction files of a project (`./CLAUDE.md`): a skill
+    // has `SKILL.md`, these are the user's.
+    let instructions = is_instruction_file(&r.text);
+    made_before
+        || made_after
+        || edited
+        || absent
+        || instructions
+        || USERS.iter().any(|u| line.contains(u))
+        || captions_listing(text, line_start, line_end)
+}
+
+/// Whether a path names an agent instruction file of a project
+/// (`./CLAUDE.md`, `AGENTS.md`): a skill has `SKILL.md`.
+pub fn is_instruction_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    ["CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md"].contains(&name)
+}
+
+/// Whether the line is the caption of a listing: a heading or a label
+/// (`**File:** scripts/x.sh`) followed by a fenced code block, which holds
+/// the file's text itself.
+fn captions_listing(text: &str, line_start: usize, line_end: usize) -> bool {
+    let line = text[line_start..line_end].trim();
+    let caption = line.starts_with('#')
+        || (line.starts_with("**") && line.len() < 120 && !line.contains(". "));
+    caption
+        && text[line_end..]
+            .lines()
+            .skip(1)
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| {
+                let l = l.trim_start();
+                l.starts_with("```") || l.starts_with("~~~")
+            })
+}
+
+/// Whether the reference is an argument inside a back-ticked command or
+/// statement (`bun build ./src/index.ts`, `import d from './data/d.json'`):
+/// not the span's first word.
+pub fn in_inline_command(source: &SourceFile, r: &Ref) -> bool {
+    let text = &source.text;
+    let at = r.span.offset.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let before = &text[line_start..at];
+    if before.matches('`').count().is_multiple_of(2) {
+        return false;
+    }
+    let open = before.rfind('`').map_or(0, |i| i + 1);
+    let close = text[at..line_end].find('`').map_or(line_end, |i| at + i);
+    let lead = &text[line_start + open..at];
+    let span = &text[line_start + open..close];
+    !lead.trim().is_empty() && span.trim().contains(char::is_whitespace)
+}
+
+/// Whether the frontmatter of a skill (its name and description) says that
+/// the skill teaches how to write skills, plugins, hooks, commands,
+/// subagents or agent instruction files ("create a skill", "improve
+/// CLAUDE.md", `plugin-structure`): such a guide names the paths of the
+/// reader's skill (`references/api-reference.md`, `./hooks/hooks.json`),
+/// not its own.
+pub fn is_authoring_guide(frontmatter: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "create",
+        "creates",
+        "creating",
+        "write",
+        "writes",
+        "writing",
+        "author",
+        "authoring",
+        "build",
+        "builds",
+        "building",
+        "develop",
+        "develops",
+        "developing",
+        "design",
+        "designing",
+        "scaffold",
+        "scaffolds",
+        "scaffolding",
+        "improve",
+        "improves",
+        "improving",
+        "package",
+        "packaging",
+        "edit",
+        "editing",
+        "update",
+        "updates",
+        "updating",
+        "validate",
+        "validating",
+        "optimize",
+        "optimizes",
+        "optimizing",
+        "refactor",
+        "refactoring",
+        "make",
+        "making",
+        "generate",
+        "generates",
+        "generating",
+        "convert",
+        "converts",
+        "converting",
+        "configure",
+        "configuring",
+        "structure",
+        "structuring",
+        "audit",
+        "auditing",
+        "review",
+        "reviewing",
+        "evaluate",
+        "evaluating",
+    ];
+    // Verbs that also make a noun before the object ("review subagents",
+    // "audit skill"): they count only with a word between.
+    const NOUNLIKE: &[&str] = &["audit", "review", "design", "package", "structure"];
+    const FILLERS: &[&str] = &[
+        "a",
+        "an",
+        "new",
+        "the",
+        "claude",
+        "code",
+        "agent",
+        "effective",
+        "existing",
+        "your",
+        "and",
+        "or",
+        "custom",
+        "own",
+        "codex",
+        "other",
+        "any",
+        "their",
+        "its",
+        "reusable",
+    ];
+    const OBJECTS: &[&str] = &[
+        "skill",
+        "skills",
+        "plugin",
+        "plugins",
+        "hook",
+        "hooks",
+        "subagent",
+        "subagents",
+        "command",
+        "commands",
+        "claude.md",
+        "agents.md",
+        "skill.md",
+        "marketplace",
+    ];
+    const ASPECTS: &[&str] = &[
+        "creation",
+        "creator",
+        "development",
+        "authoring",
+        "structure",
+        "settings",
+        "writing",
+    ];
+    let lower = frontmatter
+        .chars()
+        .take(4096)
+        .collect::<String>()
+        .to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '.'))
+        .map(|w| w.trim_matches('.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        let fillers = words[i + 1..]
+            .iter()
+            .take(3)
+            .take_while(|x| FILLERS.contains(x))
+            .count();
+        let object = words
+            .get(i + 1 + fillers)
+            .is_some_and(|o| OBJECTS.contains(o));
+        let by_verb = VERBS.contains(w)
+            && object
+            && (fillers > 0 || !NOUNLIKE.contains(w))
+            // "this skill": the skill itself.
+            && !(fillers == 0 && words.get(i + 1) == Some(&"skill"));
+        let by_aspect = OBJECTS.contains(w)
+            && words.get(i + 1).is_some_and(|a| ASPECTS.contains(a))
+            && (i == 0 || !["this", "the"].contains(&words[i - 1]));
+        by_verb || by_aspect
+    })
+}
+
+/// Whether the clause before a reference tells the agent to read, load or
+/// run it ("See references/workflows.md", "run `scripts/x.py`").
+pub fn directed(source: &SourceFile, r: &Ref) -> bool {
+    let text = &source.text;
+    let at = r.span.offset.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..at];
+    let clause = before
+        .rfind(['.', ';', '|', ':', '(', ','])
+        .map_or(before, |i| &before[i + 1..])
+        .to_ascii_lowercase();
+    // The imperative itself: "references" and "readme" are no verbs.
+    clause.split_whitespace().rev().take(5).any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+        READ.contains(&w)
+    })
+}
+
+/// Whether a path's file name stands for any name (`references/xxx.md`,
+/// `scripts/script_name.py`, `foo.md`): a shape to copy, not a file.
+pub fn is_placeholder_name(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
+    // A template's expression (`{url_for(name)}`).
+    (path.starts_with('{') && path.ends_with('}'))
+        || (stem.len() >= 2 && stem.bytes().all(|b| b == b'x'))
+        || [
+            "foo",
+            "bar",
+            "baz",
+            "script_name",
+            "script-name",
+            "file_name",
+            "file-name",
+            "filename",
+            "your_script",
+            "your-script",
+            "your_file",
+            "your-file",
+        ]
+        .contains(&stem.as_str())
+        || (!name.contains('.') && ["link", "url"].contains(&stem.as_str()))
 }
 
 /// Whether the last segment of `path` has a file extension (`x.md`, not `v1.2`).

@@ -27,7 +27,8 @@ use crate::discover::{join_rel, parent_of, SKILL_MD};
 use crate::model::skill::folder::{FileKind, Folder, MAX_RESOURCE_BYTES, RESOURCE_DIRS};
 use crate::model::skill::graph::{Finding, References};
 use crate::model::skill::paths::{
-    glob_regex, has_extension, is_exempt, is_glob, is_markdown, is_output_material, made_or_users,
+    directed, glob_regex, has_extension, in_inline_command, is_authoring_guide, is_exempt, is_glob,
+    is_instruction_file, is_markdown, is_output_material, is_placeholder_name, made_or_users,
     normalize, placeholder, Root,
 };
 use crate::model::skill::targets::OPENAI_YAML;
@@ -84,6 +85,10 @@ struct Scan<'a> {
     out: Vec<Finding>,
     /// The file being scanned is a template (see [`is_output_material`]).
     material: bool,
+    /// The skill teaches how to write skills or plugins (see
+    /// [`is_authoring_guide`]): a path it names without sending the agent
+    /// to it is the reader's, not the skill's.
+    guide: bool,
 }
 
 impl<'a> Scan<'a> {
@@ -196,6 +201,7 @@ impl<'a> Scan<'a> {
             dir_by_name,
             out: Vec::new(),
             material: false,
+            guide: false,
         }
     }
 
@@ -343,10 +349,15 @@ impl<'a> Scan<'a> {
             ));
             return;
         }
+        // A guide's example of the reader's files.
+        let example = r.kind != RefKind::Link && self.guide && !directed(source, r);
         match self.resolve(from, &r.text) {
             Err(()) => {
                 let target = normalize(&join_rel(&self.folder.dir, &parent_of(from)), &r.text)
                     .filter(|t| self.folder.exists_in_repository(t));
+                if example && target.is_none() {
+                    return;
+                }
                 let d = match target {
                     // It works in the repository, and breaks once the skill
                     // is installed on its own.
@@ -380,6 +391,9 @@ impl<'a> Scan<'a> {
                     .insert(r.text.clone());
             }
             Ok(Found::Unlisted) => {}
+            // `## AGENTS.md Integration` names the convention, not the
+            // skill's `references/agents.md`.
+            Ok(Found::CaseOnly(_)) if r.kind != RefKind::Link && is_instruction_file(&r.text) => {}
             Ok(Found::CaseOnly(real)) => {
                 self.out.push(Finding::broken(
                     Diagnostic::new(
@@ -394,12 +408,17 @@ impl<'a> Scan<'a> {
                 self.cover(&Found::CaseOnly(real));
             }
             Ok(Found::Missing)
+                if is_placeholder_name(&r.text)
+                    || (r.kind == RefKind::Link && self.is_web_page(&r.text)) => {}
+            Ok(Found::Missing)
                 if r.kind != RefKind::Link
-                    && (self.at_plugin_root(source, r)
+                    && (example
+                        || (in_inline_command(source, r) && !self.has_first_folder(&r.text))
+                        || self.at_plugin_root(source, r)
                         || self.at_repository_root(r)
                         || made_or_users(source, r)) => {}
-            Ok(Found::Missing) if r.kind != RefKind::Link && self.in_sibling(&r.text).is_some() => {
-                let sibling = self.in_sibling(&r.text).unwrap_or_default();
+            Ok(Found::Missing) if self.elsewhere(r).is_some() => {
+                let sibling = self.elsewhere(r).unwrap_or_default();
                 self.out.push(Finding::broken(
                     Diagnostic::new(
                         &NO_RULE,
@@ -777,12 +796,57 @@ impl<'a> Scan<'a> {
             .filter(|d| *d != self.folder.dir)
             .collect();
         dirs.sort();
-        dirs.into_iter().find_map(|d| {
+        self.first_holding(dirs.into_iter(), t)
+    }
+
+    /// The skill folder among `dirs` that holds `t`, as a repository path.
+    fn first_holding(&self, dirs: impl Iterator<Item = String>, t: &str) -> Option<String> {
+        let mut dirs = dirs;
+        dirs.find_map(|d| {
             let full = normalize(&d, t)?;
             (self.folder.root.join(join_rel(&d, SKILL_MD)).is_file()
                 && self.folder.root.join(&full).is_file())
             .then_some(full)
         })
+    }
+
+    /// Where a missing path is found instead: a sibling skill's file (not
+    /// for a link, whose author pointed at this skill), or the same path in
+    /// a copy of this skill elsewhere (a translation that kept the links
+    /// and not the files, another client's copy).
+    fn elsewhere(&self, r: &Ref) -> Option<String> {
+        let t = r.text.trim_start_matches("./");
+        if r.kind != RefKind::Link {
+            if let Some(found) = self.in_sibling(&r.text) {
+                return Some(found);
+            }
+        }
+        if t.starts_with("../") {
+            return None;
+        }
+        self.first_holding(self.folder.copies.iter().cloned(), t)
+    }
+
+    /// Whether a path starts with a folder the skill has (or a resource
+    /// folder of the format, `scripts/`): without one, an argument in a
+    /// command is a file of the user's project.
+    fn has_first_folder(&self, text: &str) -> bool {
+        let t = text.trim_start_matches("./");
+        match t.split_once('/') {
+            Some((first, _)) => RESOURCE_DIRS.contains(&first) || self.folder.dirs.contains(first),
+            None => true,
+        }
+    }
+
+    /// Whether a missing link target reads as a page of a web site (a
+    /// wiki's `internal-wiki/deployment-runbook`): no file extension, no
+    /// trailing `/`, and a first folder the skill does not have.
+    fn is_web_page(&self, text: &str) -> bool {
+        text.contains('/')
+            && !text.ends_with('/')
+            && !text.starts_with('.')
+            && !has_extension(text)
+            && !self.has_first_folder(text)
     }
 
     /// Whether a path with a folder that is not in the skill names a file
@@ -906,6 +970,9 @@ pub fn build(
     frontmatter: Option<std::ops::Range<usize>>,
 ) -> References {
     let mut scan = Scan::new(folder, name);
+    scan.guide = frontmatter
+        .clone()
+        .is_some_and(|fm| is_authoring_guide(&skill_md.text[fm]));
     let mut refs = markdown::markdown(&skill_md.text, body.clone());
     refs.extend(
         markdown::python_imports(&skill_md.text[body.clone()])

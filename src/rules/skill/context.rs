@@ -125,6 +125,9 @@ pub struct SkillName {
     pub name: String,
     /// The span of the name's value.
     pub span: Span,
+    /// The plugin folder the skill belongs to (its skills are namespaced by
+    /// the plugin), when there is one.
+    pub plugin: Option<String>,
 }
 
 impl SkillName {
@@ -136,6 +139,7 @@ impl SkillName {
             path: path.to_string(),
             name: name.to_string(),
             span: f.value.span,
+            plugin: None,
         })
     }
 }

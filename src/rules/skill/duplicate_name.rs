@@ -10,7 +10,7 @@ declare_rule! {
     /// two skills in the repository share a name (labels on both)
     ///
     /// ## What it does
-    /// Reports skills in different folders that declare the same `name`, labelling both.
+    /// Reports skills in different folders that declare the same `name`, labelling both. Only skills that one installation puts side by side are compared: the skills of a plugin (a folder with `.claude-plugin/` or `.codex-plugin/`) are namespaced by the plugin, a client's own folder (`.cursor/skills/`, `.agents/skills/`, any hidden folder) is installed apart from the rest, and a translation (`docs/ja-JP/skills/`) is another edition of the same skills.
     ///
     /// ## Why
     /// Installation matches by name; a collision is skipped silently forever.
@@ -40,9 +40,50 @@ impl SkillRule for Check {
         let names: Vec<(String, String, Span)> = cx
             .names
             .iter()
-            .map(|n| (n.path.clone(), n.name.clone(), n.span))
+            .map(|n| {
+                let set = install_set(&n.path, n.plugin.as_deref());
+                (n.path.clone(), format!("{set}\0{}", n.name), n.span)
+            })
             .collect();
         out.extend(duplicate_names(&names));
+    }
+}
+
+/// The set of skills one installation puts side by side with the skill at
+/// `path` (its `SKILL.md`): the deepest of its plugin (`plugin`), a hidden
+/// folder above it (a client's folder such as `.cursor/skills/`) and a
+/// translation folder above it (`docs/ja-JP/`, `docs/tr/`); the repository
+/// (`""`) when there is none.
+fn install_set(path: &str, plugin: Option<&str>) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    // The skill's own folder and SKILL.md are not sets.
+    let above = &parts[..parts.len().saturating_sub(2)];
+    let is_locale = |i: usize| {
+        let b = above[i].as_bytes();
+        let lower2 = |x: &[u8]| x.len() == 2 && x.iter().all(u8::is_ascii_lowercase);
+        let region = b.len() == 5
+            && lower2(&b[..2])
+            && matches!(b[2], b'-' | b'_')
+            && b[3..].iter().all(u8::is_ascii_uppercase);
+        let script = b.len() == 7
+            && lower2(&b[..2])
+            && b[2] == b'-'
+            && b[3].is_ascii_uppercase()
+            && b[4..].iter().all(u8::is_ascii_lowercase);
+        let in_docs = i > 0
+            && ["docs", "doc", "i18n", "l10n", "locales", "translations"]
+                .contains(&above[i - 1].to_ascii_lowercase().as_str());
+        region || script || (lower2(b) && in_docs)
+    };
+    let folder = (0..above.len())
+        .rev()
+        .find(|&i| (above[i].starts_with('.') && above[i].len() > 1) || is_locale(i))
+        .map(|i| above[..=i].join("/"));
+    match (folder, plugin) {
+        (Some(f), Some(p)) if p.len() > f.len() => format!("plugin {p}"),
+        (Some(f), _) => f,
+        (None, Some(p)) => format!("plugin {p}"),
+        (None, None) => String::new(),
     }
 }
 
@@ -55,7 +96,9 @@ fn duplicate_names(names: &[(String, String, Span)]) -> Vec<Diagnostic> {
         groups.entry(nfkc(&n.1)).or_default().push(n);
     }
     let mut out = Vec::new();
-    for (name, group) in groups {
+    for (key, group) in groups {
+        // The name after the set it is compared in.
+        let name = key.rsplit('\0').next().unwrap_or(&key);
         if group.len() < 2 {
             continue;
         }
