@@ -173,7 +173,7 @@ fn lint_skills(
         match result {
             Done::Linted(l, u) => {
                 used.extend(u);
-                linted.push(l);
+                linted.push(*l);
             }
             Done::Differs => {
                 if staged_repo.is_none() {
@@ -419,7 +419,7 @@ fn lint_profile(
 enum Done {
     /// From the cache, or linted from a disk copy that is what is staged
     /// (with what the cache keeps of it).
-    Linted(crate::skill::Linted, Used),
+    Linted(Box<crate::skill::Linted>, Used),
     /// The disk copy differs from what is staged.
     Differs,
 }
@@ -455,7 +455,7 @@ fn lint_skill(
                 name,
             };
             used.hits.push(slot);
-            return Ok(Done::Linted(linted, used));
+            return Ok(Done::Linted(Box::new(linted), used));
         }
     }
     if !units.on_disk_as_staged(settings, &dir.dir) {
@@ -478,7 +478,7 @@ fn lint_skill(
     if let Some(key) = key.filter(|_| entry.storable()) {
         used.new.push((key, entry));
     }
-    Ok(Done::Linted(linted, used))
+    Ok(Done::Linted(Box::new(linted), used))
 }
 
 /// A skill folder whose disk copy differs from what is staged, linted from
