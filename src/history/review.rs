@@ -293,7 +293,13 @@ pub fn review_lists(
                 }
             })
             .collect();
-        reviews.extend(judged.into_iter().flatten());
+        // A head text is kept only for the findings that point into it.
+        reviews.extend(judged.into_iter().flatten().map(|mut r| {
+            if r.findings.is_empty() {
+                r.head_source = None;
+            }
+            r
+        }));
     }
 
     let mut missing: Vec<(&String, ObjectId)> = base_list
