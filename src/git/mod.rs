@@ -191,6 +191,17 @@ fn quarantine(repo: &mut gix::Repository) -> Result<Option<tempfile::TempDir>, F
     Ok(Some(dir))
 }
 
+/// A blob's bytes in a buffer of their size: gix reads objects into reused
+/// buffers that keep the capacity of the largest object read before, and
+/// a few thousand blobs held at once (read ahead) kept 63 MB for 8 MB of
+/// text on 50,000 profiles.
+fn exact(mut bytes: Vec<u8>) -> Vec<u8> {
+    if bytes.capacity() > bytes.len() + bytes.len() / 8 {
+        bytes.shrink_to_fit();
+    }
+    bytes
+}
+
 impl Repo {
     /// Opens the repository holding `root`, or `None` outside git. `GIT_DIR`
     /// and friends win over discovery, as they do for git itself.
@@ -227,7 +238,7 @@ impl Repo {
         let bare = repo.workdir().is_none();
         if bare {
             // A bare repository: revisions only (`history`, `diff A B`).
-            repo.object_cache_size_if_unset(16 * 1024 * 1024);
+            repo.object_cache_size_if_unset(4 * 1024 * 1024);
             return Ok(Some(Repo {
                 workdir: repo.git_dir().to_path_buf(),
                 repo,
@@ -257,7 +268,7 @@ impl Repo {
             // The root is outside the work tree git names: nothing to compare.
             Err(_) => return Ok(None),
         };
-        repo.object_cache_size_if_unset(16 * 1024 * 1024);
+        repo.object_cache_size_if_unset(4 * 1024 * 1024);
         let filemode = repo
             .config_snapshot()
             .boolean("core.fileMode")
@@ -553,6 +564,7 @@ impl Repo {
                 .map_err(|e| self.object_err(id, "blob", e))?
                 .take_data(),
         };
+        let bytes = exact(bytes);
         // Every revision's text is known to the redaction gate.
         crate::redact::learn_bytes(&bytes);
         Ok(bytes)
@@ -565,11 +577,14 @@ impl Repo {
         let mut used = 0;
         let mut ahead = self.ahead.borrow_mut();
         for id in ids {
-            if used >= budget || ahead.contains_key(&id) {
+            if used >= budget {
+                break;
+            }
+            if ahead.contains_key(&id) {
                 continue;
             }
             if let Ok(mut blob) = self.repo.find_blob(id) {
-                let bytes = blob.take_data();
+                let bytes = exact(blob.take_data());
                 used += bytes.len();
                 ahead.insert(id, bytes);
             }
@@ -719,6 +734,20 @@ impl BlobHasher {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_blob_held_keeps_no_more_room_than_its_bytes() {
+        let mut reused = Vec::with_capacity(64 * 1024);
+        reused.extend_from_slice(b"{\"agent_id\": \"a\"}");
+        let kept = super::exact(reused);
+        assert_eq!(kept, b"{\"agent_id\": \"a\"}");
+        assert!(kept.capacity() < 64, "{}", kept.capacity());
+        // A buffer that fits is left as it is.
+        let fits = Vec::from(&b"abcdefgh"[..]);
+        let ptr = fits.as_ptr();
+        let same = super::exact(fits);
+        assert_eq!(same.as_ptr(), ptr);
+    }
+
     #[test]
     fn prefix_conversion() {
         let to = |prefix: &str, rel: &str| format!("{prefix}{rel}");

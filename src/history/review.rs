@@ -265,7 +265,7 @@ pub fn review_lists(
             (bid != hid).then_some((rel, bid, hid))
         })
         .collect();
-    for chunk in changed.chunks(256) {
+    for chunk in changed.chunks(64) {
         use rayon::prelude::*;
         let mut inputs = Vec::with_capacity(chunk.len());
         for &(rel, bid, hid) in chunk {
