@@ -21,7 +21,10 @@ commits. Then times, alternating every command of every size in the same run:
   check --base   caplint check --base HEAD~1
   check --no-history
   check --staged caplint check --staged with one changed profile staged
-                 (staged before the runs, restored after them)
+                 (staged before the runs, restored after them); the warm-up
+                 pass fills its cache, so the timed runs find every other
+                 file there
+  --no-cache     the same without the cache: what the first run costs
   skills only    caplint check skills --no-history, against the skills-only floors
   agnix          agnix on the same skills (if installed)
   reference      the reference checker over every profile in one Python process
@@ -53,12 +56,13 @@ CAT_FLOOR = "floor: cat every input file"
 BASE = "caplint check --base HEAD~1"
 NO_HISTORY = "caplint check --no-history"
 STAGED = "caplint check --staged (one staged change)"
+STAGED_NO_CACHE = "caplint check --staged --no-cache (one staged change)"
 SKILLS = "caplint check skills --no-history"
 RG_SKILLS = "floor, skills only: rg"
 CAT_SKILLS = "floor, skills only: cat"
 AGNIX = "agnix skills"
 REFERENCE = "reference checker, every profile, one process"
-CAPLINT = (BASE, NO_HISTORY, STAGED, SKILLS)
+CAPLINT = (BASE, NO_HISTORY, STAGED, STAGED_NO_CACHE, SKILLS)
 
 
 def sh(cmd, **kw):
@@ -229,6 +233,7 @@ def main():
             (size, BASE, [caplint, "check", "--base", "HEAD~1", *as_of], repo),
             (size, NO_HISTORY, [caplint, "check", "--no-history", *as_of], repo),
             (size, STAGED, [caplint, "check", "--staged", *as_of], repo),
+            (size, STAGED_NO_CACHE, [caplint, "check", "--staged", "--no-cache", *as_of], repo),
             (size, SKILLS, [caplint, "check", "skills", "--no-history", *as_of], repo),
             (size, RG_SKILLS, rg_cmd + ["skills"], repo),
             (size, CAT_SKILLS, ["sh", "-c", "find skills -type f -print0 | xargs -0 cat > /dev/null"], repo),

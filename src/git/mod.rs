@@ -350,10 +350,11 @@ impl Repo {
         path.strip_prefix(self.prefix.as_str())
     }
 
-    /// Where caplint keeps its cache: `caplint/` in the repository's git
-    /// directory (the common one, for linked work trees).
+    /// Where caplint keeps its cache: `caplint/` in the git directory of
+    /// this work tree (a linked work tree has its own, as it has its own
+    /// index).
     pub fn cache_dir(&self) -> std::path::PathBuf {
-        self.repo.common_dir().join("caplint")
+        self.repo.git_dir().join("caplint")
     }
 
     pub fn prefix(&self) -> &str {

@@ -35,7 +35,7 @@ use std::path::PathBuf;
 const MAGIC: &[u8] = b"caplint staged cache\n";
 /// Raised whenever the layout of an entry changes.
 const FORMAT: u32 = 3;
-/// The name of the file, in `<git dir>/caplint/`.
+/// The name of the file, in `<git dir>/caplint/` (the work tree's).
 pub const FILE_NAME: &str = "staged-cache";
 
 /// A unit's key: a digest of what its findings depend on.

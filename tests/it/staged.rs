@@ -326,3 +326,50 @@ fn staged_files_that_are_not_on_disk_are_linted_from_the_index() {
         assert!(out.contains("team/broken.profile.json"), "{out}");
     }
 }
+
+#[test]
+fn a_linked_work_tree_keeps_its_own_cache() {
+    let r = repo();
+    let linked = r.tmp().join("linked");
+    r.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "other",
+        &linked.display().to_string(),
+    ]);
+    write(
+        &linked,
+        "agents/good.profile.json",
+        &GOOD.replace("proficient", "expert"),
+    );
+    r.git_in(&linked, &["add", "agents/good.profile.json"]);
+    let run = |dir: &std::path::Path, extra: &[&str]| {
+        let mut args = vec!["check", "--staged", "--as-of", AS_OF, "--format", "json"];
+        args.extend_from_slice(extra);
+        let out = r
+            .command(BIN)
+            .current_dir(dir)
+            .args(&args)
+            .output()
+            .unwrap();
+        (out.status.code(), stdout(&out))
+    };
+    for _ in 0..2 {
+        for dir in [r.path(), linked.as_path()] {
+            assert_eq!(
+                run(dir, &[]),
+                run(dir, &["--no-cache"]),
+                "{}",
+                dir.display()
+            );
+        }
+    }
+    assert!(r.path().join(CACHE).is_file());
+    let linked_cache = r.path().join(".git/worktrees/linked/caplint/staged-cache");
+    assert!(linked_cache.is_file());
+    // The linked tree's staged change is found there, not in the main tree.
+    assert!(run(&linked, &[]).1.contains("history/version-not-bumped"));
+    assert!(!run(r.path(), &[]).1.contains("history/version-not-bumped"));
+}
