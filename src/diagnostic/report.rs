@@ -29,13 +29,30 @@ pub struct Report {
     /// Files as of a commit (`caplint history`), keyed by (commit id, path):
     /// the texts that findings carrying that commit point into.
     pub commit_sources: BTreeMap<(String, String), SourceFile>,
-    /// Every file the run linted. `sources` keeps the texts of those with
+    /// Every file the run linted, by a 64-bit hash of its path (see
+    /// [`Report::mark_linted`]). `sources` keeps the texts of those with
     /// findings only (a run's memory grows with its findings, not with the
-    /// repository); the others are counted here.
-    pub linted: std::collections::BTreeSet<String>,
+    /// repository); the others are counted here, in 8 bytes each.
+    pub linted: foldhash::HashSet<u64>,
 }
 
 impl Report {
+    /// The key of a path in [`Report::linted`].
+    fn path_key(path: &str) -> u64 {
+        use std::hash::BuildHasher;
+        foldhash::fast::FixedState::with_seed(0x11a7ed).hash_one(path)
+    }
+
+    /// Counts the file at `path` as linted (once, however often it is said).
+    pub fn mark_linted(&mut self, path: &str) {
+        self.linted.insert(Self::path_key(path));
+    }
+
+    /// Whether the file at `path` was counted as linted.
+    pub fn is_linted(&self, path: &str) -> bool {
+        self.linted.contains(&Self::path_key(path))
+    }
+
     /// The text a diagnostic's span points into: the file as of the
     /// diagnostic's commit when it has one, else the file as linted.
     pub fn source_of(&self, d: &Diagnostic) -> Option<&SourceFile> {

@@ -178,7 +178,7 @@ pub struct Session<'s> {
 }
 
 /// How many bytes of base blobs [`open`] reads ahead.
-const PREFETCH_BUDGET: usize = 4 << 20;
+const PREFETCH_BUDGET: usize = 2 << 20;
 
 /// Opens history for a `check` run: `None` when its mode is off, outside git
 /// (a note says so), or when there is no base to compare with.

@@ -265,7 +265,7 @@ pub fn review_lists(
             (bid != hid).then_some((rel, bid, hid))
         })
         .collect();
-    for chunk in changed.chunks(64) {
+    for chunk in changed.chunks(32) {
         use rayon::prelude::*;
         let mut inputs = Vec::with_capacity(chunk.len());
         for &(rel, bid, hid) in chunk {

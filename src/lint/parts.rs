@@ -21,7 +21,7 @@ pub(super) fn count_files(report: &mut Report) {
         + report
             .sources
             .keys()
-            .filter(|p| !report.linted.contains(*p))
+            .filter(|p| !report.is_linted(p))
             .count();
     report.summary.files = files.max(report.summary.files);
 }

@@ -101,7 +101,7 @@ pub fn lint_profiles_by(
     let mut loaded = Vec::with_capacity(results.len());
     for linted in results.into_iter().flatten() {
         report.extend(linted.diagnostics);
-        report.linted.insert(linted.profile.path.clone());
+        report.mark_linted(&linted.profile.path);
         loaded.push(linted.profile);
         if let Some(source) = linted.source {
             report.add_source(source);

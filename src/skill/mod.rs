@@ -73,7 +73,9 @@ pub fn merge_all(report: &mut Report, results: Vec<Linted>) {
         skills += usize::from(linted.is_skill);
         report.extend(linted.diagnostics);
         names.extend(linted.name);
-        report.linted.extend(linted.paths);
+        for path in &linted.paths {
+            report.mark_linted(path);
+        }
         for source in linted.sources {
             report.add_source(source);
         }

@@ -342,7 +342,7 @@ fn a_linked_work_tree_keeps_its_own_cache() {
     write(
         &linked,
         "agents/good.profile.json",
-        &GOOD.replace("proficient", "expert"),
+        GOOD.replace("proficient", "expert"),
     );
     r.git_in(&linked, &["add", "agents/good.profile.json"]);
     let run = |dir: &std::path::Path, extra: &[&str]| {
