@@ -111,6 +111,14 @@ fn within(rel: &str, dir: &str) -> bool {
 pub type FolderListing<'a> = (Vec<(&'a str, EntryKind)>, Vec<&'a str>);
 
 impl Listing {
+    /// What the entry at `path` is, if a walk listed it.
+    pub fn kind_of(&self, path: &str) -> Option<EntryKind> {
+        self.entries
+            .binary_search_by(|(p, _)| walk_order(p, path))
+            .ok()
+            .map(|i| self.entries[i].1)
+    }
+
     /// The entries below `dir` (paths relative to it, in walk order) and the
     /// folders below it that were not entered, if a walk covered all of
     /// `dir`; `None` when it must be listed on its own.

@@ -8,9 +8,9 @@
 //!
 //! - a **profile** is found by its path and blob id;
 //! - a **skill folder** by its path, the path, mode and blob id of every
-//!   file in it, and the set of every path of the index (its references may
-//!   point anywhere in the repository, so adding or removing any file
-//!   re-lints the skills);
+//!   file in it, the agent entry files and the other folders of its name;
+//!   its entry keeps what the lint asked of the repository outside the
+//!   folder ([`Probe`]) and is used only while the index answers the same;
 //! - both under a **stamp**: the cache format, caplint's version and build,
 //!   the configuration, the targets and the `--as-of` date. A different
 //!   stamp starts an empty cache.
@@ -27,6 +27,7 @@
 //! full disk) only makes the run lint everything, as without it.
 
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Rule, Severity};
+use crate::model::skill::folder::Probe;
 use crate::rules::skill::context::SkillName;
 use crate::source::Span;
 use std::path::PathBuf;
@@ -34,7 +35,7 @@ use std::path::PathBuf;
 /// The cache file's first bytes.
 const MAGIC: &[u8] = b"caplint staged cache\n";
 /// Raised whenever the layout of an entry changes.
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 /// The name of the file, in `<git dir>/caplint/` (the work tree's).
 pub const FILE_NAME: &str = "staged-cache";
 
@@ -55,6 +56,9 @@ pub enum Entry {
         name: Option<SkillName>,
         /// Every file the folder's lint read.
         paths: Vec<String>,
+        /// What the lint asked of the repository outside the folder: the
+        /// entry holds only while the answers are the same.
+        probes: Vec<Probe>,
     },
 }
 
@@ -324,6 +328,28 @@ fn decode_entry(r: &mut Reader<'_>) -> Option<Entry> {
                 }
                 paths
             },
+            probes: {
+                let n = r.u32()? as usize;
+                let mut probes = Vec::with_capacity(n.min(r.bytes.len()));
+                for _ in 0..n {
+                    probes.push(match r.u8()? {
+                        0 => Probe::Exists(r.str()?, r.u8()? != 0),
+                        1 => Probe::Dir(r.str()?, r.u8()? != 0),
+                        2 => Probe::File(r.str()?, r.u8()? != 0),
+                        3 => {
+                            let path = r.str()?;
+                            let n = r.u32()? as usize;
+                            let mut dirs = Vec::with_capacity(n.min(r.bytes.len()));
+                            for _ in 0..n {
+                                dirs.push(r.str()?);
+                            }
+                            Probe::Subdirs(path, dirs)
+                        }
+                        _ => return None,
+                    });
+                }
+                probes
+            },
         },
         _ => return None,
     };
@@ -360,6 +386,7 @@ impl Writer {
                 is_skill,
                 name,
                 paths,
+                probes,
             } => {
                 self.u8(1);
                 self.diagnostics(diagnostics);
@@ -377,6 +404,34 @@ impl Writer {
                 self.u32(u32::try_from(paths.len()).unwrap_or(u32::MAX));
                 for p in paths {
                     self.str(p);
+                }
+                self.u32(u32::try_from(probes.len()).unwrap_or(u32::MAX));
+                for probe in probes {
+                    match probe {
+                        Probe::Exists(path, yes) => {
+                            self.u8(0);
+                            self.str(path);
+                            self.u8(u8::from(*yes));
+                        }
+                        Probe::Dir(path, yes) => {
+                            self.u8(1);
+                            self.str(path);
+                            self.u8(u8::from(*yes));
+                        }
+                        Probe::File(path, yes) => {
+                            self.u8(2);
+                            self.str(path);
+                            self.u8(u8::from(*yes));
+                        }
+                        Probe::Subdirs(path, dirs) => {
+                            self.u8(3);
+                            self.str(path);
+                            self.u32(u32::try_from(dirs.len()).unwrap_or(u32::MAX));
+                            for d in dirs {
+                                self.str(d);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -628,6 +683,12 @@ mod tests {
                         plugin: Some("plugins/x".into()),
                     }),
                     paths: vec!["skills/x/SKILL.md".into()],
+                    probes: vec![
+                        Probe::Exists("README.md".into(), true),
+                        Probe::Dir("skills/.claude-plugin".into(), false),
+                        Probe::File("skills/y/SKILL.md".into(), true),
+                        Probe::Subdirs("skills".into(), vec!["skills/x".into(), "skills/y".into()]),
+                    ],
                 },
             ),
         ]

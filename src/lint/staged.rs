@@ -19,6 +19,7 @@ use crate::discover::{self, Inventory, SkillDir};
 use crate::error::Fatal;
 use crate::git::{BlobHasher, Index, IndexEntry, ObjectId, Repo};
 use crate::load::LoadedProfile;
+use crate::model::skill::folder::Probe;
 use crate::settings::{CheckOptions, Settings};
 use std::sync::Arc;
 
@@ -201,8 +202,8 @@ struct Units<'a> {
     index: &'a Index,
     /// The root's path in the repository (`""`, or `sub/`).
     prefix: &'a str,
-    /// A digest of every staged path, and of the agent entry files'
-    /// contents: what a skill's findings may depend on outside its folder.
+    /// A digest of the agent entry files (`AGENTS.md`, …) and their
+    /// contents, which name skills' files from outside them.
     outside: ObjectId,
     hasher: BlobHasher,
 }
@@ -220,10 +221,10 @@ impl<'a> Units<'a> {
             || {
                 let mut outside = Vec::new();
                 for (rel, e) in staged() {
-                    outside.extend_from_slice(rel.as_bytes());
-                    outside.push(0);
                     let name = rel.rsplit('/').next().unwrap_or(rel);
                     if crate::model::skill::references::ENTRY_FILES.contains(&name) {
+                        outside.extend_from_slice(rel.as_bytes());
+                        outside.push(0);
                         outside.extend_from_slice(e.id.as_bytes());
                     }
                 }
@@ -273,7 +274,7 @@ impl<'a> Units<'a> {
         Some(key)
     }
 
-    fn skill_key(&self, dir: &SkillDir) -> Option<Key> {
+    fn skill_key(&self, dir: &SkillDir, by_name: &crate::skill::FoldersByName<'_>) -> Option<Key> {
         let mut buf = b"skill\0".to_vec();
         for part in [dir.dir.as_str(), dir.skill_md.as_deref().unwrap_or("")] {
             buf.extend_from_slice(part.as_bytes());
@@ -293,7 +294,25 @@ impl<'a> Units<'a> {
             buf.push(u8::from(e.exec));
             buf.extend_from_slice(e.id.as_bytes());
         }
+        // What the skill rules read of the rest of the repository besides
+        // the probes kept with the entry: the agent entry files, the other
+        // folders of the skill's name (copies), and for a folder of a skills
+        // root without a SKILL.md whether its root holds any skill.
         buf.extend_from_slice(self.outside.as_bytes());
+        let name = dir.dir.rsplit('/').next().unwrap_or(&dir.dir);
+        for copy in by_name.get(name).into_iter().flatten() {
+            buf.extend_from_slice(copy.as_bytes());
+            buf.push(0);
+        }
+        if dir.in_root && dir.skill_md.is_none() {
+            let root = format!("{}/", discover::parent_of(&dir.dir));
+            let any = self
+                .inventory
+                .skills
+                .iter()
+                .any(|s| s.skill_md.is_some() && s.dir.starts_with(&root));
+            buf.push(u8::from(any));
+        }
         let mut key = b"skill\0".to_vec();
         key.extend_from_slice(self.hasher.hash(&buf).as_bytes());
         Some(key)
@@ -325,6 +344,42 @@ impl<'a> Units<'a> {
         self.staged_files(dir)
             .iter()
             .all(|rel| self.clean(settings, &discover::join_rel(dir, rel)))
+    }
+
+    /// Whether the repository outside a cached skill folder still answers
+    /// what its lint asked as it did then, judged by the staged paths (a
+    /// path the listing leaves out, such as an always-skipped folder, makes
+    /// the entry go unused).
+    fn answers_hold(&self, entry: &Entry) -> bool {
+        let Entry::Skill { probes, .. } = entry else {
+            return true;
+        };
+        let listing = &self.inventory.listing;
+        probes.iter().all(|probe| match probe {
+            Probe::Exists(path, yes) => {
+                (path.is_empty() || listing.kind_of(path).is_some()) == *yes
+            }
+            Probe::Dir(path, yes) => {
+                (path.is_empty() || listing.kind_of(path) == Some(discover::EntryKind::Dir)) == *yes
+            }
+            Probe::File(path, yes) => match listing.kind_of(path) {
+                Some(discover::EntryKind::File) => *yes,
+                Some(discover::EntryKind::Symlink) => false,
+                _ => !*yes,
+            },
+            Probe::Subdirs(path, dirs) => {
+                let Some((entries, _)) = listing.folder(path) else {
+                    return false;
+                };
+                let mut found: Vec<String> = entries
+                    .into_iter()
+                    .filter(|(rel, kind)| *kind == discover::EntryKind::Dir && !rel.contains('/'))
+                    .map(|(rel, _)| discover::join_rel(path, rel))
+                    .collect();
+                found.sort();
+                found == *dirs
+            }
+        })
     }
 
     /// Whether the file at `rel` on disk holds its staged content: by its
@@ -434,7 +489,7 @@ fn lint_skill(
     by_name: &crate::skill::FoldersByName<'_>,
 ) -> Result<Done, Fatal> {
     let mut used = Used::default();
-    let key = units.skill_key(dir);
+    let key = units.skill_key(dir, by_name);
     if let Some(key) = &key {
         if let Some(cache::Hit {
             entry:
@@ -443,9 +498,10 @@ fn lint_skill(
                     is_skill,
                     name,
                     paths,
+                    probes,
                 },
             slot,
-        }) = cache.get(key)
+        }) = cache.get(key).filter(|hit| units.answers_hold(&hit.entry))
         {
             let linted = crate::skill::Linted {
                 is_skill,
@@ -453,6 +509,7 @@ fn lint_skill(
                 sources: Vec::new(),
                 paths,
                 name,
+                probes,
             };
             used.hits.push(slot);
             return Ok(Done::Linted(Box::new(linted), used));
@@ -474,6 +531,7 @@ fn lint_skill(
         is_skill: linted.is_skill,
         name: linted.name.clone(),
         paths: linted.paths.clone(),
+        probes: linted.probes.clone(),
     };
     if let Some(key) = key.filter(|_| entry.storable()) {
         used.new.push((key, entry));

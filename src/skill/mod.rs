@@ -99,6 +99,8 @@ pub struct Linted {
     pub paths: Vec<String>,
     /// The declared name, for repository-wide duplicates.
     pub name: Option<SkillName>,
+    /// What the lint asked of the repository outside the folder.
+    pub probes: Vec<folder::Probe>,
 }
 
 /// Lints one skill folder; its files are listed from `listing` when it
@@ -117,6 +119,7 @@ pub fn lint_dir(
         sources: Vec::new(),
         paths: Vec::new(),
         name: None,
+        probes: Vec::new(),
     };
     let cx = Dir::new(settings, inventory, dir);
     for check in CHECKS {
@@ -201,6 +204,7 @@ pub fn lint_dir(
             ));
         }
     }
+    out.probes = folder.probes.take();
     for (_, mut text) in folder.texts {
         found.extend(security::check(security::CHECKS, &mut text));
         crate::redact::learn_source(&text);

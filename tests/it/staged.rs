@@ -373,3 +373,56 @@ fn a_linked_work_tree_keeps_its_own_cache() {
     assert!(run(&linked, &[]).1.contains("history/version-not-bumped"));
     assert!(!run(r.path(), &[]).1.contains("history/version-not-bumped"));
 }
+
+/// The keys of the skill folders in a cache file (`skill\0` and a digest).
+fn skill_keys(r: &Repo) -> std::collections::BTreeSet<Vec<u8>> {
+    let bytes = std::fs::read(r.path().join(CACHE)).unwrap();
+    let tag = b"skill\0";
+    let mut keys = std::collections::BTreeSet::new();
+    let mut at = 0;
+    while let Some(i) = bytes[at..].windows(tag.len()).position(|w| w == tag) {
+        let start = at + i + tag.len();
+        keys.insert(bytes[start..start + 20].to_vec());
+        at = start;
+    }
+    keys
+}
+
+#[test]
+fn a_new_file_elsewhere_keeps_the_skills_cached_unless_they_asked_for_it() {
+    let mut r = repo();
+    r.write(
+        "skills/guide/SKILL.md",
+        "---\nname: guide\ndescription: Explains the house style. Use when writing docs.\n---\n# Guide\n\nFollow [the style guide](../../docs/style.md).\n",
+    );
+    r.commit("Add a guide");
+    let (code, out) = staged(&r, "json", &[]);
+    assert_eq!((code, out.clone()), staged(&r, "json", &["--no-cache"]));
+    assert!(out.contains("docs/style.md"), "{out}");
+    let before = skill_keys(&r);
+    assert_eq!(before.len(), 3, "one key per skill folder");
+    // A new profile: no skill asked about it, every skill stays cached.
+    r.write(
+        "agents/new.profile.json",
+        &GOOD.replace("research-agent-07", "new-agent"),
+    );
+    r.git(&["add", "agents/new.profile.json"]);
+    let (code, out) = staged(&r, "json", &[]);
+    assert_eq!((code, out), staged(&r, "json", &["--no-cache"]));
+    assert_eq!(skill_keys(&r), before);
+    // The file the guide links to: its answer changed, so it is linted
+    // again, and the link is no longer broken.
+    r.write("docs/style.md", "# Style\n");
+    r.git(&["add", "docs/style.md"]);
+    let (code, out) = staged(&r, "json", &[]);
+    assert_eq!((code, out.clone()), staged(&r, "json", &["--no-cache"]));
+    let report = json(&out);
+    assert!(
+        !report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["path"] == "skills/guide/SKILL.md" && d["severity"] == "error"),
+        "{out}"
+    );
+}

@@ -44,9 +44,64 @@ pub struct FileEntry {
     pub kind: FileKind,
 }
 
+/// A question a skill folder's lint asked of the repository's files
+/// outside the folder's own listing, with the answer it got: what its
+/// findings depend on besides the folder (see [`Folder::probes`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Probe {
+    /// Whether a path exists (a file, folder or link).
+    Exists(String, bool),
+    /// Whether a path is a folder.
+    Dir(String, bool),
+    /// Whether a path is a regular file (a link followed).
+    File(String, bool),
+    /// The folders directly inside a folder (repository paths, sorted).
+    Subdirs(String, Vec<String>),
+}
+
+/// The probes of one folder's lint, in the order asked.
+#[derive(Debug, Default)]
+pub struct Probes(std::sync::Mutex<Vec<Probe>>);
+
+impl Probes {
+    fn record(&self, probe: Probe) {
+        if let Ok(mut probes) = self.0.lock() {
+            probes.push(probe);
+        }
+    }
+
+    /// What was asked, each question once.
+    pub fn take(&self) -> Vec<Probe> {
+        let mut probes = self
+            .0
+            .lock()
+            .map(|mut p| std::mem::take(&mut *p))
+            .unwrap_or_default();
+        let mut seen = Vec::with_capacity(probes.len());
+        probes.retain(|p| {
+            let new = !seen.contains(p);
+            if new {
+                seen.push(p.clone());
+            }
+            new
+        });
+        probes
+    }
+}
+
+impl Clone for Probes {
+    fn clone(&self) -> Probes {
+        Probes(std::sync::Mutex::new(
+            self.0.lock().map(|p| p.clone()).unwrap_or_default(),
+        ))
+    }
+}
+
 /// What a skill folder holds (SKILL.md itself excluded).
 #[derive(Debug, Clone, Default)]
 pub struct Folder {
+    /// What the lint asked of the repository outside the folder.
+    pub probes: Probes,
     /// Repository-relative path of the folder (`""` for the root).
     pub dir: String,
     pub(crate) abs: PathBuf,
@@ -95,7 +150,12 @@ impl Folder {
                 let mut dir = self.dir.clone();
                 loop {
                     let abs = self.root.join(&dir);
-                    if PLUGIN_MARKERS.iter().any(|m| abs.join(m).is_dir()) {
+                    let marked = PLUGIN_MARKERS.iter().any(|m| {
+                        let is_dir = abs.join(m).is_dir();
+                        self.probes.record(Probe::Dir(join_rel(&dir, m), is_dir));
+                        is_dir
+                    });
+                    if marked {
                         return Some(dir);
                     }
                     if dir.is_empty() {
@@ -109,7 +169,35 @@ impl Folder {
 
     /// Whether a repository-relative path exists (a file, folder or link).
     pub(crate) fn exists_in_repository(&self, rel: &str) -> bool {
-        std::fs::symlink_metadata(self.root.join(rel)).is_ok()
+        let exists = std::fs::symlink_metadata(self.root.join(rel)).is_ok();
+        self.probes.record(Probe::Exists(rel.to_string(), exists));
+        exists
+    }
+
+    /// Whether a repository-relative path is a regular file (a link
+    /// followed).
+    pub(crate) fn is_file_in_repository(&self, rel: &str) -> bool {
+        let is_file = self.root.join(rel).is_file();
+        self.probes.record(Probe::File(rel.to_string(), is_file));
+        is_file
+    }
+
+    /// The folders directly inside the repository folder `rel`
+    /// (repository paths, sorted; none when it cannot be read).
+    pub(crate) fn subdirs_in_repository(&self, rel: &str) -> Vec<String> {
+        let mut dirs: Vec<String> = std::fs::read_dir(self.root.join(rel))
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|f| f.is_dir()))
+                    .map(|e| join_rel(rel, &e.file_name().to_string_lossy()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        dirs.sort();
+        self.probes
+            .record(Probe::Subdirs(rel.to_string(), dirs.clone()));
+        dirs
     }
 
     pub(crate) fn is_unlisted(&self, rel: &str) -> bool {

@@ -788,14 +788,12 @@ impl<'a> Scan<'a> {
             return None;
         }
         let parent = parent_of(&self.folder.dir);
-        let mut dirs: Vec<String> = std::fs::read_dir(self.folder.root.join(&parent))
-            .ok()?
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_ok_and(|f| f.is_dir()))
-            .map(|e| join_rel(&parent, &e.file_name().to_string_lossy()))
+        let dirs: Vec<String> = self
+            .folder
+            .subdirs_in_repository(&parent)
+            .into_iter()
             .filter(|d| *d != self.folder.dir)
             .collect();
-        dirs.sort();
         self.first_holding(dirs.into_iter(), t)
     }
 
@@ -804,8 +802,8 @@ impl<'a> Scan<'a> {
         let mut dirs = dirs;
         dirs.find_map(|d| {
             let full = normalize(&d, t)?;
-            (self.folder.root.join(join_rel(&d, SKILL_MD)).is_file()
-                && self.folder.root.join(&full).is_file())
+            (self.folder.is_file_in_repository(&join_rel(&d, SKILL_MD))
+                && self.folder.is_file_in_repository(&full))
             .then_some(full)
         })
     }
