@@ -12,14 +12,21 @@
 pub use crate::settings::Target;
 
 impl Target {
-    /// Top-level frontmatter keys this target reads.
-    pub fn known_fields(self) -> &'static [&'static str] {
-        match self {
+    /// Top-level frontmatter keys this target reads: the open format's,
+    /// and the target's own.
+    pub fn known_fields(self) -> impl Iterator<Item = &'static str> {
+        let own: &[&str] = match self {
             Target::Agentskills => AGENTSKILLS_FIELDS,
             Target::Claude => CLAUDE_FIELDS,
-            Target::Codex => CODEX_FIELDS,
+            Target::Codex => &[],
             Target::Platform => PLATFORM_FIELDS,
-        }
+        };
+        OPEN_FIELDS.iter().chain(own).copied()
+    }
+
+    /// Whether this target reads the top-level key `key`.
+    pub fn knows_field(self, key: &str) -> bool {
+        self.known_fields().any(|k| k == key)
     }
 
     /// The longest description this target accepts, in characters.
@@ -43,28 +50,22 @@ impl Target {
     }
 }
 
-/// The open format's fields, plus agentskills-core's `version` and selection
-/// hints.
-const AGENTSKILLS_FIELDS: &[&str] = &[
+/// The open format's fields, which every target reads (Codex reads `name`,
+/// `description` and `metadata`, and its validator accepts the rest).
+const OPEN_FIELDS: &[&str] = &[
     "name",
     "description",
     "license",
     "compatibility",
     "metadata",
     "allowed-tools",
-    "version",
-    "when_to_use",
-    "when_not_to_use",
 ];
 
-/// The open format's fields, `version`, and Claude Code's own frontmatter.
+/// agentskills-core's `version` and selection hints.
+const AGENTSKILLS_FIELDS: &[&str] = &["version", "when_to_use", "when_not_to_use"];
+
+/// `version`, and Claude Code's own frontmatter.
 const CLAUDE_FIELDS: &[&str] = &[
-    "name",
-    "description",
-    "license",
-    "compatibility",
-    "metadata",
-    "allowed-tools",
     "version",
     "when_to_use",
     "argument-hint",
@@ -80,30 +81,8 @@ const CLAUDE_FIELDS: &[&str] = &[
     "shell",
 ];
 
-/// Codex reads `name`, `description` and `metadata`; the rest of the open
-/// format is accepted by its validator.
-const CODEX_FIELDS: &[&str] = &[
-    "name",
-    "description",
-    "license",
-    "compatibility",
-    "metadata",
-    "allowed-tools",
-];
-
 /// The platform reads skills with agentskills-core and adds `category`.
-const PLATFORM_FIELDS: &[&str] = &[
-    "name",
-    "description",
-    "license",
-    "compatibility",
-    "metadata",
-    "allowed-tools",
-    "version",
-    "when_to_use",
-    "when_not_to_use",
-    "category",
-];
+const PLATFORM_FIELDS: &[&str] = &["version", "when_to_use", "when_not_to_use", "category"];
 
 pub const PLATFORM_DESCRIPTION_MAX: usize = 500;
 

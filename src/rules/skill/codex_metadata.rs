@@ -458,7 +458,7 @@ mod tests {
         use crate::model::skill::targets::Target;
         let (sources, d) = lint_repo(
             &[
-                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                CLEAN_SKILL,
                 ("skills/refund-policy/agents/openai.yaml", "interface:\n  display_name: [Refunds\n"),
             ],
             &[Target::Codex],
@@ -471,7 +471,7 @@ mod tests {
         insta::assert_snapshot!(human(sources, d));
         let (_, d) = lint_repo(
             &[
-                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                CLEAN_SKILL,
                 ("skills/refund-policy/agents/openai.yaml", "interface:\n  display_name: Refunds\n"),
             ],
             &[Target::Codex],

@@ -197,7 +197,7 @@ pub fn unknown_to(settings: &Settings, key: &str) -> Vec<Target> {
     }
     selected(settings)
         .into_iter()
-        .filter(|t| !t.known_fields().contains(&key))
+        .filter(|t| !t.knows_field(key))
         .collect()
 }
 
@@ -205,7 +205,7 @@ pub fn unknown_to(settings: &Settings, key: &str) -> Vec<Target> {
 pub fn known_to_any(settings: &Settings) -> Vec<&'static str> {
     let mut all: Vec<&'static str> = selected(settings)
         .into_iter()
-        .flat_map(|t| t.known_fields().iter().copied())
+        .flat_map(|t| t.known_fields())
         .collect();
     all.sort_unstable();
     all.dedup();
@@ -248,6 +248,13 @@ mod testing {
     pub fn fm(body: &str) -> String {
         format!("---\n{body}---\n# Refunds\n")
     }
+
+    /// A skill no rule objects to, as `(path, text)` for [`lint_repo`]: the
+    /// passing case of the rules that look at whole folders.
+    pub const CLEAN_SKILL: (&str, &str) = (
+        "skills/refund-policy/SKILL.md",
+        "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n",
+    );
 
     /// Frontmatter no rule objects to, for the folder `refund-policy`.
     pub const OK: &str =

@@ -169,7 +169,7 @@ mod tests {
     fn reports_and_passes() {
         let (sources, d) = lint_repo(
             &[
-                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                CLEAN_SKILL,
                 ("skills/refunds/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
             ],
             &[],
@@ -183,7 +183,7 @@ mod tests {
         insta::assert_snapshot!(human(sources, d));
         let (_, d) = lint_repo(
             &[
-                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                CLEAN_SKILL,
                 ("skills/refunds/SKILL.md", "---\nname: refunds\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
             ],
             &[],

@@ -135,7 +135,7 @@ mod tests {
         insta::assert_snapshot!(human(sources, d));
         let (_, d) = lint_repo(
             &[
-                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                CLEAN_SKILL,
             ],
             &[],
             &RULE,

@@ -102,7 +102,7 @@ fn check_unknown(
         // say) stops working under `metadata`, selected target or not.
         let read_by_a_client = crate::settings::Target::ALL
             .iter()
-            .any(|t| t.known_fields().contains(&key));
+            .any(|t| t.knows_field(key));
         if read_by.is_empty() && suggestion.is_none() && !read_by_a_client && !moved {
             if let Some(fix) = move_under_metadata(cx.source, entries, e, key) {
                 d = d.with_fix(fix);

@@ -168,7 +168,7 @@ mod tests {
     fn reports_and_passes() {
         let (sources, d) = lint_repo(
             &[
-                ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n"),
+                CLEAN_SKILL,
                 ("skills/refund-policy/notes.md", "# Notes\n"),
             ],
             &[],
