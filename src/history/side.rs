@@ -353,6 +353,21 @@ impl<'a> WorkTree<'a> {
     }
 }
 
+/// The profiles among index entries (intent-to-add entries and links
+/// aside): path → blob id.
+fn staged_profiles<'a>(
+    ctx: &Ctx<'_>,
+    entries: impl Iterator<Item = (&'a str, &'a crate::git::IndexEntry)>,
+) -> BTreeMap<String, ObjectId> {
+    entries
+        .filter(|(_, e)| !e.intent && !e.link)
+        .filter_map(|(path, e)| {
+            let rel = ctx.repo.from_git(path)?;
+            ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
+        })
+        .collect()
+}
+
 impl WorkTree<'_> {
     /// The text of a profile linted in this run, as it was linted: kept by
     /// the report, or read again (its buffer, or the disk).
@@ -382,27 +397,13 @@ impl Head<'_> {
         let Head::Index(index) = self else {
             return BTreeMap::new();
         };
-        index
-            .outside(dirs)
-            .filter(|(_, e)| !e.intent && !e.link)
-            .filter_map(|(path, e)| {
-                let rel = ctx.repo.from_git(path)?;
-                ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
-            })
-            .collect()
+        staged_profiles(ctx, index.outside(dirs))
     }
 
     pub fn profiles(&self, ctx: &Ctx<'_>) -> Result<BTreeMap<String, ObjectId>, Fatal> {
         match self {
             Head::Tree(tree) => ctx.tree_profiles(*tree),
-            Head::Index(index) => Ok(index
-                .iter()
-                .filter(|(_, e)| !e.intent && !e.link)
-                .filter_map(|(path, e)| {
-                    let rel = ctx.repo.from_git(path)?;
-                    ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
-                })
-                .collect()),
+            Head::Index(index) => Ok(staged_profiles(ctx, index.iter())),
             Head::Work(w) => {
                 use rayon::prelude::*;
                 // Collected, then built into a map at once (in path order,

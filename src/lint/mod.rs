@@ -8,7 +8,7 @@ mod parts;
 pub mod profile;
 pub mod staged;
 
-use parts::{count_files, joined, merge};
+use parts::{assemble, joined, Reviewed};
 pub use parts::{Run, Scratch};
 
 use crate::diagnostic::Report;
@@ -60,23 +60,16 @@ pub fn run<'s>(
             _ => None,
         };
         let skills = joined(skills_job)?;
-        let history = history?;
-        let profile_reviews = profile_reviews.transpose()?;
-        let skill_reviews = skill_reviews.transpose()?;
-        merge(&mut report, skills, notes);
-        if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
-            (&history, profile_reviews, skill_reviews)
-        {
-            h.attach(&mut report, profile_reviews, skill_reviews);
-        }
-        report.restore_sources(|path| {
+        let reviewed = Reviewed {
+            history,
+            profiles: profile_reviews,
+            skills: skill_reviews,
+        };
+        assemble(settings, report, skills, notes, reviewed, |_, path| {
             crate::load::read_source(settings, path)
                 .ok()
                 .map(|(source, _)| source)
-        });
-        count_files(&mut report);
-        report.finish(settings);
-        Ok::<_, Fatal>((report, history))
+        })
     })?;
     Ok(Run {
         report,

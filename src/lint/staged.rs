@@ -12,7 +12,7 @@
 //! judged by history from the index, as before.
 
 use super::cache::{self, Cache, Entry, Key, Used};
-use super::parts::{count_files, joined, merge, Run, Scratch};
+use super::parts::{assemble, joined, Reviewed, Run, Scratch};
 use super::profile;
 use crate::diagnostic::Report;
 use crate::discover::{self, Inventory, SkillDir};
@@ -84,22 +84,15 @@ pub fn run<'s>(
             Ok(Some(h)) => Some(h.review_profiles(&no_inventory, &profiles, &mut report)),
             _ => None,
         };
-        let history = history?;
-        let profile_reviews = profile_reviews.transpose()?;
-        let skill_reviews = skill_reviews.transpose()?;
-        merge(&mut report, skills, notes);
-        if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
-            (&history, profile_reviews, skill_reviews)
-        {
-            h.attach(&mut report, profile_reviews, skill_reviews);
-        }
+        let reviewed = Reviewed {
+            history,
+            profiles: profile_reviews,
+            skills: skill_reviews,
+        };
         // Findings from the cache point into staged texts.
-        report.restore_sources(|path| match &history {
-            Some(h) => h.staged_source(path),
-            None => None,
-        });
-        count_files(&mut report);
-        report.finish(settings);
+        let (report, history) = assemble(settings, report, skills, notes, reviewed, |h, path| {
+            h.and_then(|h| h.staged_source(path))
+        })?;
         Ok::<_, Fatal>((report, history, (used, cache)))
     })?;
     let (used, cache) = used;
