@@ -600,26 +600,8 @@ fn print_report(checked: &Checked, out: &mut Out) {
 mod tests {
     use super::*;
 
-    const FIXTURE_REPORT: &str = "\
-agent_id: research-agent-07
-version: 3
-declared_at: 2026-10-01
-age_days: 14
-stale: no
-skills: 4: code-review, data-cleaning, report-writing, web-search
-levels: basic 1, proficient 2, advanced 1
-skills_without_evidence: 1: report-writing
-tools: 3: browser, payment-api, python
-access: none 0, read 1, write 1, execute 1
-tools_without_evidence: 1: payment-api
-limits: 2
-evidence_entries: 6
-errors: 2
-  error: skill report-writing: no evidence
-  error: tool payment-api: no evidence
-warnings: 0
-verdict: FAIL
-";
+    /// The report of the seed document's worked example.
+    const FIXTURE_REPORT: &str = include_str!("seed_report.txt");
 
     fn day(s: &str) -> Date {
         Date::parse_ymd(s).unwrap()

@@ -68,26 +68,7 @@ fn run_script(args: &[&str]) -> (Vec<u8>, i32, String) {
 // ---------------------------------------------------------------------------
 // The worked example from the seed document.
 
-const SEED_EXPECTED: &str = "\
-agent_id: research-agent-07
-version: 3
-declared_at: 2026-10-01
-age_days: 14
-stale: no
-skills: 4: code-review, data-cleaning, report-writing, web-search
-levels: basic 1, proficient 2, advanced 1
-skills_without_evidence: 1: report-writing
-tools: 3: browser, payment-api, python
-access: none 0, read 1, write 1, execute 1
-tools_without_evidence: 1: payment-api
-limits: 2
-evidence_entries: 6
-errors: 2
-  error: skill report-writing: no evidence
-  error: tool payment-api: no evidence
-warnings: 0
-verdict: FAIL
-";
+const SEED_EXPECTED: &str = include_str!("../../src/reference/seed_report.txt");
 
 #[test]
 fn make_fixture_reproduces_the_worked_example() {
