@@ -100,7 +100,19 @@ pub fn field<'a>(root: &'a Value, key: &str) -> Option<Valued<'a>> {
         .map(|s| (s, m.value.span))
 }
 
+/// A side's `declared_at`: its text, its date, and the span of its value.
+pub type Declared<'a> = (&'a str, crate::date::Date, crate::source::Span);
+
 impl ChangedProfile<'_> {
+    /// The base and head `declared_at` values, when both are real dates.
+    pub fn declared(&self) -> Option<(Declared<'_>, Declared<'_>)> {
+        let side = |v| {
+            let (text, span) = field(v, "declared_at")?;
+            Some((text, crate::date::Date::parse_ymd(text)?, span))
+        };
+        Some((side(self.base)?, side(self.head)?))
+    }
+
     /// The base and head `version` values, when both have one.
     pub fn versions(&self) -> Option<(Valued<'_>, Valued<'_>)> {
         Some((field(self.base, "version")?, field(self.head, "version")?))

@@ -1,7 +1,6 @@
 //! `history/declared-at-backwards`.
 
-use super::context::{diag, field, ChangedProfile, HistoryRule};
-use crate::date::Date;
+use super::context::{diag, ChangedProfile, HistoryRule};
 use crate::diagnostic::{declare_rule, Diagnostic};
 
 declare_rule! {
@@ -34,10 +33,7 @@ pub struct Check;
 
 impl HistoryRule for Check {
     fn changed_profile(&self, p: &ChangedProfile<'_>, out: &mut Vec<Diagnostic>) {
-        let (Some((old, _)), Some((new, span))) = (field(p.base, "declared_at"), field(p.head, "declared_at")) else {
-            return;
-        };
-        let (Some(od), Some(nd)) = (Date::parse_ymd(old), Date::parse_ymd(new)) else {
+        let Some(((old, od, _), (new, nd, span))) = p.declared() else {
             return;
         };
         if nd < od {

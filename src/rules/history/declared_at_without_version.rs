@@ -1,7 +1,6 @@
 //! `history/declared-at-without-version`.
 
 use super::context::{diag, field, raise_help, ChangedProfile, HistoryRule};
-use crate::date::Date;
 use crate::diagnostic::{declare_rule, Diagnostic};
 use std::cmp::Ordering;
 
@@ -35,10 +34,7 @@ pub struct Check;
 
 impl HistoryRule for Check {
     fn changed_profile(&self, p: &ChangedProfile<'_>, out: &mut Vec<Diagnostic>) {
-        let (Some((old, _)), Some((new, span))) = (field(p.base, "declared_at"), field(p.head, "declared_at")) else {
-            return;
-        };
-        let (Some(od), Some(nd)) = (Date::parse_ymd(old), Date::parse_ymd(new)) else {
+        let Some(((old, od, _), (new, nd, span))) = p.declared() else {
             return;
         };
         if nd > od && p.version_order() == Some(Ordering::Equal) {
