@@ -195,6 +195,20 @@ fn quarantine(repo: &mut gix::Repository) -> Result<Option<tempfile::TempDir>, F
 /// buffers that keep the capacity of the largest object read before, and
 /// a few thousand blobs held at once (read ahead) kept 63 MB for 8 MB of
 /// text on 50,000 profiles.
+/// The repository's caches: decoded objects (trees read again as paths
+/// are looked up), and the bases of packed deltas (a profile's revisions
+/// are packed as deltas of each other and of their neighbours, and without
+/// it every read inflates the whole chain again). Small, for the memory
+/// bound of a check.
+fn set_caches(repo: &mut gix::Repository) {
+    repo.object_cache_size_if_unset(2 * 1024 * 1024);
+    repo.objects.set_pack_cache(|| {
+        Box::new(gix::odb::pack::cache::lru::MemoryCappedHashmap::new(
+            1024 * 1024,
+        ))
+    });
+}
+
 fn exact(mut bytes: Vec<u8>) -> Vec<u8> {
     if bytes.capacity() > bytes.len() + bytes.len() / 8 {
         bytes.shrink_to_fit();
@@ -238,7 +252,7 @@ impl Repo {
         let bare = repo.workdir().is_none();
         if bare {
             // A bare repository: revisions only (`history`, `diff A B`).
-            repo.object_cache_size_if_unset(4 * 1024 * 1024);
+            set_caches(&mut repo);
             return Ok(Some(Repo {
                 workdir: repo.git_dir().to_path_buf(),
                 repo,
@@ -268,7 +282,7 @@ impl Repo {
             // The root is outside the work tree git names: nothing to compare.
             Err(_) => return Ok(None),
         };
-        repo.object_cache_size_if_unset(4 * 1024 * 1024);
+        set_caches(&mut repo);
         let filemode = repo
             .config_snapshot()
             .boolean("core.fileMode")
