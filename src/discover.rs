@@ -111,6 +111,11 @@ fn within(rel: &str, dir: &str) -> bool {
 pub type FolderListing<'a> = (Vec<(&'a str, EntryKind)>, Vec<&'a str>);
 
 impl Listing {
+    /// Every listed path with what it is, in walk order.
+    pub fn paths(&self) -> impl Iterator<Item = (&str, EntryKind)> {
+        self.entries.iter().map(|(p, k)| (p.as_str(), *k))
+    }
+
     /// What the entry at `path` is, if a walk listed it.
     pub fn kind_of(&self, path: &str) -> Option<EntryKind> {
         self.entries

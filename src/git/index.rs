@@ -285,4 +285,10 @@ impl FileStat {
         let len = meta.len();
         Stat::from_fs(&meta).ok().map(|s| (FileStat(s), len))
     }
+
+    /// The stat data of the file at `abs` (a link's own, not its target's).
+    pub fn of_path(abs: &Path) -> Option<FileStat> {
+        let meta = gix::index::fs::Metadata::from_path_no_follow(abs).ok()?;
+        Stat::from_fs(&meta).ok().map(FileStat)
+    }
 }

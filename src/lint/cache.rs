@@ -1,10 +1,13 @@
-//! The cache of `caplint check --staged`: what linting one profile or one
-//! skill folder found, kept under the git directory and found again by the
+//! The cache of `caplint check`: what linting one profile or one skill
+//! folder found, kept under the git directory and found again by the
 //! content it was linted at.
 //!
 //! A pre-commit hook checks the index version of every file, and between
-//! two commits almost none of them change. The cache lets a run skip the
-//! units whose staged content it has linted before:
+//! two commits almost none of them change; nor do most files between two
+//! runs of `check` on the work tree. The cache lets a run skip the units
+//! whose staged content it has linted before (a work-tree file counts as
+//! its staged content while its stat data shows it unchanged since it was
+//! staged, see [`super::cached`]):
 //!
 //! - a **profile** is found by its path and blob id;
 //! - a **skill folder** by its path, the path, mode and blob id of every
@@ -12,7 +15,8 @@
 //!   its entry keeps what the lint asked of the repository outside the
 //!   folder ([`Probe`]) and is used only while the index answers the same;
 //! - both under a **stamp**: the cache format, caplint's version and build,
-//!   the configuration, the targets and the `--as-of` date. A different
+//!   the configuration, the targets, the `--as-of` date and the mode
+//!   (`--staged` or the work tree, each with its own file). A different
 //!   stamp starts an empty cache.
 //!
 //! Only units linted from a work-tree copy that equals its staged content
@@ -20,9 +24,11 @@
 //! surroundings are written anywhere, and the masking gate learns every
 //! secret from the files themselves on each run).
 //!
-//! The file is written whole to a temporary file next to it and renamed
-//! into place, so concurrent runs read either the old or the new cache; a
-//! checksum guards against a torn or damaged file, which is then ignored.
+//! The new file is written to a temporary file next to it as the units are
+//! linted (new entries as they are made, then those found again), and
+//! renamed into place, so concurrent runs read either the old or the new
+//! cache; a checksum guards against a torn or damaged file, which is then
+//! ignored. No run holds the new entries in memory.
 //! Anything that goes wrong with the cache (a read-only git directory, a
 //! full disk) only makes the run lint everything, as without it.
 
@@ -33,11 +39,16 @@ use crate::source::Span;
 use std::path::PathBuf;
 
 /// The cache file's first bytes.
-const MAGIC: &[u8] = b"caplint staged cache\n";
-/// Raised whenever the layout of an entry changes.
-const FORMAT: u32 = 4;
-/// The name of the file, in `<git dir>/caplint/` (the work tree's).
-pub const FILE_NAME: &str = "staged-cache";
+const MAGIC: &[u8] = b"caplint cache\n";
+/// Raised whenever the layout of the file or of an entry changes.
+const FORMAT: u32 = 5;
+/// The file of `check --staged`, in `<git dir>/caplint/` (the work tree's).
+pub const STAGED_FILE: &str = "staged-cache";
+/// The file of `check` on the work tree, beside it.
+pub const CHECK_FILE: &str = "check-cache";
+/// The end of a file: the number of entries, their bytes' length and their
+/// checksum.
+const TRAILER: usize = 4 + 8 + 8;
 
 /// A unit's key: a digest of what its findings depend on.
 pub type Key = Vec<u8>;
@@ -79,7 +90,8 @@ impl Entry {
 }
 
 /// The cache as read at the start of a run: the file's bytes, and where
-/// each entry lies in them (entries are decoded when asked for).
+/// each entry lies in them (entries are decoded when asked for); and the
+/// next file, written as the run makes entries.
 #[derive(Debug, Default)]
 pub struct Cache {
     /// Where it is written back; `None` disables writing.
@@ -88,6 +100,77 @@ pub struct Cache {
     bytes: Vec<u8>,
     /// (hash of the key, key, entry) as ranges of `bytes`, by hash.
     slots: Vec<(u64, std::ops::Range<usize>, std::ops::Range<usize>)>,
+    next: std::sync::Mutex<Next>,
+}
+
+/// The next file while it is written.
+#[derive(Debug, Default)]
+enum Next {
+    /// No entry made yet.
+    #[default]
+    Unstarted,
+    Writing(Sink),
+    /// It could not be written: the old file stays.
+    Failed,
+}
+
+/// A temporary file taking entries, with the trailer's figures so far.
+#[derive(Debug)]
+struct Sink {
+    file: std::io::BufWriter<tempfile::NamedTempFile>,
+    count: u32,
+    size: u64,
+    sum: u64,
+}
+
+impl Sink {
+    /// A temporary file beside `path`, with the header for `stamp`.
+    fn start(path: &std::path::Path, stamp: &[u8]) -> std::io::Result<Sink> {
+        let dir = path
+            .parent()
+            .ok_or_else(|| std::io::Error::other("no folder"))?;
+        std::fs::create_dir_all(dir)?;
+        let name = path
+            .file_name()
+            .map_or_else(|| "cache".into(), |n| n.to_string_lossy().into_owned());
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!(".{name}-"))
+            .tempfile_in(dir)?;
+        let mut head = Writer::default();
+        head.bytes.extend_from_slice(MAGIC);
+        head.blob(stamp);
+        let mut file = std::io::BufWriter::new(tmp);
+        std::io::Write::write_all(&mut file, &head.bytes)?;
+        Ok(Sink {
+            file,
+            count: 0,
+            size: 0,
+            sum: CHECKSUM_START,
+        })
+    }
+
+    fn add(&mut self, key: &[u8], entry: &[u8]) -> std::io::Result<()> {
+        let len = |b: &[u8]| u32::try_from(b.len()).unwrap_or(u32::MAX).to_le_bytes();
+        for part in [&len(key)[..], key, &len(entry)[..], entry] {
+            std::io::Write::write_all(&mut self.file, part)?;
+            self.size += part.len() as u64;
+            self.sum = checksum_more(self.sum, part);
+        }
+        self.count += 1;
+        Ok(())
+    }
+
+    /// The trailer written, and the file renamed to `path`.
+    fn finish(mut self, path: &std::path::Path) -> std::io::Result<()> {
+        let mut trailer = Writer::default();
+        trailer.u32(self.count);
+        trailer.u64(self.size);
+        trailer.u64(self.sum);
+        std::io::Write::write_all(&mut self.file, &trailer.bytes)?;
+        let tmp = self.file.into_inner().map_err(|e| e.into_error())?;
+        tmp.persist(path).map_err(|e| e.error)?;
+        Ok(())
+    }
 }
 
 /// A unit found in the cache: its entry, and its number there (to keep it).
@@ -96,18 +179,16 @@ pub struct Hit {
     pub slot: usize,
 }
 
-/// What a run does with the cache's entries: those it found again, and
-/// those it made.
+/// The cache's entries a run found again (the new ones go to
+/// [`Cache::add`]).
 #[derive(Default)]
 pub struct Used {
     pub hits: Vec<usize>,
-    pub new: Vec<(Key, Entry)>,
 }
 
 impl Used {
     pub fn extend(&mut self, other: Used) {
         self.hits.extend(other.hits);
-        self.new.extend(other.new);
     }
 }
 
@@ -127,6 +208,27 @@ impl Cache {
             stamp,
             bytes: if slots.is_empty() { Vec::new() } else { bytes },
             slots,
+            next: std::sync::Mutex::default(),
+        }
+    }
+
+    /// Stores a new entry under `key` in the next file (written at once;
+    /// from any thread).
+    pub fn add(&self, key: &[u8], entry: &Entry) {
+        let Some(path) = &self.path else { return };
+        let mut w = Writer::default();
+        w.entry(entry);
+        let mut next = self.next.lock().unwrap_or_else(|p| p.into_inner());
+        if matches!(*next, Next::Unstarted) {
+            *next = match Sink::start(path, &self.stamp) {
+                Ok(sink) => Next::Writing(sink),
+                Err(_) => Next::Failed,
+            };
+        }
+        if let Next::Writing(sink) = &mut *next {
+            if sink.add(key, &w.bytes).is_err() {
+                *next = Next::Failed;
+            }
         }
     }
 
@@ -158,58 +260,42 @@ impl Cache {
         self.slots.is_empty()
     }
 
-    /// Writes the entries of this run (those found again and those made) in
-    /// place of the old cache, unless they are exactly the old ones. Errors
-    /// are ignored: the cache is only ever an optimisation.
-    pub fn store(&self, mut used: Used) {
+    /// Puts the next file, with the entries this run found again after
+    /// those it made, in place of the old one, unless it would hold exactly
+    /// the old entries. Errors are ignored: the cache is only ever an
+    /// optimisation.
+    pub fn store(self, mut used: Used) {
         let Some(path) = &self.path else { return };
         used.hits.sort_unstable();
         used.hits.dedup();
-        if used.new.is_empty() && used.hits.len() == self.slots.len() {
-            return;
-        }
-        let mut entries: Vec<(&[u8], std::borrow::Cow<'_, [u8]>)> = used
-            .hits
-            .iter()
-            .filter_map(|&i| self.slots.get(i))
-            .map(|(_, k, e)| {
-                (
-                    &self.bytes[k.clone()],
-                    std::borrow::Cow::Borrowed(&self.bytes[e.clone()]),
-                )
-            })
-            .collect();
-        for (key, entry) in &used.new {
-            let mut w = Writer::default();
-            w.entry(entry);
-            entries.push((key, std::borrow::Cow::Owned(w.bytes)));
-        }
-        // In key order: the same entries make the same file.
-        entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        entries.dedup_by(|a, b| a.0 == b.0);
-        let bytes = encode_raw(&self.stamp, &entries);
-        let Some(dir) = path.parent() else { return };
-        if std::fs::create_dir_all(dir).is_err() {
-            return;
-        }
-        let Ok(mut tmp) = tempfile::Builder::new()
-            .prefix(".staged-cache-")
-            .tempfile_in(dir)
-        else {
-            return;
+        let next = self.next.into_inner().unwrap_or_else(|p| p.into_inner());
+        let mut sink = match next {
+            Next::Failed => return,
+            Next::Unstarted if used.hits.len() == self.slots.len() => return,
+            Next::Unstarted => match Sink::start(path, &self.stamp) {
+                Ok(sink) => sink,
+                Err(_) => return,
+            },
+            Next::Writing(sink) => sink,
         };
-        use std::io::Write;
-        if tmp.write_all(&bytes).is_ok() && tmp.flush().is_ok() {
-            let _ = tmp.persist(path);
+        for (_, k, e) in used.hits.iter().filter_map(|&i| self.slots.get(i)) {
+            if sink
+                .add(&self.bytes[k.clone()], &self.bytes[e.clone()])
+                .is_err()
+            {
+                return;
+            }
         }
+        let _ = sink.finish(path);
     }
 }
 
 /// The stamp of a run: everything besides a unit's content that its
-/// findings depend on.
-pub fn stamp(settings: &crate::settings::Settings, prefix: &str) -> Vec<u8> {
+/// findings depend on. `mode` names the run's kind (its file's name).
+pub fn stamp(settings: &crate::settings::Settings, prefix: &str, mode: &str) -> Vec<u8> {
     let mut w = Writer::default();
     w.u32(FORMAT);
+    w.str(mode);
     w.str(env!("CARGO_PKG_VERSION"));
     // The build: a rebuilt caplint of the same version may judge otherwise.
     let build = std::env::current_exe()
@@ -237,28 +323,13 @@ pub fn stamp(settings: &crate::settings::Settings, prefix: &str) -> Vec<u8> {
     w.bytes
 }
 
-fn checksum(bytes: &[u8]) -> u64 {
-    // FNV-1a: enough to tell a torn or damaged file, which is all it is for.
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
+/// FNV-1a: enough to tell a torn or damaged file, which is all it is for.
+const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// The file for `entries` (key, encoded entry), in the order given.
-fn encode_raw(stamp: &[u8], entries: &[(&[u8], std::borrow::Cow<'_, [u8]>)]) -> Vec<u8> {
-    let mut body = Writer::default();
-    body.u32(u32::try_from(entries.len()).unwrap_or(u32::MAX));
-    for (key, entry) in entries {
-        body.blob(key);
-        body.blob(entry);
-    }
-    let mut out = Writer::default();
-    out.bytes.extend_from_slice(MAGIC);
-    out.blob(stamp);
-    out.u64(body.bytes.len() as u64);
-    out.u64(checksum(&body.bytes));
-    out.bytes.extend_from_slice(&body.bytes);
-    out.bytes
+fn checksum_more(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Where each entry of a cache file lies, by its key's hash; `None` for a
@@ -274,14 +345,21 @@ fn slots(
     if r.blob()? != stamp {
         return None;
     }
-    let len = usize::try_from(r.u64()?).ok()?;
-    let sum = r.u64()?;
-    if r.bytes.len() != len || checksum(r.bytes) != sum {
+    // The entries, then the trailer.
+    let body_len = r.bytes.len().checked_sub(TRAILER)?;
+    let mut trailer = Reader {
+        bytes: &r.bytes[body_len..],
+    };
+    let count = trailer.u32()? as usize;
+    let len = usize::try_from(trailer.u64()?).ok()?;
+    let sum = trailer.u64()?;
+    r.bytes = &r.bytes[..body_len];
+    if body_len != len || checksum_more(CHECKSUM_START, r.bytes) != sum {
         return None;
     }
-    let count = r.u32()? as usize;
     let mut slots = Vec::with_capacity(count.min(r.bytes.len()));
-    let offset = |r: &Reader<'_>| bytes.len() - r.bytes.len();
+    // Where the reader is in `bytes` (which end with the trailer).
+    let offset = |r: &Reader<'_>| bytes.len() - TRAILER - r.bytes.len();
     for _ in 0..count {
         let n = r.u32()? as usize;
         let k = offset(&r)..offset(&r) + n;
@@ -696,11 +774,12 @@ mod tests {
 
     /// A cache written with `entries` (all new), and read back.
     fn written(dir: &std::path::Path, stamp: &[u8], entries: Vec<(Key, Entry)>) -> Cache {
-        let path = dir.join("caplint").join(FILE_NAME);
-        Cache::load(path.clone(), stamp.to_vec()).store(Used {
-            hits: Vec::new(),
-            new: entries,
-        });
+        let path = dir.join("caplint").join(STAGED_FILE);
+        let cache = Cache::load(path.clone(), stamp.to_vec());
+        for (key, entry) in &entries {
+            cache.add(key, entry);
+        }
+        cache.store(Used::default());
         Cache::load(path, stamp.to_vec())
     }
 
@@ -720,7 +799,7 @@ mod tests {
     fn another_stamp_a_torn_file_or_a_flipped_byte_reads_as_empty() {
         let dir = tempfile::tempdir().unwrap();
         written(dir.path(), b"stamp", sample());
-        let path = dir.path().join("caplint").join(FILE_NAME);
+        let path = dir.path().join("caplint").join(STAGED_FILE);
         let bytes = std::fs::read(&path).unwrap();
         assert!(slots(&bytes, b"stamp").is_some());
         assert!(slots(&bytes, b"other").is_none());
@@ -754,28 +833,36 @@ mod tests {
     #[test]
     fn the_same_entries_are_not_written_again_and_others_are() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("caplint").join(FILE_NAME);
+        let path = dir.path().join("caplint").join(STAGED_FILE);
         let cache = written(dir.path(), b"stamp", sample());
         let written_at = std::fs::metadata(&path).unwrap().modified().unwrap();
         std::thread::sleep(std::time::Duration::from_millis(20));
         // Every entry found again, nothing new: the file stays.
         cache.store(Used {
             hits: vec![0, 1, 1],
-            new: Vec::new(),
         });
         assert_eq!(
             std::fs::metadata(&path).unwrap().modified().unwrap(),
             written_at
         );
         // One found again: the other is dropped, the found one kept as it was.
+        let cache = Cache::load(path.clone(), b"stamp".to_vec());
         let kept = cache.get(b"skill-key").unwrap();
         cache.store(Used {
             hits: vec![kept.slot],
-            new: Vec::new(),
         });
         let cache = Cache::load(path.clone(), b"stamp".to_vec());
         assert_eq!(cache.len(), 1);
         assert!(cache.get(b"skill-key").is_some());
+        // One found again and one made: both kept.
+        let kept = cache.get(b"skill-key").unwrap();
+        cache.add(b"profile-key", &sample()[0].1);
+        cache.store(Used {
+            hits: vec![kept.slot],
+        });
+        let cache = Cache::load(path.clone(), b"stamp".to_vec());
+        assert_eq!(cache.len(), 2);
+        assert!(cache.get(b"profile-key").is_some());
         // Another stamp: nothing.
         assert!(Cache::load(path, b"other".to_vec()).is_empty());
     }

@@ -1,15 +1,25 @@
-//! `caplint check --staged`, driven by the index: what a pre-commit hook
-//! checks is what the next commit holds, so the files to lint are the
-//! index's (not a walk of the work tree), and a profile or skill folder
-//! whose staged content was linted before is taken from the cache
-//! ([`super::cache`]) without reading it.
+//! `caplint check` with the cache ([`super::cache`]): a profile or skill
+//! folder whose content was linted before is taken from the cache without
+//! being read. Two modes share the machinery:
 //!
-//! A unit the cache does not hold is linted as `check` lints it: from the
-//! disk, and a profile staged differently from the disk again from the
-//! index by history (as without the cache). It is stored only when the
-//! disk holds exactly its staged content. Untracked files are no part of
-//! the commit and are not linted; files outside a sparse checkout are
-//! judged by history from the index, as before.
+//! - **`check --staged`** is driven by the index: what a pre-commit hook
+//!   checks is what the next commit holds, so the files to lint are the
+//!   index's (not a walk of the work tree). A profile staged differently
+//!   from the disk is linted again from the index by history (as without
+//!   the cache), a skill folder from its staged files. Untracked files are
+//!   no part of the commit and are not linted; files outside a sparse
+//!   checkout are judged by history from the index, as before.
+//! - **`check`** (with or without `--base`) walks the work tree as the
+//!   uncached pipeline does, and lints what is on disk. A file whose stat
+//!   data shows it unchanged since it was staged (as `git status` judges)
+//!   is known by its staged blob id, so its unit is found in the cache
+//!   without reading it. A skill folder is found only when the disk holds
+//!   exactly its staged files; untracked, edited or removed files make it
+//!   linted from the disk.
+//!
+//! A unit the cache does not hold is linted from the disk, and stored only
+//! when the disk holds exactly its staged content. Each mode keeps its own
+//! cache file.
 
 use super::cache::{self, Cache, Entry, Key, Used};
 use super::parts::{assemble, joined, Reviewed, Run, Scratch};
@@ -17,15 +27,35 @@ use super::profile;
 use crate::diagnostic::Report;
 use crate::discover::{self, Inventory, SkillDir};
 use crate::error::Fatal;
-use crate::git::{BlobHasher, Index, IndexEntry, ObjectId, Repo};
+use crate::git::{BlobHasher, FileStat, Index, IndexEntry, ObjectId, Repo};
 use crate::load::LoadedProfile;
 use crate::model::skill::folder::Probe;
-use crate::settings::{CheckOptions, Settings};
+use crate::settings::{CheckOptions, HistoryMode, Settings};
 use std::sync::Arc;
 
-/// The staged run, or `None` when it does not apply (`--no-cache` or
-/// `--fix`, paths named, an editor's buffers, no repository, no commit or
-/// no index yet): then the ordinary pipeline runs.
+/// Which files a cached run lints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// `check --staged`: the index's files, at their staged content.
+    Staged,
+    /// `check`: the work tree's files, as they are on disk.
+    WorkTree,
+}
+
+impl Mode {
+    /// The cache file of the mode, in `<git dir>/caplint/`.
+    fn file_name(self) -> &'static str {
+        match self {
+            Mode::Staged => cache::STAGED_FILE,
+            Mode::WorkTree => cache::CHECK_FILE,
+        }
+    }
+}
+
+/// The cached run, or `None` when it does not apply (`--no-cache` or
+/// `--fix`, paths named, an editor's buffers, no repository, a bare one, no
+/// commit or no index yet, or a repository caplint cannot read): then the
+/// uncached pipeline runs (and says what it cannot read, when that matters).
 pub fn run<'s>(
     settings: &'s Settings,
     options: &CheckOptions,
@@ -34,116 +64,141 @@ pub fn run<'s>(
     if !options.cache || !options.paths.is_empty() || settings.has_overlay() {
         return Ok(None);
     }
-    let Some(repo) = Repo::discover(&settings.root)? else {
+    let Ok(Some(repo)) = Repo::discover(&settings.root) else {
         return Ok(None);
     };
-    if repo.is_bare() || repo.head()?.is_none() {
+    if repo.is_bare() || !matches!(repo.head(), Ok(Some(_))) {
         return Ok(None);
     }
-    let Some(index) = repo.index()? else {
+    let Ok(Some(index)) = repo.index() else {
         return Ok(None);
+    };
+    let mode = if options.history == HistoryMode::Staged {
+        Mode::Staged
+    } else {
+        Mode::WorkTree
     };
     let index = Arc::new(index);
     let prefix = repo.prefix().to_string();
     let hasher = repo.blob_hasher();
-    let cache_path = repo.cache_dir().join(cache::FILE_NAME);
-    // The files are linted (and the cache read) on the thread pool while
-    // this thread opens history, which needs nothing from the linting until
-    // the profiles are reviewed.
-    let (report, history, used) = std::thread::scope(|scope| {
+    let cache_path = repo.cache_dir().join(mode.file_name());
+    // The files are found and linted (and the cache read) on the thread
+    // pool while this thread opens history, which needs nothing from the
+    // linting until the skills are reviewed (the work tree's inventory),
+    // then the profiles, while the skill folders are linted.
+    let (inventory_tx, inventory_rx) = std::sync::mpsc::channel::<Arc<Inventory>>();
+    let (profiles_tx, profiles_rx) = std::sync::mpsc::channel::<(Vec<LoadedProfile>, Report)>();
+    let (report, history, inventory) = std::thread::scope(|scope| {
         let job_index = Arc::clone(&index);
         let prefix = &prefix;
         let lint_job = scope.spawn(move || {
             let (units, cache) = rayon::join(
-                || Units::of(settings, prefix, &job_index, hasher),
-                || Cache::load(cache_path, cache::stamp(settings, prefix)),
+                || Units::of(settings, mode, prefix, &job_index, hasher),
+                || Cache::load(cache_path, cache::stamp(settings, prefix, mode.file_name())),
             );
-            let linted = lint_all(settings, &units, &cache);
-            (linted, cache)
+            let units = units?;
+            // The receiver waits for it unless the run already failed.
+            let _ = inventory_tx.send(Arc::clone(&units.inventory));
+            let (profiles, report, mut used) = lint_profiles(settings, &units, &cache)?;
+            let _ = profiles_tx.send((profiles, report));
+            let (skills, skill_used) = lint_skills(settings, &units, &cache)?;
+            used.extend(skill_used);
+            // Written as soon as the files are linted, which frees the
+            // cache's bytes while history reviews.
+            cache.store(used);
+            Ok::<_, Fatal>(skills)
         });
         let mut notes = Vec::new();
-        let mut history =
-            crate::history::open_repo(settings, options, ci, &mut notes, repo, Some(Some(index)));
-        if let Ok(Some(h)) = &mut history {
-            h.all_linted_as_staged();
-        }
-        // Staged skills are reviewed through the index alone.
-        let no_inventory = Inventory::default();
+        let mut history = if options.history == HistoryMode::Off {
+            Ok(None)
+        } else {
+            crate::history::open_repo(settings, options, ci, &mut notes, repo, Some(Some(index)))
+        };
+        // Staged files are reviewed through the index alone; the work
+        // tree's through the inventory of its walk.
+        let inventory = match mode {
+            Mode::Staged => {
+                if let Ok(Some(h)) = &mut history {
+                    h.all_linted_as_staged();
+                }
+                Arc::new(Inventory::default())
+            }
+            Mode::WorkTree => match inventory_rx.recv() {
+                Ok(inventory) => inventory,
+                // The walk failed: its error (or panic) comes with the job.
+                Err(_) => {
+                    joined(lint_job)?;
+                    unreachable!("a lint job that ends without its inventory has failed")
+                }
+            },
+        };
         let skill_reviews = match &history {
-            Ok(Some(h)) => Some(h.review_skills(&no_inventory)),
+            Ok(Some(h)) => Some(h.review_skills(&inventory)),
             _ => None,
         };
-        let (linted, cache) = joined(lint_job);
-        let Linted {
-            profiles,
-            mut report,
-            skills,
-            used,
-        } = linted?;
+        let (profiles, mut report) = match profiles_rx.recv() {
+            Ok(linted) => linted,
+            // The job failed: its error (or panic) comes with it.
+            Err(_) => {
+                joined(lint_job)?;
+                unreachable!("a lint job that ends without its profiles has failed")
+            }
+        };
         let profile_reviews = match &history {
-            Ok(Some(h)) => Some(h.review_profiles(&no_inventory, &profiles, &mut report)),
+            Ok(Some(h)) => Some(h.review_profiles(&inventory, &profiles, &mut report)),
             _ => None,
         };
+        let skills = joined(lint_job)?;
         let reviewed = Reviewed {
             history,
             profiles: profile_reviews,
             skills: skill_reviews,
         };
-        // Findings from the cache point into staged texts.
-        let (report, history) = assemble(settings, report, skills, notes, reviewed, |h, path| {
-            h.and_then(|h| h.staged_source(path))
-        })?;
-        Ok::<_, Fatal>((report, history, (used, cache)))
+        // Findings from the cache point into staged texts, or into the
+        // disk's (which hold the staged content).
+        let (report, history) =
+            assemble(
+                settings,
+                report,
+                skills,
+                notes,
+                reviewed,
+                |h, path| match mode {
+                    Mode::Staged => h.and_then(|h| h.staged_source(path)),
+                    Mode::WorkTree => crate::load::read_source(settings, path)
+                        .ok()
+                        .map(|(source, _)| source),
+                },
+            )?;
+        Ok::<_, Fatal>((report, history, inventory))
     })?;
-    let (used, cache) = used;
-    cache.store(used);
     Ok(Some(Run {
         report,
         scratch: Scratch {
             _history: history.map(Box::new),
-            _inventory: Inventory::default(),
+            _inventory: inventory,
         },
     }))
 }
 
-/// What the lint job gives back.
-struct Linted {
-    profiles: Vec<LoadedProfile>,
-    /// The profiles' findings.
-    report: Report,
-    /// The skills' findings.
-    skills: Report,
-    used: Used,
-}
-
-/// Lints the profiles and the skills of the staged files (at once).
-fn lint_all(settings: &Settings, units: &Units<'_>, cache: &Cache) -> Result<Linted, Fatal> {
-    let (profiles, skills) = rayon::join(
-        || {
-            let mut report = Report::default();
-            let used = std::sync::Mutex::new(Used::default());
-            let profiles = profile::lint_profiles_by(&units.inventory, &mut report, |rel| {
-                let (linted, u) = lint_profile(settings, units, cache, rel)?;
-                used.lock().expect("not poisoned").extend(u);
-                Ok(linted)
-            });
-            profiles.map(|p| (p, report, used.into_inner().expect("not poisoned")))
-        },
-        || lint_skills(settings, units, cache),
-    );
-    let (profiles, report, mut used) = profiles?;
-    let (skills, skill_used) = skills?;
-    used.extend(skill_used);
-    Ok(Linted {
-        profiles,
-        report,
-        skills,
-        used,
-    })
+/// Lints the profiles: from the cache, or from the disk.
+fn lint_profiles(
+    settings: &Settings,
+    units: &Units<'_>,
+    cache: &Cache,
+) -> Result<(Vec<LoadedProfile>, Report, Used), Fatal> {
+    let mut report = Report::default();
+    let used = std::sync::Mutex::new(Used::default());
+    let profiles = profile::lint_profiles_by(&units.inventory, &mut report, |rel| {
+        let (linted, u) = lint_profile(settings, units, cache, rel)?;
+        used.lock().expect("not poisoned").extend(u);
+        Ok(linted)
+    })?;
+    Ok((profiles, report, used.into_inner().expect("not poisoned")))
 }
 
 /// Lints the skill folders: from the cache, from the disk when it holds
-/// their staged files, else from the index.
+/// their staged files (or always, for the work tree), else from the index.
 fn lint_skills(
     settings: &Settings,
     units: &Units<'_>,
@@ -188,49 +243,89 @@ fn lint_skills(
     Ok((report, used))
 }
 
-/// The index as the run sees it: the inventory of staged files, and what
-/// each unit's key is made of.
+/// The files as the run sees them: the inventory (of the staged files, or
+/// of a walk of the work tree), and what each unit's key is made of.
 struct Units<'a> {
-    inventory: Inventory,
+    mode: Mode,
+    inventory: Arc<Inventory>,
     index: &'a Index,
     /// The root's path in the repository (`""`, or `sub/`).
     prefix: &'a str,
     /// A digest of the agent entry files (`AGENTS.md`, …) and their
-    /// contents, which name skills' files from outside them.
+    /// contents (staged, or on disk), which name skills' files from outside
+    /// them.
     outside: ObjectId,
     hasher: BlobHasher,
 }
 
 impl<'a> Units<'a> {
-    fn of(settings: &Settings, prefix: &'a str, index: &'a Index, hasher: BlobHasher) -> Units<'a> {
+    fn of(
+        settings: &Settings,
+        mode: Mode,
+        prefix: &'a str,
+        index: &'a Index,
+        hasher: BlobHasher,
+    ) -> Result<Units<'a>, Fatal> {
         let staged = || {
             index
                 .under(prefix.trim_end_matches('/'))
                 .filter(|(_, e)| !e.intent && !e.skip)
                 .filter_map(|(p, e)| p.strip_prefix(prefix).map(|rel| (rel, e)))
         };
-        let (inventory, outside) = rayon::join(
-            || discover::from_index(settings, staged().map(|(r, e)| (r, e.link))),
-            || {
-                let mut outside = Vec::new();
-                for (rel, e) in staged() {
-                    let name = rel.rsplit('/').next().unwrap_or(rel);
-                    if crate::model::skill::references::ENTRY_FILES.contains(&name) {
-                        outside.extend_from_slice(rel.as_bytes());
-                        outside.push(0);
-                        outside.extend_from_slice(e.id.as_bytes());
+        let is_entry_file = |rel: &str| {
+            let name = rel.rsplit('/').next().unwrap_or(rel);
+            crate::model::skill::references::ENTRY_FILES.contains(&name)
+        };
+        let mut outside = Vec::new();
+        let inventory = match mode {
+            Mode::Staged => {
+                let (inventory, ()) = rayon::join(
+                    || discover::from_index(settings, staged().map(|(r, e)| (r, e.link))),
+                    || {
+                        for (rel, e) in staged().filter(|(rel, _)| is_entry_file(rel)) {
+                            outside.extend_from_slice(rel.as_bytes());
+                            outside.push(0);
+                            outside.extend_from_slice(e.id.as_bytes());
+                        }
+                    },
+                );
+                inventory
+            }
+            Mode::WorkTree => {
+                let inventory = discover::discover(settings, &[])?;
+                // The entry files the walk found or the index holds, as the
+                // disk has them (they are few).
+                let mut paths: std::collections::BTreeSet<&str> = staged()
+                    .map(|(rel, _)| rel)
+                    .filter(|rel| is_entry_file(rel))
+                    .collect();
+                paths.extend(
+                    inventory
+                        .listing
+                        .paths()
+                        .filter(|(rel, kind)| {
+                            *kind != discover::EntryKind::Dir && is_entry_file(rel)
+                        })
+                        .map(|(rel, _)| rel),
+                );
+                for rel in paths {
+                    outside.extend_from_slice(rel.as_bytes());
+                    outside.push(0);
+                    if let Ok(bytes) = std::fs::read(settings.open_path(rel)) {
+                        outside.extend_from_slice(hasher.hash(&bytes).as_bytes());
                     }
                 }
-                hasher.hash(&outside)
-            },
-        );
-        Units {
-            inventory,
+                inventory
+            }
+        };
+        Ok(Units {
+            mode,
+            inventory: Arc::new(inventory),
             index,
             prefix,
-            outside,
+            outside: hasher.hash(&outside),
             hasher,
-        }
+        })
     }
 
     /// The staged entry of the file at `rel` (relative to the root).
@@ -245,13 +340,54 @@ impl<'a> Units<'a> {
 
     /// The staged files below `dir` (relative to the root), with their entries.
     fn under(&self, dir: &str) -> impl Iterator<Item = (&'a str, &'a IndexEntry)> + '_ {
+        self.tracked_under(dir)
+            .filter(|(_, e)| !e.intent && !e.skip)
+    }
+
+    /// Every index entry below `dir` (relative to the root), those outside
+    /// a sparse checkout and those added with intent included.
+    fn tracked_under(&self, dir: &str) -> impl Iterator<Item = (&'a str, &'a IndexEntry)> + '_ {
         let git = format!("{}{dir}", self.prefix);
         let git = git.trim_end_matches('/').to_string();
         let prefix = self.prefix;
         self.index
             .under(&git)
-            .filter(|(_, e)| !e.intent && !e.skip)
             .filter_map(move |(p, e)| p.strip_prefix(prefix).map(|rel| (rel, e)))
+    }
+
+    /// Work tree: whether the folder `dir` on disk is exactly its staged
+    /// files, each holding its staged content: no untracked, removed,
+    /// skipped or linked file, and no folder the walk did not enter. Then
+    /// its lint depends on what its key holds, as for a staged folder.
+    fn disk_is_staged(&self, settings: &Settings, dir: &str) -> bool {
+        let Some((entries, pruned)) = self.inventory.listing.folder(dir) else {
+            return false;
+        };
+        if !pruned.is_empty() {
+            return false;
+        }
+        let mut on_disk: Vec<&str> = Vec::new();
+        for (rel, kind) in entries {
+            match kind {
+                discover::EntryKind::Dir => {}
+                discover::EntryKind::File => on_disk.push(rel),
+                _ => return false,
+            }
+        }
+        on_disk.sort_unstable();
+        let strip = if dir.is_empty() { 0 } else { dir.len() + 1 };
+        let mut staged: Vec<&str> = Vec::with_capacity(on_disk.len());
+        for (rel, e) in self.tracked_under(dir) {
+            if e.intent || e.skip || e.link {
+                return false;
+            }
+            staged.push(&rel[strip..]);
+        }
+        staged.sort_unstable();
+        staged == on_disk
+            && staged
+                .iter()
+                .all(|rel| self.clean(settings, &discover::join_rel(dir, rel)))
     }
 
     fn profile_key(&self, rel: &str) -> Option<Key> {
@@ -260,10 +396,12 @@ impl<'a> Units<'a> {
             // A link's blob is its target's path, not the content linted.
             return None;
         }
+        // A digest of the path and the id: keys of one length, short.
+        let mut buf = rel.as_bytes().to_vec();
+        buf.push(0);
+        buf.extend_from_slice(e.id.as_bytes());
         let mut key = b"profile\0".to_vec();
-        key.extend_from_slice(rel.as_bytes());
-        key.push(0);
-        key.extend_from_slice(e.id.as_bytes());
+        key.extend_from_slice(self.hasher.hash(&buf).as_bytes());
         Some(key)
     }
 
@@ -398,8 +536,21 @@ fn lint_profile(
 ) -> Result<(Option<profile::Linted>, Used), Fatal> {
     let mut used = Used::default();
     let key = units.profile_key(rel);
-    if let Some(key) = &key {
-        if let Some(cache::Hit {
+    // The work tree's file is known by its staged id while its stat data
+    // shows it unchanged since it was staged.
+    let mut stat = None;
+    if units.mode == Mode::WorkTree && key.is_some() {
+        stat = FileStat::of_path(&settings.open_path(rel));
+        let unchanged = units
+            .entry(rel)
+            .zip(stat.as_ref())
+            .is_some_and(|(e, s)| e.matches_stat(s));
+        if !unchanged {
+            stat = None;
+        }
+    }
+    let from_cache = |key: &[u8], stat: Option<FileStat>, used: &mut Used| {
+        let cache::Hit {
             entry:
                 Entry::Profile {
                     diagnostics,
@@ -407,27 +558,33 @@ fn lint_profile(
                     agent_id,
                 },
             slot,
-        }) = cache.get(key)
-        {
-            let linted = profile::Linted {
-                source: None,
-                profile: LoadedProfile {
-                    path: rel.to_string(),
-                    parsed,
-                    agent_id,
-                    stat: None,
-                    staged: true,
-                },
-                diagnostics,
-            };
-            used.hits.push(slot);
+        } = cache.get(key)?
+        else {
+            return None;
+        };
+        used.hits.push(slot);
+        Some(profile::Linted {
+            source: None,
+            profile: LoadedProfile {
+                path: rel.to_string(),
+                parsed,
+                agent_id,
+                stat,
+                staged: units.mode == Mode::Staged,
+            },
+            diagnostics,
+        })
+    };
+    let findable = units.mode == Mode::Staged || stat.is_some();
+    if let Some(key) = key.as_ref().filter(|_| findable) {
+        if let Some(linted) = from_cache(key, stat, &mut used) {
             return Ok((Some(linted), used));
         }
     }
     let (source, bad, stat) = match crate::load::read_source_stat(settings, rel) {
         Ok(read) => read,
         // Staged, but not on disk: history lints the staged text.
-        Err(Fatal::Io(_)) => {
+        Err(Fatal::Io(_)) if units.mode == Mode::Staged => {
             let unread = profile::Linted {
                 source: None,
                 profile: LoadedProfile {
@@ -450,15 +607,23 @@ fn lint_profile(
             && (stat.as_ref().is_some_and(|s| e.matches_stat(s))
                 || (bad.is_none() && units.hasher.hash(source.text.as_bytes()) == e.id))
     });
+    // Read, and found to be the staged content by its hash (its stat data
+    // was recorded too close to the index's to be trusted, or it was
+    // touched): known by its id after all.
+    if let Some(key) = key.as_ref().filter(|_| staged && !findable) {
+        if let Some(linted) = from_cache(key, stat, &mut used) {
+            return Ok((Some(linted), used));
+        }
+    }
     let mut linted = profile::lint_read(settings, source, bad, stat);
-    linted.profile.staged = staged;
+    linted.profile.staged = staged && units.mode == Mode::Staged;
     let entry = Entry::Profile {
         diagnostics: linted.diagnostics.clone(),
         parsed: linted.profile.parsed,
         agent_id: linted.profile.agent_id.clone(),
     };
     if let Some(key) = key.filter(|_| staged && entry.storable()) {
-        used.new.push((key, entry));
+        cache.add(&key, &entry);
     }
     Ok((Some(linted), used))
 }
@@ -482,7 +647,13 @@ fn lint_skill(
     by_name: &crate::skill::FoldersByName<'_>,
 ) -> Result<Done, Fatal> {
     let mut used = Used::default();
-    let key = units.skill_key(dir, by_name);
+    // A work-tree folder is known by its staged files' ids only while the
+    // disk holds exactly them.
+    let key = match units.mode {
+        Mode::Staged => units.skill_key(dir, by_name),
+        Mode::WorkTree if units.disk_is_staged(settings, &dir.dir) => units.skill_key(dir, by_name),
+        Mode::WorkTree => None,
+    };
     if let Some(key) = &key {
         if let Some(cache::Hit {
             entry:
@@ -491,43 +662,48 @@ fn lint_skill(
                     is_skill,
                     name,
                     paths,
-                    probes,
+                    ..
                 },
             slot,
         }) = cache.get(key).filter(|hit| units.answers_hold(&hit.entry))
         {
+            // The probes were for the check above; the run needs no more.
             let linted = crate::skill::Linted {
                 is_skill,
                 diagnostics,
                 sources: Vec::new(),
                 paths,
                 name,
-                probes,
+                probes: Vec::new(),
             };
             used.hits.push(slot);
             return Ok(Done::Linted(Box::new(linted), used));
         }
     }
-    if !units.on_disk_as_staged(settings, &dir.dir) {
+    if units.mode == Mode::Staged && !units.on_disk_as_staged(settings, &dir.dir) {
         return Ok(Done::Differs);
     }
-    // The staged files, read from the disk that holds them.
-    let linted = crate::skill::lint_dir(
+    // The files on disk (for a staged run, its staged files, which the disk
+    // holds).
+    let mut linted = crate::skill::lint_dir(
         settings,
         &units.inventory,
         dir,
         Some(&units.inventory.listing),
         by_name,
     )?;
-    let entry = Entry::Skill {
-        diagnostics: linted.diagnostics.clone(),
-        is_skill: linted.is_skill,
-        name: linted.name.clone(),
-        paths: linted.paths.clone(),
-        probes: linted.probes.clone(),
-    };
-    if let Some(key) = key.filter(|_| entry.storable()) {
-        used.new.push((key, entry));
+    if let Some(key) = key {
+        // The probes go to the cache only; the run needs no more of them.
+        let entry = Entry::Skill {
+            diagnostics: linted.diagnostics.clone(),
+            is_skill: linted.is_skill,
+            name: linted.name.clone(),
+            paths: linted.paths.clone(),
+            probes: std::mem::take(&mut linted.probes),
+        };
+        if entry.storable() {
+            cache.add(&key, &entry);
+        }
     }
     Ok(Done::Linted(Box::new(linted), used))
 }

@@ -4,9 +4,9 @@
 //! imports this module (the commands do).
 
 pub mod cache;
+pub mod cached;
 mod parts;
 pub mod profile;
-pub mod staged;
 
 use parts::{assemble, joined, Reviewed};
 pub use parts::{Run, Scratch};
@@ -30,10 +30,8 @@ pub fn run<'s>(
     options: &CheckOptions,
     ci: &crate::history::ci::Env,
 ) -> Result<Run<'s>, Fatal> {
-    if options.history == crate::settings::HistoryMode::Staged {
-        if let Some(run) = staged::run(settings, options, ci)? {
-            return Ok(run);
-        }
+    if let Some(run) = cached::run(settings, options, ci)? {
+        return Ok(run);
     }
     let inventory = discover::discover(settings, &options.paths)?;
     let (report, history) = std::thread::scope(|scope| {
@@ -75,7 +73,7 @@ pub fn run<'s>(
         report,
         scratch: Scratch {
             _history: history.map(Box::new),
-            _inventory: inventory,
+            _inventory: std::sync::Arc::new(inventory),
         },
     })
 }

@@ -80,7 +80,7 @@ pub struct Run<'s> {
 /// See [`Run::scratch`].
 pub struct Scratch<'s> {
     pub(super) _history: Option<Box<crate::history::Session<'s>>>,
-    pub(super) _inventory: discover::Inventory,
+    pub(super) _inventory: std::sync::Arc<discover::Inventory>,
 }
 
 /// A scoped thread's result; its panic goes on unwinding here.

@@ -4,6 +4,7 @@
 mod support;
 
 mod architecture;
+mod check_cache;
 mod cli;
 mod history;
 mod hooks;
