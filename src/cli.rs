@@ -185,7 +185,7 @@ pub struct CheckArgs {
     /// Compare the index (what will be committed) against HEAD: for pre-commit hooks
     #[arg(long, conflicts_with_all = ["base", "no_history"])]
     pub staged: bool,
-    /// With --staged: neither use nor update the cache under the git directory
+    /// Neither use nor update the cache under the git directory (.git/caplint/): lint every file
     #[arg(long)]
     pub no_cache: bool,
     /// Compare the working tree against merge-base(REV, HEAD): for CI and pull requests

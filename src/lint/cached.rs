@@ -539,7 +539,9 @@ fn lint_profile(
     // The work tree's file is known by its staged id while its stat data
     // shows it unchanged since it was staged.
     let mut stat = None;
-    if units.mode == Mode::WorkTree && key.is_some() {
+    // (An empty cache finds nothing: the stat data taken as the file is
+    // read then tells whether to store it.)
+    if units.mode == Mode::WorkTree && key.is_some() && !cache.is_empty() {
         stat = FileStat::of_path(&settings.open_path(rel));
         let unchanged = units
             .entry(rel)
