@@ -371,6 +371,31 @@ impl Repo {
         self.repo.git_dir().join("caplint")
     }
 
+    /// What decides how a blob is written out to the work tree besides its
+    /// content: the end-of-line settings and the attribute files of the
+    /// root and of the git directory. A work-tree file known by its blob id
+    /// is the blob as these convert it.
+    pub fn checkout_conversion(&self) -> Vec<u8> {
+        let config = self.repo.config_snapshot();
+        let mut out = Vec::new();
+        for key in ["core.autocrlf", "core.eol", "core.safecrlf"] {
+            out.extend_from_slice(key.as_bytes());
+            out.push(b'=');
+            if let Some(value) = config.string(key) {
+                out.extend_from_slice(&value);
+            }
+            out.push(0);
+        }
+        for path in [
+            self.workdir.join(".gitattributes"),
+            self.repo.common_dir().join("info").join("attributes"),
+        ] {
+            out.extend_from_slice(&std::fs::read(path).unwrap_or_default());
+            out.push(0);
+        }
+        out
+    }
+
     pub fn prefix(&self) -> &str {
         &self.prefix
     }

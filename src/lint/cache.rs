@@ -291,11 +291,19 @@ impl Cache {
 }
 
 /// The stamp of a run: everything besides a unit's content that its
-/// findings depend on. `mode` names the run's kind (its file's name).
-pub fn stamp(settings: &crate::settings::Settings, prefix: &str, mode: &str) -> Vec<u8> {
+/// findings depend on. `mode` names the run's kind (its file's name), and
+/// `conversion` how blobs are written out to the work tree (see
+/// [`crate::git::Repo::checkout_conversion`]).
+pub fn stamp(
+    settings: &crate::settings::Settings,
+    prefix: &str,
+    mode: &str,
+    conversion: &[u8],
+) -> Vec<u8> {
     let mut w = Writer::default();
     w.u32(FORMAT);
     w.str(mode);
+    w.blob(conversion);
     w.str(env!("CARGO_PKG_VERSION"));
     // The build: a rebuilt caplint of the same version may judge otherwise.
     let build = std::env::current_exe()

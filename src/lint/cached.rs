@@ -82,6 +82,15 @@ pub fn run<'s>(
     let prefix = repo.prefix().to_string();
     let hasher = repo.blob_hasher();
     let cache_path = repo.cache_dir().join(mode.file_name());
+    // How blobs are written out: the settings, and every attribute file
+    // (the root's and the git directory's as on disk, the others as staged).
+    let mut conversion = repo.checkout_conversion();
+    for (path, e) in index.iter() {
+        if path.rsplit('/').next() == Some(".gitattributes") {
+            conversion.extend_from_slice(path.as_bytes());
+            conversion.extend_from_slice(e.id.as_bytes());
+        }
+    }
     // The files are found and linted (and the cache read) on the thread
     // pool while this thread opens history, which needs nothing from the
     // linting until the skills are reviewed (the work tree's inventory),
@@ -94,7 +103,10 @@ pub fn run<'s>(
         let lint_job = scope.spawn(move || {
             let (units, cache) = rayon::join(
                 || Units::of(settings, mode, prefix, &job_index, hasher),
-                || Cache::load(cache_path, cache::stamp(settings, prefix, mode.file_name())),
+                || {
+                    let stamp = cache::stamp(settings, prefix, mode.file_name(), &conversion);
+                    Cache::load(cache_path, stamp)
+                },
             );
             let units = units?;
             // The receiver waits for it unless the run already failed.

@@ -232,3 +232,20 @@ fn no_credential_is_written_to_the_check_cache() {
         "no part of the key in the cache"
     );
 }
+
+#[test]
+fn a_file_checked_out_with_other_line_ends_is_linted_again() {
+    let r = repo();
+    agreed(&r, "json", &["--no-history"]);
+    // The same blob, written out with CRLF: its spans are other bytes.
+    r.git(&["config", "core.autocrlf", "true"]);
+    let path = r.path().join("agents/missing.profile.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace('\n', "\r\n")).unwrap();
+    // Staged a while after it was written: its stat data is trusted.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    r.git(&["add", "agents/missing.profile.json"]);
+    assert_eq!(r.git(&["status", "--porcelain"]).trim(), "");
+    let (_, crlf) = agreed(&r, "json", &["--no-history"]);
+    assert!(crlf.contains("agents/missing.profile.json"), "{crlf}");
+}
