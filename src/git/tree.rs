@@ -135,34 +135,10 @@ impl Repo {
     /// Every file under `dir` (recursively), keyed by its path relative to
     /// `dir`. `descend` decides, per folder path (a git path), whether to look
     /// inside; `keep` decides per file path. With `index`, folders whose tree
-    /// its cache-tree records are listed from its entries instead of read.
+    /// its cache-tree records are listed from its entries instead of read;
+    /// with `same` as well, they are left out, and their git paths go there
+    /// (their files are staged as they are in `tree`).
     pub fn list_files(
-        &self,
-        tree: ObjectId,
-        dir: &str,
-        descend: &dyn Fn(&str) -> bool,
-        keep: &dyn Fn(&str) -> bool,
-        index: Option<&Index>,
-    ) -> Result<BTreeMap<String, FileId>, Fatal> {
-        self.list_files_but(tree, dir, descend, keep, index, None)
-    }
-
-    /// [`Repo::list_files`], leaving out the folders whose tree the index's
-    /// cache-tree records as `tree`'s own (their files are staged as they
-    /// are in `tree`): those folders' git paths go to `same`.
-    pub fn list_changed_files(
-        &self,
-        tree: ObjectId,
-        dir: &str,
-        descend: &dyn Fn(&str) -> bool,
-        keep: &dyn Fn(&str) -> bool,
-        index: &Index,
-        same: &mut Vec<String>,
-    ) -> Result<BTreeMap<String, FileId>, Fatal> {
-        self.list_files_but(tree, dir, descend, keep, Some(index), Some(same))
-    }
-
-    fn list_files_but(
         &self,
         tree: ObjectId,
         dir: &str,

@@ -219,25 +219,7 @@ impl Ctx<'_> {
 
     /// Every profile in scope in a tree: repo-relative path → blob id.
     pub fn tree_profiles(&self, tree: ObjectId) -> Result<BTreeMap<String, ObjectId>, Fatal> {
-        let root = self.repo.prefix().trim_end_matches('/');
-        let files = self.repo.list_files(
-            tree,
-            root,
-            &|dir| self.descend_git(dir),
-            &|path| {
-                self.repo
-                    .from_git(path)
-                    .is_some_and(|rel| self.is_profile(rel))
-            },
-            self.index,
-        )?;
-        // A symbolic link's blob is its target path, never a profile text:
-        // history leaves linked profiles out in every mode.
-        Ok(files
-            .into_iter()
-            .filter(|(_, f)| !f.link)
-            .map(|(rel, f)| (rel, f.id))
-            .collect())
+        self.profiles_in(tree, self.index, None)
     }
 
     /// [`Ctx::tree_profiles`] for what the index may have changed: the
@@ -248,9 +230,22 @@ impl Ctx<'_> {
         tree: ObjectId,
         index: &Index,
     ) -> Result<(BTreeMap<String, ObjectId>, Vec<String>), Fatal> {
-        let root = self.repo.prefix().trim_end_matches('/');
         let mut same = Vec::new();
-        let files = self.repo.list_changed_files(
+        let profiles = self.profiles_in(tree, Some(index), Some(&mut same))?;
+        same.sort_unstable();
+        Ok((profiles, same))
+    }
+
+    /// The profiles of a tree, as [`crate::git::Repo::list_files`] lists
+    /// them with `index` and `same`.
+    fn profiles_in(
+        &self,
+        tree: ObjectId,
+        index: Option<&Index>,
+        same: Option<&mut Vec<String>>,
+    ) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+        let root = self.repo.prefix().trim_end_matches('/');
+        let files = self.repo.list_files(
             tree,
             root,
             &|dir| self.descend_git(dir),
@@ -260,15 +255,15 @@ impl Ctx<'_> {
                     .is_some_and(|rel| self.is_profile(rel))
             },
             index,
-            &mut same,
+            same,
         )?;
-        same.sort_unstable();
-        let profiles = files
+        // A symbolic link's blob is its target path, never a profile text:
+        // history leaves linked profiles out in every mode.
+        Ok(files
             .into_iter()
             .filter(|(_, f)| !f.link)
             .map(|(rel, f)| (rel, f.id))
-            .collect();
-        Ok((profiles, same))
+            .collect())
     }
 
     /// A file's blob id in a tree, by repo-relative path.
@@ -293,6 +288,7 @@ impl Ctx<'_> {
             &|_| true,
             &|_| true,
             self.index,
+            None,
         )
     }
 }
@@ -575,6 +571,7 @@ impl Head<'_> {
                                 .is_some_and(|rel| is_md(rel) && keep(rel))
                         },
                         ctx.index,
+                        None,
                     )?
                     .into_keys()
                     .map(|rel| crate::discover::parent_of(&rel))
