@@ -22,7 +22,7 @@
 //! cache file.
 
 use super::cache::{self, Cache, Entry, Key, Used};
-use super::parts::{assemble, joined, Reviewed, Run, Scratch};
+use super::parts::{disk_source, joined, review_and_assemble, Run, Scratch};
 use super::profile;
 use crate::diagnostic::Report;
 use crate::discover::{self, Inventory, SkillDir};
@@ -126,6 +126,10 @@ pub fn run<'s>(
         } else {
             crate::history::open_repo(settings, options, ci, &mut notes, repo, Some(Some(index)))
         };
+        // The job is joined for what it sends when it could not send it (its
+        // error comes with it), else once the skills are linted.
+        let job = std::cell::Cell::new(Some(lint_job));
+        let finish = || joined(job.take().expect("the lint job is joined once"));
         // Staged files are reviewed through the index alone; the work
         // tree's through the inventory of its walk.
         let inventory = match mode {
@@ -135,53 +139,22 @@ pub fn run<'s>(
                 }
                 Arc::new(Inventory::default())
             }
-            Mode::WorkTree => match inventory_rx.recv() {
-                Ok(inventory) => inventory,
-                // The walk failed: its error (or panic) comes with the job.
-                Err(_) => {
-                    joined(lint_job)?;
-                    unreachable!("a lint job that ends without its inventory has failed")
-                }
-            },
-        };
-        let skill_reviews = match &history {
-            Ok(Some(h)) => Some(h.review_skills(&inventory)),
-            _ => None,
-        };
-        let (profiles, mut report) = match profiles_rx.recv() {
-            Ok(linted) => linted,
-            // The job failed: its error (or panic) comes with it.
-            Err(_) => {
-                joined(lint_job)?;
-                unreachable!("a lint job that ends without its profiles has failed")
-            }
-        };
-        let profile_reviews = match &history {
-            Ok(Some(h)) => Some(h.review_profiles(&inventory, &profiles, &mut report)),
-            _ => None,
-        };
-        let skills = joined(lint_job)?;
-        let reviewed = Reviewed {
-            history,
-            profiles: profile_reviews,
-            skills: skill_reviews,
+            Mode::WorkTree => sent(inventory_rx.recv(), finish)?,
         };
         // Findings from the cache point into staged texts, or into the
         // disk's (which hold the staged content).
-        let (report, history) =
-            assemble(
-                settings,
-                report,
-                skills,
-                notes,
-                reviewed,
-                |h, path| match mode {
-                    Mode::Staged => h.and_then(|h| h.staged_source(path)),
-                    Mode::WorkTree => crate::load::read_source(settings, path)
-                        .ok()
-                        .map(|(source, _)| source),
-                },
-            )?;
+        let (report, history) = review_and_assemble(
+            settings,
+            history,
+            notes,
+            &inventory,
+            || sent(profiles_rx.recv(), finish),
+            finish,
+            |h, path| match mode {
+                Mode::Staged => h.and_then(|h| h.staged_source(path)),
+                Mode::WorkTree => disk_source(settings, path),
+            },
+        )?;
         Ok::<_, Fatal>((report, history, inventory))
     })?;
     Ok(Some(Run {
@@ -191,6 +164,18 @@ pub fn run<'s>(
             _inventory: inventory,
         },
     }))
+}
+
+/// What the lint job sent, or, when it ended without sending it, its error
+/// (or panic), which `finish` (joining it) gives.
+fn sent<T>(
+    got: Result<T, std::sync::mpsc::RecvError>,
+    finish: impl FnOnce() -> Result<Report, Fatal>,
+) -> Result<T, Fatal> {
+    got.or_else(|_| {
+        finish()?;
+        unreachable!("a lint job that ends without sending has failed")
+    })
 }
 
 /// Lints the profiles: from the cache, or from the disk.

@@ -8,7 +8,7 @@ pub mod cached;
 mod parts;
 pub mod profile;
 
-use parts::{assemble, joined, Reviewed};
+use parts::{disk_source, joined, review_and_assemble};
 pub use parts::{Run, Scratch};
 
 use crate::diagnostic::Report;
@@ -46,28 +46,15 @@ pub fn run<'s>(
         });
         let mut notes = Vec::new();
         let history = crate::history::open(settings, options, ci, &mut notes);
-        // The skills' history needs nothing from the linting (it reads the
-        // folders through the index and the disk): reviewed while it runs.
-        let skill_reviews = match &history {
-            Ok(Some(h)) => Some(h.review_skills(inventory)),
-            _ => None,
-        };
-        let (profiles, mut report) = joined(profiles_job)?;
-        let profile_reviews = match &history {
-            Ok(Some(h)) => Some(h.review_profiles(inventory, &profiles, &mut report)),
-            _ => None,
-        };
-        let skills = joined(skills_job)?;
-        let reviewed = Reviewed {
+        review_and_assemble(
+            settings,
             history,
-            profiles: profile_reviews,
-            skills: skill_reviews,
-        };
-        assemble(settings, report, skills, notes, reviewed, |_, path| {
-            crate::load::read_source(settings, path)
-                .ok()
-                .map(|(source, _)| source)
-        })
+            notes,
+            inventory,
+            || joined(profiles_job),
+            || joined(skills_job),
+            |_, path| disk_source(settings, path),
+        )
     })?;
     Ok(Run {
         report,

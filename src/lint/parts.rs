@@ -3,37 +3,43 @@
 //! together.
 
 use crate::diagnostic::Report;
-use crate::discover;
+use crate::discover::{self, Inventory};
 use crate::error::Fatal;
-use crate::history::review::{ProfileReview, SkillReview};
 use crate::history::Session;
+use crate::load::LoadedProfile;
 use crate::settings::Settings;
 use crate::source::SourceFile;
 
-/// What history made of a run: the session (or why there is none), and the
-/// reviews it made while the files were linted.
-pub(super) struct Reviewed<'s> {
-    pub history: Result<Option<Session<'s>>, Fatal>,
-    pub profiles: Option<Result<Vec<ProfileReview>, Fatal>>,
-    pub skills: Option<Result<Vec<SkillReview>, Fatal>>,
-}
-
-/// The last steps of both pipelines: the skills' findings and the notes
-/// added to the profiles' report, history's findings attached, the texts
-/// findings point into read again (by `restore`, with the session), the
-/// files counted and the report finished. Errors come in the order of the
-/// sequential pipeline: history's, then its reviews'.
-pub(super) fn assemble<'s>(
+/// The steps both pipelines take on the thread that opened history, while
+/// the files are linted elsewhere: the skills reviewed against the base
+/// (they need nothing from the linting), the profiles reviewed once
+/// `profiles` gives them linted, the skills' findings taken from `skills`;
+/// then history's findings attached, the texts findings point into read
+/// again (by `restore`, with the session), the files counted and the report
+/// finished. Errors come in the order of the sequential pipeline: the
+/// profiles', the skills', history's, then its reviews'.
+pub(super) fn review_and_assemble<'s>(
     settings: &Settings,
-    mut report: Report,
-    skills: Report,
+    history: Result<Option<Session<'s>>, Fatal>,
     notes: Vec<String>,
-    reviewed: Reviewed<'s>,
+    inventory: &Inventory,
+    profiles: impl FnOnce() -> Result<(Vec<LoadedProfile>, Report), Fatal>,
+    skills: impl FnOnce() -> Result<Report, Fatal>,
     restore: impl Fn(Option<&Session<'s>>, &str) -> Option<SourceFile>,
 ) -> Result<(Report, Option<Session<'s>>), Fatal> {
-    let history = reviewed.history?;
-    let profile_reviews = reviewed.profiles.transpose()?;
-    let skill_reviews = reviewed.skills.transpose()?;
+    let skill_reviews = match &history {
+        Ok(Some(h)) => Some(h.review_skills(inventory)),
+        _ => None,
+    };
+    let (profiles, mut report) = profiles()?;
+    let profile_reviews = match &history {
+        Ok(Some(h)) => Some(h.review_profiles(inventory, &profiles, &mut report)),
+        _ => None,
+    };
+    let skills = skills()?;
+    let history = history?;
+    let profile_reviews = profile_reviews.transpose()?;
+    let skill_reviews = skill_reviews.transpose()?;
     merge(&mut report, skills, notes);
     if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
         (&history, profile_reviews, skill_reviews)
@@ -44,6 +50,13 @@ pub(super) fn assemble<'s>(
     count_files(&mut report);
     report.finish(settings);
     Ok((report, history))
+}
+
+/// A text as the disk holds it, for [`review_and_assemble`]'s `restore`.
+pub(super) fn disk_source(settings: &Settings, path: &str) -> Option<SourceFile> {
+    crate::load::read_source(settings, path)
+        .ok()
+        .map(|(source, _)| source)
 }
 
 /// Adds the skills' report (and the history notes) to the profiles'.
