@@ -493,25 +493,20 @@ impl Writer {
                 }
                 self.u32(u32::try_from(probes.len()).unwrap_or(u32::MAX));
                 for probe in probes {
+                    // The tags are those `decode_entry` reads.
+                    let (tag, path) = match probe {
+                        Probe::Exists(path, _) => (0, path),
+                        Probe::Dir(path, _) => (1, path),
+                        Probe::File(path, _) => (2, path),
+                        Probe::Subdirs(path, _) => (3, path),
+                    };
+                    self.u8(tag);
+                    self.str(path);
                     match probe {
-                        Probe::Exists(path, yes) => {
-                            self.u8(0);
-                            self.str(path);
+                        Probe::Exists(_, yes) | Probe::Dir(_, yes) | Probe::File(_, yes) => {
                             self.u8(u8::from(*yes));
                         }
-                        Probe::Dir(path, yes) => {
-                            self.u8(1);
-                            self.str(path);
-                            self.u8(u8::from(*yes));
-                        }
-                        Probe::File(path, yes) => {
-                            self.u8(2);
-                            self.str(path);
-                            self.u8(u8::from(*yes));
-                        }
-                        Probe::Subdirs(path, dirs) => {
-                            self.u8(3);
-                            self.str(path);
+                        Probe::Subdirs(_, dirs) => {
                             self.u32(u32::try_from(dirs.len()).unwrap_or(u32::MAX));
                             for d in dirs {
                                 self.str(d);
