@@ -8,63 +8,22 @@ use serde_json::Value;
 
 const CACHE: &str = ".git/caplint/check-cache";
 
-/// Profiles with a file finding and a cross-file finding, a skill with a
-/// broken link and a clean skill with a reference file, all committed.
-fn repo() -> Repo {
-    let mut r = Repo::new();
-    r.write("agents/good.profile.json", GOOD);
-    r.write("agents/missing.profile.json", &missing_field());
-    r.write(
-        "agents/twin-a.profile.json",
-        &GOOD.replace("research-agent-07", "twin"),
-    );
-    r.write(
-        "agents/twin-b.profile.json",
-        &GOOD.replace("research-agent-07", "twin"),
-    );
-    r.write(
-        "skills/pdf/SKILL.md",
-        "---\nname: pdf\ndescription: Extract text from PDF files. Use when a PDF is attached.\n---\n# PDF\n\nRead [the forms guide](FORMS.md) first.\n",
-    );
-    r.write(
-        "skills/notes/SKILL.md",
-        "---\nname: notes\ndescription: Keep meeting notes. Use when asked to take notes.\n---\n# Notes\n\nSee [the template](template.md).\n",
-    );
-    r.write("skills/notes/template.md", "# Template\n");
-    r.commit("Add profiles and skills");
-    r
-}
-
-/// `check` in `format` (with extra arguments): exit code and output.
-fn check(r: &Repo, format: &str, extra: &[&str]) -> (i32, String) {
-    let mut args = vec![
-        "check", "--as-of", AS_OF, "--format", format, "--color", "never",
-    ];
-    args.extend_from_slice(extra);
-    let out = r.run(&args);
-    (out.status.code().unwrap_or(-1), stdout(&out))
-}
-
 /// Checks that a cold run, a warm run and a run without the cache agree
 /// (in `format`, with `extra`), and gives what they found.
 fn agreed(r: &Repo, format: &str, extra: &[&str]) -> (i32, String) {
     let mut no_cache = extra.to_vec();
     no_cache.push("--no-cache");
-    let without = check(r, format, &no_cache);
-    let first = check(r, format, extra);
-    let again = check(r, format, extra);
+    let without = r.check_in(format, &no_cache);
+    let first = r.check_in(format, extra);
+    let again = r.check_in(format, extra);
     assert_eq!(first, without, "{format} {extra:?}: the first run");
     assert_eq!(again, without, "{format} {extra:?}: a run from the cache");
     without
 }
 
-fn rules(text: &str) -> Vec<String> {
-    rules_of(&serde_json::from_str::<Value>(text).unwrap())
-}
-
 #[test]
 fn the_cache_gives_back_what_a_run_without_it_finds_in_every_format() {
-    let mut r = repo();
+    let mut r = repo_with_findings();
     // A committed change for `--base` to review.
     r.write(
         "agents/good.profile.json",
@@ -78,7 +37,7 @@ fn the_cache_gives_back_what_a_run_without_it_finds_in_every_format() {
         }
     }
     assert!(r.path().join(CACHE).is_file());
-    let found = rules(&check(&r, "json", &["--base", "HEAD~1"]).1);
+    let found = rules_in(&r.check_in("json", &["--base", "HEAD~1"]).1);
     for rule in [
         "profile/missing-field",
         "profile/duplicate-agent-id",
@@ -88,14 +47,14 @@ fn the_cache_gives_back_what_a_run_without_it_finds_in_every_format() {
         assert!(found.iter().any(|f| f == rule), "{rule} in {found:?}");
     }
     // The snippets of findings from the cache are read from the disk.
-    let (_, human) = check(&r, "human", &[]);
+    let (_, human) = r.check_in("human", &[]);
     assert!(human.contains("[the forms guide](FORMS.md)"), "{human}");
     assert!(human.contains("\"twin\""), "{human}");
 }
 
 #[test]
 fn what_differs_from_the_index_is_read_from_the_disk() {
-    let r = repo();
+    let r = repo_with_findings();
     agreed(&r, "json", &[]);
     // Edited and not staged: the edit is what is checked.
     r.write(
@@ -115,13 +74,13 @@ fn what_differs_from_the_index_is_read_from_the_disk() {
     // History finds the changed and the deleted profile; the file rules
     // see the rest.
     let (_, out) = agreed(&r, "json", &[]);
-    let found = rules(&out);
+    let found = rules_in(&out);
     assert!(
         found.iter().any(|f| f == "history/agent-id-changed"),
         "{out}"
     );
     let (_, out) = agreed(&r, "json", &["--no-history"]);
-    let found = rules(&out);
+    let found = rules_in(&out);
     assert!(
         !found.iter().any(|f| f == "skill/broken-reference"),
         "{out}"
@@ -143,12 +102,14 @@ fn what_differs_from_the_index_is_read_from_the_disk() {
     r.git(&["checkout", "--", "."]);
     r.git(&["clean", "-fdq"]);
     let (_, back) = agreed(&r, "json", &["--no-history"]);
-    assert!(rules(&back).iter().any(|f| f == "skill/broken-reference"));
+    assert!(rules_in(&back)
+        .iter()
+        .any(|f| f == "skill/broken-reference"));
 }
 
 #[test]
 fn a_file_touched_but_not_changed_gives_the_same_findings() {
-    let r = repo();
+    let r = repo_with_findings();
     let (_, before) = agreed(&r, "json", &[]);
     // New stat data, same content: read and hashed, found in the cache.
     std::thread::sleep(std::time::Duration::from_millis(1100));
@@ -162,32 +123,36 @@ fn a_file_touched_but_not_changed_gives_the_same_findings() {
 
 #[test]
 fn an_agent_entry_file_on_disk_is_part_of_a_skills_key() {
-    let r = repo();
+    let r = repo_with_findings();
     r.write("skills/notes/extra.md", "# Extra\n");
     r.git(&["add", "."]);
     r.git(&["commit", "-qm", "An extra file"]);
     let (_, out) = agreed(&r, "json", &[]);
     assert!(
-        rules(&out).iter().any(|f| f == "skill/unreferenced-file"),
+        rules_in(&out)
+            .iter()
+            .any(|f| f == "skill/unreferenced-file"),
         "{out}"
     );
     // An untracked AGENTS.md naming the file: it is referenced now.
     r.write("AGENTS.md", "Read @./skills/notes/extra.md first.\n");
     let (_, out) = agreed(&r, "json", &[]);
     assert!(
-        !rules(&out).iter().any(|f| f == "skill/unreferenced-file"),
+        !rules_in(&out)
+            .iter()
+            .any(|f| f == "skill/unreferenced-file"),
         "{out}"
     );
 }
 
 #[test]
 fn the_modes_keep_their_own_files_and_no_cache_touches_neither() {
-    let r = repo();
-    check(&r, "json", &["--no-cache"]);
-    check(&r, "json", &["--staged", "--no-cache"]);
+    let r = repo_with_findings();
+    r.check_in("json", &["--no-cache"]);
+    r.check_in("json", &["--staged", "--no-cache"]);
     assert!(!r.path().join(".git/caplint").exists());
-    check(&r, "json", &[]);
-    check(&r, "json", &["--staged"]);
+    r.check_in("json", &[]);
+    r.check_in("json", &["--staged"]);
     let mut names: Vec<String> = std::fs::read_dir(r.path().join(".git/caplint"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -196,18 +161,12 @@ fn the_modes_keep_their_own_files_and_no_cache_touches_neither() {
     assert_eq!(names, ["check-cache", "staged-cache"]);
     // A run that finds everything in the cache writes nothing.
     let cache = r.path().join(CACHE);
-    let mtime = std::fs::metadata(&cache).unwrap().modified().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(50));
-    check(&r, "json", &[]);
-    assert_eq!(
-        std::fs::metadata(&cache).unwrap().modified().unwrap(),
-        mtime
-    );
+    assert_unwritten(&cache, || r.check_in("json", &[]));
 }
 
 #[test]
 fn no_credential_is_written_to_the_check_cache() {
-    let r = repo();
+    let r = repo_with_findings();
     let key = format!(
         "sk-ant-api03-{}",
         "Zq7Xk2Lm9Pw4Rt6Yv8Bn3Hs5Jd1Fg0Qc".repeat(3)
@@ -220,7 +179,7 @@ fn no_credential_is_written_to_the_check_cache() {
     r.git(&["commit", "-qm", "A template with a key"]);
     let (code, out) = agreed(&r, "json", &[]);
     assert_eq!(code, 1);
-    assert!(rules(&out).iter().any(|f| f == "security/secret-value"));
+    assert!(rules_in(&out).iter().any(|f| f == "security/secret-value"));
     assert!(!out.contains(&key));
     let cache = std::fs::read(r.path().join(CACHE)).unwrap();
     // Not even a piece of the key's random part.
@@ -235,7 +194,7 @@ fn no_credential_is_written_to_the_check_cache() {
 
 #[test]
 fn a_file_checked_out_with_other_line_ends_is_linted_again() {
-    let r = repo();
+    let r = repo_with_findings();
     agreed(&r, "json", &["--no-history"]);
     // The same blob, written out with CRLF: its spans are other bytes.
     r.git(&["config", "core.autocrlf", "true"]);

@@ -7,55 +7,20 @@ use serde_json::Value;
 
 const CACHE: &str = ".git/caplint/staged-cache";
 
-/// A repository with findings of every kind a cache must give back: file
-/// findings with spans and fixes, a duplicate `agent_id` across two clean
-/// files, a skill with a broken reference, and a clean skill.
-fn repo() -> Repo {
-    let mut r = Repo::new();
-    r.write("agents/good.profile.json", GOOD);
-    r.write("agents/missing.profile.json", &missing_field());
-    r.write(
-        "agents/twin-a.profile.json",
-        &GOOD.replace("research-agent-07", "twin"),
-    );
-    r.write(
-        "agents/twin-b.profile.json",
-        &GOOD.replace("research-agent-07", "twin"),
-    );
-    r.write(
-        "skills/pdf/SKILL.md",
-        "---\nname: pdf\ndescription: Extract text from PDF files. Use when a PDF is attached.\n---\n# PDF\n\nRead [the forms guide](FORMS.md) first.\n",
-    );
-    r.write(
-        "skills/notes/SKILL.md",
-        "---\nname: notes\ndescription: Keep meeting notes. Use when asked to take notes.\n---\n# Notes\n\nSee [the template](template.md).\n",
-    );
-    r.write("skills/notes/template.md", "# Template\n");
-    r.commit("Add profiles and skills");
-    r
-}
-
 /// `check --staged` in `format` (with extra arguments): exit code and output.
 fn staged(r: &Repo, format: &str, extra: &[&str]) -> (i32, String) {
-    let mut args = vec![
-        "check", "--staged", "--as-of", AS_OF, "--format", format, "--color", "never",
-    ];
+    let mut args = vec!["--staged"];
     args.extend_from_slice(extra);
-    let out = r.run(&args);
-    (out.status.code().unwrap_or(-1), stdout(&out))
+    r.check_in(format, &args)
 }
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
 
-fn rules(text: &str) -> Vec<String> {
-    rules_of(&json(text))
-}
-
 #[test]
 fn the_cache_gives_back_what_a_run_without_it_finds_in_every_format() {
-    let r = repo();
+    let r = repo_with_findings();
     // A staged change: a profile with a new finding.
     r.write(
         "agents/good.profile.json",
@@ -71,7 +36,7 @@ fn the_cache_gives_back_what_a_run_without_it_finds_in_every_format() {
         assert_eq!(warm, without, "{format}: a warm cache");
     }
     assert!(r.path().join(CACHE).is_file());
-    let found = rules(&staged(&r, "json", &[]).1);
+    let found = rules_in(&staged(&r, "json", &[]).1);
     for rule in [
         "profile/missing-field",
         "profile/duplicate-agent-id",
@@ -88,17 +53,11 @@ fn the_cache_gives_back_what_a_run_without_it_finds_in_every_format() {
 
 #[test]
 fn a_run_that_changes_nothing_does_not_write_the_cache_again() {
-    let r = repo();
+    let r = repo_with_findings();
     staged(&r, "json", &[]);
     let cache = r.path().join(CACHE);
     let written = std::fs::read(&cache).unwrap();
-    let mtime = std::fs::metadata(&cache).unwrap().modified().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(50));
-    staged(&r, "json", &[]);
-    assert_eq!(
-        std::fs::metadata(&cache).unwrap().modified().unwrap(),
-        mtime
-    );
+    assert_unwritten(&cache, || staged(&r, "json", &[]));
     // A staged change is a new unit: the cache is written again.
     r.write("agents/good.profile.json", &GOOD.replace("\"3\"", "\"4\""));
     r.git(&["add", "agents/good.profile.json"]);
@@ -112,7 +71,7 @@ fn a_run_that_changes_nothing_does_not_write_the_cache_again() {
 
 #[test]
 fn a_file_edited_after_staging_is_judged_as_staged() {
-    let r = repo();
+    let r = repo_with_findings();
     // Warm the cache with the committed state.
     staged(&r, "json", &[]);
     // The skill's broken link is fixed on disk, not staged: the commit would
@@ -138,7 +97,7 @@ fn a_file_edited_after_staging_is_judged_as_staged() {
     );
     // Staged, it is gone; the working tree agrees.
     r.git(&["add", "skills/pdf/SKILL.md"]);
-    let found = rules(&staged(&r, "json", &[]).1);
+    let found = rules_in(&staged(&r, "json", &[]).1);
     assert!(
         !found.iter().any(|f| f == "skill/broken-reference"),
         "{found:?}"
@@ -169,12 +128,12 @@ fn a_file_edited_after_staging_is_judged_as_staged() {
 
 #[test]
 fn untracked_files_are_no_part_of_the_commit() {
-    let r = repo();
+    let r = repo_with_findings();
     r.write("agents/new.profile.json", "{\"agent_id\": 7}\n");
     r.write("skills/draft/SKILL.md", "not a skill\n");
     // An untracked file in a tracked skill: not unreferenced, not there.
     r.write("skills/notes/scratch.md", "# Scratch\n");
-    let found = rules(&staged(&r, "json", &[]).1);
+    let found = rules_in(&staged(&r, "json", &[]).1);
     let (_, out) = staged(&r, "json", &[]);
     assert!(!out.contains("agents/new.profile.json"), "{found:?}");
     assert!(!out.contains("skills/draft"), "{found:?}");
@@ -194,7 +153,7 @@ fn untracked_files_are_no_part_of_the_commit() {
 
 #[test]
 fn a_damaged_cache_is_ignored_and_replaced() {
-    let r = repo();
+    let r = repo_with_findings();
     let (code, expected) = staged(&r, "json", &[]);
     let cache = r.path().join(CACHE);
     let good = std::fs::read(&cache).unwrap();
@@ -215,19 +174,14 @@ fn a_damaged_cache_is_ignored_and_replaced() {
         // which the next run finds whole: it writes nothing.
         let replaced = std::fs::read(&cache).unwrap();
         assert_eq!(replaced.len(), good.len());
-        let mtime = std::fs::metadata(&cache).unwrap().modified().unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        assert_eq!(staged(&r, "json", &[]), (code, expected.clone()));
-        assert_eq!(
-            std::fs::metadata(&cache).unwrap().modified().unwrap(),
-            mtime
-        );
+        let again = assert_unwritten(&cache, || staged(&r, "json", &[]));
+        assert_eq!(again, (code, expected.clone()));
     }
 }
 
 #[test]
 fn concurrent_runs_agree_and_leave_a_sound_cache() {
-    let r = repo();
+    let r = repo_with_findings();
     r.write(
         "agents/good.profile.json",
         &GOOD.replace("proficient", "expert"),
@@ -259,7 +213,7 @@ fn concurrent_runs_agree_and_leave_a_sound_cache() {
 
 #[test]
 fn a_changed_configuration_or_date_is_not_answered_from_the_cache() {
-    let r = repo();
+    let r = repo_with_findings();
     staged(&r, "json", &[]);
     // Two pieces of evidence required: the good profile now falls short.
     r.write(".caplint.yaml", "min_evidence: 2\n");
@@ -288,7 +242,7 @@ fn a_changed_configuration_or_date_is_not_answered_from_the_cache() {
 
 #[test]
 fn no_credential_is_written_to_the_cache() {
-    let r = repo();
+    let r = repo_with_findings();
     let secret = concat!("ghp_", "q7Wm2Rk9Tz4Lx8Vb", "3Nc6Hd1Jf5Gs0Pa2Ye7U");
     r.write(
         "agents/good.profile.json",
@@ -316,7 +270,7 @@ fn no_credential_is_written_to_the_cache() {
 
 #[test]
 fn staged_files_that_are_not_on_disk_are_linted_from_the_index() {
-    let mut r = repo();
+    let mut r = repo_with_findings();
     r.write("team/broken.profile.json", &missing_field());
     r.commit("Add a team");
     let expected = |r: &Repo| staged(r, "json", &["--no-cache"]);
@@ -339,7 +293,7 @@ fn staged_files_that_are_not_on_disk_are_linted_from_the_index() {
 
 #[test]
 fn a_linked_work_tree_keeps_its_own_cache() {
-    let r = repo();
+    let r = repo_with_findings();
     let linked = r.tmp().join("linked");
     r.git(&[
         "worktree",
@@ -400,7 +354,7 @@ fn skill_keys(r: &Repo) -> std::collections::BTreeSet<Vec<u8>> {
 
 #[test]
 fn a_new_file_elsewhere_keeps_the_skills_cached_unless_they_asked_for_it() {
-    let mut r = repo();
+    let mut r = repo_with_findings();
     r.write(
         "skills/guide/SKILL.md",
         "---\nname: guide\ndescription: Explains the house style. Use when writing docs.\n---\n# Guide\n\nFollow [the style guide](../../docs/style.md).\n",

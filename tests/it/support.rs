@@ -149,6 +149,51 @@ pub fn json_of(out: &Output) -> (i32, Value) {
     (out.status.code().unwrap(), json)
 }
 
+/// Runs `run` and checks that it left the file at `path` unwritten (its
+/// modification time as before, with time enough between to tell).
+pub fn assert_unwritten<T>(path: &Path, run: impl FnOnce() -> T) -> T {
+    let before = std::fs::metadata(path).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    let out = run();
+    let after = std::fs::metadata(path).unwrap().modified().unwrap();
+    assert_eq!(after, before, "{} was written", path.display());
+    out
+}
+
+/// The rules of a JSON report's text ([`rules_of`]).
+pub fn rules_in(text: &str) -> Vec<String> {
+    rules_of(&serde_json::from_str(text).unwrap())
+}
+
+/// A committed repository with findings of every kind a cache must give
+/// back: file findings with spans and fixes, a duplicate `agent_id` across
+/// two clean files, a skill with a broken reference, and a clean skill with
+/// a file it references.
+pub fn repo_with_findings() -> Repo {
+    let mut r = Repo::new();
+    r.write("agents/good.profile.json", GOOD);
+    r.write("agents/missing.profile.json", &missing_field());
+    r.write(
+        "agents/twin-a.profile.json",
+        &GOOD.replace("research-agent-07", "twin"),
+    );
+    r.write(
+        "agents/twin-b.profile.json",
+        &GOOD.replace("research-agent-07", "twin"),
+    );
+    r.write(
+        "skills/pdf/SKILL.md",
+        "---\nname: pdf\ndescription: Extract text from PDF files. Use when a PDF is attached.\n---\n# PDF\n\nRead [the forms guide](FORMS.md) first.\n",
+    );
+    r.write(
+        "skills/notes/SKILL.md",
+        "---\nname: notes\ndescription: Keep meeting notes. Use when asked to take notes.\n---\n# Notes\n\nSee [the template](template.md).\n",
+    );
+    r.write("skills/notes/template.md", "# Template\n");
+    r.commit("Add profiles and skills");
+    r
+}
+
 /// The rule of every diagnostic of a JSON report, in output order.
 pub fn rules_of(json: &Value) -> Vec<String> {
     json["diagnostics"]
@@ -301,6 +346,17 @@ impl Repo {
     }
 
     /// `caplint check --as-of AS_OF --format json ARGS`: (exit code, JSON).
+    /// `check` as of [`AS_OF`] in `format`, without colour, with `args`:
+    /// exit code and output.
+    pub fn check_in(&self, format: &str, args: &[&str]) -> (i32, String) {
+        let mut all = vec![
+            "check", "--as-of", AS_OF, "--format", format, "--color", "never",
+        ];
+        all.extend_from_slice(args);
+        let out = self.run(&all);
+        (out.status.code().unwrap_or(-1), stdout(&out))
+    }
+
     pub fn check(&self, args: &[&str]) -> (i32, Value) {
         let mut all = vec!["check", "--as-of", AS_OF, "--format", "json"];
         all.extend_from_slice(args);
