@@ -91,6 +91,8 @@ pub fn run<'s>(
             conversion.extend_from_slice(e.id.as_bytes());
         }
     }
+    // Kept as a digest: the cache holds no file's text.
+    let conversion = hasher.hash(&conversion);
     // The files are found and linted (and the cache read) on the thread
     // pool while this thread opens history, which needs nothing from the
     // linting until the skills are reviewed (the work tree's inventory),
@@ -104,7 +106,8 @@ pub fn run<'s>(
             let (units, cache) = rayon::join(
                 || Units::of(settings, mode, prefix, &job_index, hasher),
                 || {
-                    let stamp = cache::stamp(settings, prefix, mode.file_name(), &conversion);
+                    let stamp =
+                        cache::stamp(settings, prefix, mode.file_name(), conversion.as_bytes());
                     Cache::load(cache_path, stamp)
                 },
             );

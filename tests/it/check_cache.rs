@@ -175,6 +175,11 @@ fn no_credential_is_written_to_the_check_cache() {
         "skills/notes/template.md",
         &format!("# Template\n\nANTHROPIC_API_KEY={key}\n"),
     );
+    // An attribute file's text reaches the cache's stamp only as a digest.
+    r.write(
+        ".gitattributes",
+        "*.md text eol=lf # keep-out-of-the-cache\n",
+    );
     r.git(&["add", "."]);
     r.git(&["commit", "-qm", "A template with a key"]);
     let (code, out) = agreed(&r, "json", &[]);
@@ -182,6 +187,9 @@ fn no_credential_is_written_to_the_check_cache() {
     assert!(rules_in(&out).iter().any(|f| f == "security/secret-value"));
     assert!(!out.contains(&key));
     let cache = std::fs::read(r.path().join(CACHE)).unwrap();
+    assert!(!cache
+        .windows(b"keep-out-of-the-cache".len())
+        .any(|w| w == b"keep-out-of-the-cache"));
     // Not even a piece of the key's random part.
     let secret = &key.as_bytes()[13..];
     assert!(
