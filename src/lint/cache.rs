@@ -98,8 +98,10 @@ pub struct Cache {
     path: Option<PathBuf>,
     stamp: Vec<u8>,
     bytes: Vec<u8>,
-    /// (hash of the key, key, entry) as ranges of `bytes`, by hash.
+    /// (hash of the key, key, entry) as ranges of `bytes`, in file order.
     slots: Vec<(u64, std::ops::Range<usize>, std::ops::Range<usize>)>,
+    /// Where each key's slot is, by the key's hash.
+    table: hashbrown::HashTable<usize>,
     next: std::sync::Mutex<Next>,
 }
 
@@ -203,11 +205,16 @@ impl Cache {
     pub fn load(path: PathBuf, stamp: Vec<u8>) -> Cache {
         let bytes = std::fs::read(&path).unwrap_or_default();
         let slots = slots(&bytes, &stamp).unwrap_or_default();
+        let mut table = hashbrown::HashTable::with_capacity(slots.len());
+        for (i, (h, _, _)) in slots.iter().enumerate() {
+            table.insert_unique(*h, i, |&j: &usize| slots[j].0);
+        }
         Cache {
             path: Some(path),
             stamp,
             bytes: if slots.is_empty() { Vec::new() } else { bytes },
             slots,
+            table,
             next: std::sync::Mutex::default(),
         }
     }
@@ -235,21 +242,14 @@ impl Cache {
     /// The entry of `key`, if the cache holds one (and it reads back).
     pub fn get(&self, key: &[u8]) -> Option<Hit> {
         let h = key_hash(key);
-        let from = self.slots.partition_point(|(x, _, _)| *x < h);
-        self.slots[from..]
-            .iter()
-            .enumerate()
-            .take_while(|(_, (x, _, _))| *x == h)
-            .find(|(_, (_, k, _))| &self.bytes[k.clone()] == key)
-            .and_then(|(i, (_, _, e))| {
-                let entry = decode_entry(&mut Reader {
-                    bytes: &self.bytes[e.clone()],
-                })?;
-                Some(Hit {
-                    entry,
-                    slot: from + i,
-                })
-            })
+        let &slot = self.table.find(h, |&i| {
+            let (x, k, _) = &self.slots[i];
+            *x == h && &self.bytes[k.clone()] == key
+        })?;
+        let entry = decode_entry(&mut Reader {
+            bytes: &self.bytes[self.slots[slot].2.clone()],
+        })?;
+        Some(Hit { entry, slot })
     }
 
     pub fn len(&self) -> usize {
@@ -380,7 +380,6 @@ fn slots(
     if !r.bytes.is_empty() {
         return None;
     }
-    slots.sort_unstable_by_key(|(h, _, _)| *h);
     Some(slots)
 }
 
