@@ -733,12 +733,30 @@ fn review_one(
     tip: Option<&Tip>,
 ) -> Result<Reviewed, Fatal> {
     let md = skill_md_path(dir);
-    // Two trees: equal folder ids mean nothing changed.
-    if let Head::Tree(head_tree) = head {
-        let b = ctx.tree_folder_id(base_tree, dir)?;
-        if b.is_some() && b == ctx.tree_folder_id(*head_tree, dir)? {
-            return Ok(Reviewed::Unchanged);
+    // Two trees: equal folder ids mean nothing changed. The working tree:
+    // a folder whose files are on disk as staged, where the index records
+    // it as the base's tree, has not changed either.
+    match head {
+        Head::Tree(head_tree) => {
+            let b = ctx.tree_folder_id(base_tree, dir)?;
+            if b.is_some() && b == ctx.tree_folder_id(*head_tree, dir)? {
+                return Ok(Reviewed::Unchanged);
+            }
         }
+        Head::Work(w) => {
+            // (Its SKILL.md tracked: then the base's tree holds it too, and
+            // the folder was a skill there.)
+            let tracked = w
+                .index
+                .and_then(|i| i.get(&ctx.repo.to_git(&md)))
+                .is_some_and(|e| !e.intent);
+            if let Some(b) = ctx.tree_folder_id(base_tree, dir)?.filter(|_| tracked) {
+                if w.is_tree(ctx, dir, b) {
+                    return Ok(Reviewed::Unchanged);
+                }
+            }
+        }
+        Head::Index(_) => {}
     }
     // Compare the folder's files by blob id first: an unchanged folder is
     // not read at all (and when the index records it as the base's, not

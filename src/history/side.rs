@@ -383,6 +383,37 @@ impl WorkTree<'_> {
     fn skipped(&self, ctx: &Ctx<'_>, rel: &str) -> Option<&crate::git::IndexEntry> {
         self.index?.get(&ctx.repo.to_git(rel)).filter(|e| e.skip)
     }
+
+    /// Whether the folder `dir` (repo-relative) is certainly the tree `id`
+    /// here: the index's cache-tree records it as that tree, and every
+    /// file it tracks there is on disk as staged (by its stat data, and
+    /// with its staged mode). Untracked files do not count, as in
+    /// [`Head::folder`]; an intent-to-add entry, a removed or changed file
+    /// gives `false` (the folder is then compared file by file).
+    pub fn is_tree(&self, ctx: &Ctx<'_>, dir: &str, id: ObjectId) -> bool {
+        let Some(index) = self.index else {
+            return false;
+        };
+        let git_dir = ctx.repo.to_git(dir);
+        let git_dir = git_dir.trim_end_matches('/');
+        if index.files_of_tree(git_dir, id).is_none() {
+            return false;
+        }
+        index.under(git_dir).all(|(path, e)| {
+            if e.skip {
+                return true;
+            }
+            if e.intent {
+                return false;
+            }
+            let abs = ctx.repo.workdir().join(crate::source::raw_rel(path));
+            e.look(&abs).is_some_and(|look| {
+                look.unchanged
+                    && (e.link || ctx.repo.executable(look.exec, e.exec) == e.exec)
+                    && if e.link { look.link } else { look.file }
+            })
+        })
+    }
 }
 
 impl Head<'_> {

@@ -216,3 +216,46 @@ fn a_file_checked_out_with_other_line_ends_is_linted_again() {
     let (_, crlf) = agreed(&r, "json", &["--no-history"]);
     assert!(crlf.contains("agents/missing.profile.json"), "{crlf}");
 }
+
+/// A skill folder the index records as the base's tree is taken as
+/// unchanged only while every file it tracks is on disk as staged: an
+/// edit, a removed file or a changed mode on disk is reviewed.
+#[test]
+fn a_skill_folder_as_the_base_has_it_is_reviewed_once_its_disk_copy_differs() {
+    let mut r = Repo::new();
+    r.write(
+        "skills/pdf/SKILL.md",
+        "---\nname: pdf\ndescription: Extract text from PDF files. Use when a PDF is attached.\nversion: \"1.0.0\"\n---\n# PDF\n\nRun [the script](scripts/run.py).\n",
+    );
+    r.write("skills/pdf/scripts/run.py", "print('pdf')\n");
+    r.commit("Add a skill");
+    r.commit("Nothing changed");
+    let (code, out) = agreed(&r, "json", &["--base", "HEAD~1"]);
+    assert_eq!(code, 0, "{out}");
+    let bumped = |out: &str| {
+        rules_in(out)
+            .iter()
+            .any(|f| f == "history/skill-version-not-bumped")
+    };
+    // A script edited on disk: the skill changed without a new version.
+    r.write("skills/pdf/scripts/run.py", "print('pdf, faster')\n");
+    let (_, out) = agreed(&r, "json", &["--base", "HEAD~1"]);
+    assert!(bumped(&out), "{out}");
+    r.git(&["checkout", "--", "."]);
+    let (_, out) = agreed(&r, "json", &["--base", "HEAD~1"]);
+    assert!(!bumped(&out), "{out}");
+    // Removed from the disk only.
+    std::fs::remove_file(r.path().join("skills/pdf/scripts/run.py")).unwrap();
+    let (_, out) = agreed(&r, "json", &["--base", "HEAD~1"]);
+    assert!(bumped(&out), "{out}");
+    r.git(&["checkout", "--", "."]);
+    // Made executable on disk (git tracks the mode).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let script = r.path().join("skills/pdf/scripts/run.py");
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let (_, out) = agreed(&r, "json", &["--base", "HEAD~1"]);
+        assert!(bumped(&out), "{out}");
+    }
+}
