@@ -175,6 +175,8 @@ pub struct Session<'s> {
     /// With `--staged`: the folders (git paths, sorted) the index holds as
     /// the base has them, whose profiles need no review.
     same_dirs: Vec<String>,
+    /// The pairs of revisions judged before without a finding.
+    memo: Option<std::sync::Arc<dyn review::Memo>>,
 }
 
 /// How many bytes of base blobs [`open`] reads ahead.
@@ -198,11 +200,12 @@ pub fn open<'s>(
     if repo.is_bare() {
         return Err(Repo::no_work_tree("`caplint check` has no files to lint"));
     }
-    open_repo(settings, options, ci, notes, repo, None)
+    open_repo(settings, options, ci, notes, repo, None, None)
 }
 
 /// [`open`] in a repository already opened (with a work tree), with its
-/// index when it was read already.
+/// index when it was read already, and a memo of the reviews that found
+/// nothing before ([`review::Memo`]).
 pub fn open_repo<'s>(
     settings: &'s Settings,
     options: &CheckOptions,
@@ -210,6 +213,7 @@ pub fn open_repo<'s>(
     notes: &mut Vec<String>,
     repo: Repo,
     index: Option<Option<std::sync::Arc<Index>>>,
+    memo: Option<std::sync::Arc<dyn review::Memo>>,
 ) -> Result<Option<Session<'s>>, Fatal> {
     let base = resolve_base(&repo, settings, &options.history, ci)?;
     if let Some(why) = &base.why {
@@ -254,10 +258,35 @@ pub fn open_repo<'s>(
         }
     }
     if let Some(index) = &index {
-        let changed = base_profiles.iter().filter_map(|(rel, &bid)| {
-            let entry = index.get(&repo.to_git(rel))?;
-            (entry.id != bid).then_some(bid)
-        });
+        // Those the memo knows to find nothing are not read.
+        let tip = base.tip.as_ref().map(|t| t.tree);
+        let mut changed = Vec::new();
+        for (rel, &bid) in &base_profiles {
+            let Some(entry) = index.get(&repo.to_git(rel)) else {
+                continue;
+            };
+            if entry.id == bid {
+                continue;
+            }
+            if let Some(memo) = &memo {
+                let tip = match tip {
+                    Some(tree) => ctx
+                        .tree_file(tree, rel)?
+                        .filter(|&id| id != bid && id != entry.id),
+                    None => None,
+                };
+                let pair = review::Pair {
+                    path: rel,
+                    base: bid,
+                    head: entry.id,
+                    tip,
+                };
+                if memo.found_nothing(&pair) {
+                    continue;
+                }
+            }
+            changed.push(bid);
+        }
         repo.prefetch(changed, PREFETCH_BUDGET);
     }
     Ok(Some(Session {
@@ -270,6 +299,7 @@ pub fn open_repo<'s>(
         all_staged: false,
         base_profiles,
         same_dirs,
+        memo,
     }))
 }
 
@@ -396,6 +426,7 @@ impl Session<'_> {
                 &head_list,
                 tip,
                 as_of,
+                self.memo.as_deref(),
             );
         }
         let head = Head::Work(WorkTree::new(
@@ -405,7 +436,15 @@ impl Session<'_> {
             self.index.as_deref(),
         ));
         let head_list = head.profiles(&ctx)?;
-        review::review_lists(&ctx, &self.base_profiles, &head, &head_list, tip, as_of)
+        review::review_lists(
+            &ctx,
+            &self.base_profiles,
+            &head,
+            &head_list,
+            tip,
+            as_of,
+            self.memo.as_deref(),
+        )
     }
 
     /// Reviews the skills against the base. It needs nothing from the

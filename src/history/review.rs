@@ -218,7 +218,7 @@ pub fn review_profiles(
         None => BTreeMap::new(),
     };
     let head_list = head.profiles(ctx)?;
-    review_lists(ctx, &base_list, head, &head_list, tip, retire_on)
+    review_lists(ctx, &base_list, head, &head_list, tip, retire_on, None)
 }
 
 /// [`review_profiles`] on given lists (path → blob id) of both sides — all
@@ -230,6 +230,7 @@ pub fn review_lists(
     head_list: &BTreeMap<String, ObjectId>,
     tip: Option<&Tip>,
     retire_on: Date,
+    memo: Option<&dyn Memo>,
 ) -> Result<Vec<ProfileReview>, Fatal> {
     // Without a base (no commits yet, or a shallow boundary) every profile
     // is new: reviewed as added, which yields no findings.
@@ -237,27 +238,30 @@ pub fn review_lists(
     let load_base = |rel: &str, id: ObjectId| -> Result<Option<ProfileRev>, Fatal> {
         Ok(parse_profile(rel, id, ctx.repo.blob(id)?))
     };
-    // The tip's revision of a profile (its id and bytes), if the target
-    // branch moved it.
-    let tip_blob = |rel: &str,
-                    base_id: Option<ObjectId>,
-                    head_id: ObjectId|
-     -> Result<Option<(ObjectId, Vec<u8>)>, Fatal> {
+    // The tip's revision of a profile (its id, then its bytes), if the
+    // target branch moved it.
+    let tip_id = |rel: &str,
+                  base_id: Option<ObjectId>,
+                  head_id: ObjectId|
+     -> Result<Option<ObjectId>, Fatal> {
         let Some(tip) = tip else { return Ok(None) };
-        match ctx.tree_file(tip.tree, rel)? {
-            Some(id) if Some(id) != base_id && id != head_id => Ok(Some((id, ctx.repo.blob(id)?))),
-            _ => Ok(None),
-        }
+        Ok(ctx
+            .tree_file(tip.tree, rel)?
+            .filter(|&id| Some(id) != base_id && id != head_id))
+    };
+    let tip_blob = |id: Option<ObjectId>| -> Result<Option<(ObjectId, Vec<u8>)>, Fatal> {
+        id.map(|id| Ok((id, ctx.repo.blob(id)?))).transpose()
     };
     let tip_rev = |rel: &str, base_id: Option<ObjectId>, head_id: ObjectId| {
-        tip_blob(rel, base_id, head_id)
+        tip_blob(tip_id(rel, base_id, head_id)?)
             .map(|blob| blob.and_then(|(id, bytes)| parse_profile(rel, id, bytes)))
     };
     let tip_name = tip.map_or("", |t| t.name.as_str());
 
     // Changed profiles. The repository belongs to this thread, so the blobs
     // are read here, a chunk at a time (which bounds the memory held), and
-    // parsed and judged in parallel, in order.
+    // parsed and judged in parallel, in order. A pair the memo holds as
+    // judged before without a finding is neither read nor judged.
     let changed: Vec<(&String, ObjectId, ObjectId)> = head_list
         .iter()
         .filter_map(|(rel, &hid)| {
@@ -269,34 +273,45 @@ pub fn review_lists(
         use rayon::prelude::*;
         let mut inputs = Vec::with_capacity(chunk.len());
         for &(rel, bid, hid) in chunk {
-            let tip_input = tip_blob(rel, Some(bid), hid)?;
+            let pair = Pair {
+                path: rel,
+                base: bid,
+                head: hid,
+                tip: tip_id(rel, Some(bid), hid)?,
+            };
+            if memo.is_some_and(|m| m.found_nothing(&pair)) {
+                continue;
+            }
             inputs.push((
-                rel,
-                bid,
+                pair,
                 ctx.repo.blob(bid)?,
-                hid,
                 head.profile_input(ctx, rel, hid)?,
-                tip_input,
+                tip_blob(pair.tip)?,
             ));
         }
-        let judged: Vec<Option<ProfileReview>> = inputs
+        let judged: Vec<Option<(Pair<'_>, ProfileReview)>> = inputs
             .into_par_iter()
-            .map(|(rel, bid, base_bytes, hid, head_input, tip_input)| {
-                let h = head_input?.parse(rel, hid)?;
+            .map(|(pair, base_bytes, head_input, tip_input)| {
+                let rel = pair.path;
+                let h = head_input?.parse(rel, pair.head)?;
                 let t = tip_input.and_then(|(id, bytes)| parse_profile(rel, id, bytes));
                 let t = t.as_ref().map(|t| (t, tip_name));
-                match parse_profile(rel, bid, base_bytes) {
-                    Some(b) => Some(judge_profile(&b, &h, t)),
+                let review = match parse_profile(rel, pair.base, base_bytes) {
+                    Some(b) => judge_profile(&b, &h, t),
                     // The base was no profile (not JSON, not an object):
                     // nothing to compare with, so judged as new, and seen.
-                    None => Some(judge_added(&h, t)),
-                }
+                    None => judge_added(&h, t),
+                };
+                Some((pair, review))
             })
             .collect();
         // A head text is kept only for the findings that point into it.
-        reviews.extend(judged.into_iter().flatten().map(|mut r| {
+        reviews.extend(judged.into_iter().flatten().map(|(pair, mut r)| {
             if r.findings.is_empty() {
                 r.head_source = None;
+                if let Some(m) = memo {
+                    m.remember(&pair);
+                }
             }
             r
         }));
@@ -420,6 +435,29 @@ pub fn review_lists(
     }
     reviews.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(reviews)
+}
+
+/// A changed profile's revisions: its path, the base's and the head's blob
+/// ids, and the target tip's when the tip moved it.
+#[derive(Debug, Clone, Copy)]
+pub struct Pair<'a> {
+    pub path: &'a str,
+    pub base: ObjectId,
+    pub head: ObjectId,
+    pub tip: Option<ObjectId>,
+}
+
+/// What a run knows of earlier reviews: the pairs of revisions whose
+/// review found nothing. The history rules judge a changed profile by its
+/// revisions alone, so such a pair needs neither reading nor judging again
+/// (`check`'s cached pipeline keeps one, `crate::lint::cached`). Only a
+/// pair that found nothing is remembered: no finding, message or text of
+/// a revision is kept.
+pub trait Memo: Send + Sync {
+    /// Whether the pair was judged before and found nothing.
+    fn found_nothing(&self, pair: &Pair<'_>) -> bool;
+    /// Remembers that the pair's review found nothing.
+    fn remember(&self, pair: &Pair<'_>);
 }
 
 /// One side of a skill: its SKILL.md text, blob id and frontmatter fields.

@@ -251,7 +251,7 @@ fn transition(
     let head = Head::Tree(commit.tree);
     let at = commit.date();
     let cref = commit.to_ref();
-    let reviews = review::review_lists(ctx, &base_list, &head, &head_list, None, at)?;
+    let reviews = review::review_lists(ctx, &base_list, &head, &head_list, None, at, None)?;
     for r in &reviews {
         files_seen.insert(r.path.clone());
         record(audit, index_of, r, &cref);

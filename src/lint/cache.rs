@@ -46,6 +46,10 @@ const FORMAT: u32 = 5;
 pub const STAGED_FILE: &str = "staged-cache";
 /// The file of `check` on the work tree, beside it.
 pub const CHECK_FILE: &str = "check-cache";
+/// The history reviews of `check --staged` that found nothing, beside it.
+pub const STAGED_REVIEWS_FILE: &str = "staged-reviews";
+/// Those of `check` on the work tree.
+pub const CHECK_REVIEWS_FILE: &str = "check-reviews";
 /// The end of a file: the number of entries, their bytes' length and their
 /// checksum.
 const TRAILER: usize = 4 + 8 + 8;
@@ -71,12 +75,16 @@ pub enum Entry {
         /// entry holds only while the answers are the same.
         probes: Vec<Probe>,
     },
+    /// A history review of a changed profile (its key names the pair of
+    /// revisions) that found nothing.
+    Judged,
 }
 
 impl Entry {
     pub fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             Entry::Profile { diagnostics, .. } | Entry::Skill { diagnostics, .. } => diagnostics,
+            Entry::Judged => &[],
         }
     }
 
@@ -436,6 +444,7 @@ fn decode_entry(r: &mut Reader<'_>) -> Option<Entry> {
                 probes
             },
         },
+        2 => Entry::Judged,
         _ => return None,
     };
     r.bytes.is_empty().then_some(entry)
@@ -514,6 +523,7 @@ impl Writer {
                     }
                 }
             }
+            Entry::Judged => self.u8(2),
         }
     }
 

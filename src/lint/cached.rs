@@ -28,6 +28,7 @@ use crate::diagnostic::Report;
 use crate::discover::{self, Inventory, SkillDir};
 use crate::error::Fatal;
 use crate::git::{BlobHasher, FileStat, Index, IndexEntry, ObjectId, Repo};
+use crate::history::review::{Memo, Pair};
 use crate::load::LoadedProfile;
 use crate::model::skill::folder::Probe;
 use crate::settings::{CheckOptions, HistoryMode, Settings};
@@ -48,6 +49,83 @@ impl Mode {
         match self {
             Mode::Staged => cache::STAGED_FILE,
             Mode::WorkTree => cache::CHECK_FILE,
+        }
+    }
+
+    /// The file of its history reviews that found nothing, beside it.
+    fn reviews_file(self) -> &'static str {
+        match self {
+            Mode::Staged => cache::STAGED_REVIEWS_FILE,
+            Mode::WorkTree => cache::CHECK_REVIEWS_FILE,
+        }
+    }
+}
+
+/// History's memo ([`Memo`]): the changed profiles' pairs of revisions
+/// whose review found nothing, kept in the mode's reviews file under the
+/// same kind of stamp as its units. Each pair is found by a digest of its
+/// path and its revisions' blob ids, and holds no finding or text.
+struct Reviews {
+    hasher: BlobHasher,
+    /// The file as read, and the entries found again; taken when stored.
+    cache: std::sync::Mutex<Option<(Cache, Used)>>,
+}
+
+impl Reviews {
+    fn load(path: std::path::PathBuf, stamp: Vec<u8>, hasher: BlobHasher) -> Reviews {
+        Reviews {
+            hasher,
+            cache: std::sync::Mutex::new(Some((Cache::load(path, stamp), Used::default()))),
+        }
+    }
+
+    fn key(&self, pair: &Pair<'_>) -> Key {
+        let mut buf = pair.path.as_bytes().to_vec();
+        buf.push(0);
+        for id in [Some(pair.base), Some(pair.head), pair.tip]
+            .into_iter()
+            .flatten()
+        {
+            buf.extend_from_slice(id.as_bytes());
+        }
+        buf.push(u8::from(pair.tip.is_some()));
+        let mut key = b"review\0".to_vec();
+        key.extend_from_slice(self.hasher.hash(&buf).as_bytes());
+        key
+    }
+
+    /// Writes the file: the pairs found again and those remembered.
+    fn store(&self) {
+        let taken = self.cache.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some((cache, used)) = taken {
+            cache.store(used);
+        }
+    }
+}
+
+impl Memo for Reviews {
+    fn found_nothing(&self, pair: &Pair<'_>) -> bool {
+        let key = self.key(pair);
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        let Some((cache, used)) = cache.as_mut() else {
+            return false;
+        };
+        match cache.get(&key) {
+            Some(cache::Hit {
+                entry: Entry::Judged,
+                slot,
+            }) => {
+                used.hits.push(slot);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn remember(&self, pair: &Pair<'_>) {
+        let key = self.key(pair);
+        if let Some((cache, _)) = &*self.cache.lock().unwrap_or_else(|p| p.into_inner()) {
+            cache.add(&key, &Entry::Judged);
         }
     }
 }
@@ -82,6 +160,7 @@ pub fn run<'s>(
     let prefix = repo.prefix().to_string();
     let hasher = repo.blob_hasher();
     let cache_path = repo.cache_dir().join(mode.file_name());
+    let reviews_path = repo.cache_dir().join(mode.reviews_file());
     // How blobs are written out: the settings, and every attribute file
     // (the root's and the git directory's as on disk, the others as staged).
     let mut conversion = repo.checkout_conversion();
@@ -124,10 +203,22 @@ pub fn run<'s>(
             Ok::<_, Fatal>(skills)
         });
         let mut notes = Vec::new();
-        let mut history = if options.history == HistoryMode::Off {
-            Ok(None)
+        let (mut history, reviews) = if options.history == HistoryMode::Off {
+            (Ok(None), None)
         } else {
-            crate::history::open_repo(settings, options, ci, &mut notes, repo, Some(Some(index)))
+            let stamp = cache::stamp(settings, prefix, mode.reviews_file(), conversion.as_bytes());
+            let reviews = Arc::new(Reviews::load(reviews_path, stamp, hasher));
+            let memo = Arc::clone(&reviews) as Arc<dyn Memo>;
+            let history = crate::history::open_repo(
+                settings,
+                options,
+                ci,
+                &mut notes,
+                repo,
+                Some(Some(index)),
+                Some(memo),
+            );
+            (history, Some(reviews))
         };
         // The job is joined for what it sends when it could not send it (its
         // error comes with it), else once the skills are linted.
@@ -158,6 +249,9 @@ pub fn run<'s>(
                 Mode::WorkTree => disk_source(settings, path),
             },
         )?;
+        if let Some(reviews) = reviews {
+            reviews.store();
+        }
         Ok::<_, Fatal>((report, history, inventory))
     })?;
     Ok(Some(Run {

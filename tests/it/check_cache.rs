@@ -217,6 +217,130 @@ fn a_file_checked_out_with_other_line_ends_is_linted_again() {
     assert!(crlf.contains("agents/missing.profile.json"), "{crlf}");
 }
 
+const REVIEWS: &str = ".git/caplint/check-reviews";
+
+/// [`GOOD`] with a level raised, its version bumped and `declared_at`
+/// moved: history finds nothing in the change.
+fn raised_and_bumped() -> String {
+    GOOD.replace("proficient", "advanced")
+        .replace("\"version\": \"3\"", "\"version\": \"4\"")
+        .replace("2026-10-01", "2026-10-10")
+}
+
+fn holds(bytes: &[u8], text: &str) -> bool {
+    bytes.windows(text.len()).any(|w| w == text.as_bytes())
+}
+
+/// The entries of a cache file (its trailer's count).
+fn entries_of(path: &std::path::Path) -> u32 {
+    let bytes = std::fs::read(path).unwrap();
+    let at = bytes.len() - 20;
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+#[test]
+fn history_remembers_the_reviews_that_found_nothing_and_judges_the_others_again() {
+    let mut r = repo_with_findings();
+    r.write("agents/good.profile.json", &raised_and_bumped());
+    r.write(
+        "agents/twin-a.profile.json",
+        &claim_change_without_bump().replace("research-agent-07", "twin"),
+    );
+    r.commit("Raise a level with a bump, add a claim without one");
+    for format in ["json", "human", "sarif", "github"] {
+        let (code, _) = agreed(&r, format, &["--base", "HEAD~1"]);
+        assert_eq!(code, 1, "{format}");
+    }
+    let (_, out) = r.check_in("json", &["--base", "HEAD~1"]);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let history: Vec<(&str, &str)> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"].as_str().unwrap().starts_with("history/"))
+        .map(|d| (d["rule"].as_str().unwrap(), d["path"].as_str().unwrap()))
+        .collect();
+    assert!(
+        history.contains(&("history/version-not-bumped", "agents/twin-a.profile.json"))
+            && history
+                .iter()
+                .all(|(_, path)| *path == "agents/twin-a.profile.json"),
+        "{out}"
+    );
+    // Only the pair that found nothing is kept, as a digest: no path, no
+    // value of either revision, no message.
+    let path = r.path().join(REVIEWS);
+    assert_eq!(entries_of(&path), 1);
+    let bytes = std::fs::read(&path).unwrap();
+    for text in [
+        "agents/",
+        "good.profile",
+        "advanced",
+        "research-agent-07",
+        "version",
+    ] {
+        assert!(!holds(&bytes, text), "{text} in the reviews file");
+    }
+    // Nothing new to remember: the file is left as it is.
+    assert_unwritten(&path, || r.check_in("json", &["--base", "HEAD~1"]));
+    // Edited on disk, the profile is another revision: judged again, and
+    // what it finds now is reported.
+    r.write(
+        "agents/good.profile.json",
+        &raised_and_bumped().replace("\"version\": \"4\"", "\"version\": \"3\""),
+    );
+    let (_, out) = agreed(&r, "json", &["--base", "HEAD~1"]);
+    assert!(
+        out.contains("\"agents/good.profile.json\"")
+            && rules_in(&out)
+                .iter()
+                .filter(|f| *f == "history/version-not-bumped")
+                .count()
+                == 2,
+        "{out}"
+    );
+    // Against another base the pairs are others: nothing is taken as known.
+    r.git(&["checkout", "--", "."]);
+    let (_, out) = agreed(&r, "json", &["--base", "HEAD"]);
+    assert!(
+        !rules_in(&out).iter().any(|f| f.starts_with("history/")),
+        "{out}"
+    );
+}
+
+#[test]
+fn staged_runs_remember_their_reviews_in_their_own_file() {
+    let r = repo_with_findings();
+    r.write("agents/good.profile.json", &raised_and_bumped());
+    r.git(&["add", "agents/good.profile.json"]);
+    let staged = |r: &Repo| {
+        let without = r.check_in("json", &["--staged", "--no-cache"]);
+        let first = r.check_in("json", &["--staged"]);
+        let again = r.check_in("json", &["--staged"]);
+        assert_eq!(first, without);
+        assert_eq!(again, without);
+        without
+    };
+    staged(&r);
+    let path = r.path().join(".git/caplint/staged-reviews");
+    assert_eq!(entries_of(&path), 1);
+    assert!(!r.path().join(REVIEWS).exists());
+    // The same revision staged without its bump finds something.
+    r.write(
+        "agents/good.profile.json",
+        &raised_and_bumped().replace("\"version\": \"4\"", "\"version\": \"3\""),
+    );
+    r.git(&["add", "agents/good.profile.json"]);
+    let (code, out) = staged(&r);
+    assert_eq!(code, 1);
+    assert!(
+        rules_in(&out)
+            .iter()
+            .any(|f| f == "history/version-not-bumped"),
+        "{out}"
+    );
+}
+
 /// A skill folder the index records as the base's tree is taken as
 /// unchanged only while every file it tracks is on disk as staged: an
 /// edit, a removed file or a changed mode on disk is reviewed.
