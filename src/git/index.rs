@@ -31,7 +31,7 @@ pub struct Index {
     /// Where each path's entry is in `entries`, by a hash of the path
     /// (a lookup costs one probe where a binary search over tens of
     /// thousands of paths with long common prefixes costs sixteen).
-    positions: hashbrown::HashTable<usize>,
+    positions: hashbrown::HashTable<u32>,
     /// Paths with unmerged entries (a conflict), sorted, each once.
     conflicts: Vec<String>,
     /// Folders a sparse index keeps as one entry: (git path, tree id).
@@ -140,8 +140,10 @@ impl Index {
     fn place(&mut self) {
         let entries = &self.entries;
         let mut positions = hashbrown::HashTable::with_capacity(entries.len());
-        for (i, (path, _)) in entries.iter().enumerate() {
-            positions.insert_unique(path_hash(path), i, |&j| path_hash(&entries[j].0));
+        // (An index file of 2^32 entries would take hundreds of gigabytes.)
+        for (i, (path, _)) in entries.iter().enumerate().take(u32::MAX as usize) {
+            let hash_of = |&j: &u32| path_hash(&entries[j as usize].0);
+            positions.insert_unique(path_hash(path), i as u32, hash_of);
         }
         self.positions = positions;
     }
@@ -190,8 +192,8 @@ impl Index {
 
     pub fn get(&self, path: &str) -> Option<&IndexEntry> {
         self.positions
-            .find(path_hash(path), |&i| self.entries[i].0 == path)
-            .map(|&i| &self.entries[i].1)
+            .find(path_hash(path), |&i| self.entries[i as usize].0 == path)
+            .map(|&i| &self.entries[i as usize].1)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &IndexEntry)> {
