@@ -19,9 +19,11 @@ commits. Then times, alternating every command of every size in the same run:
                  (`rg -uuu -j2 -g '!.git' -c NEVER_MATCHES .`): the physical floor
   cat floor      reading every input file once (`find | xargs cat`)
   check --base   caplint check --base HEAD~1; the warm-up pass fills the
-                 work tree's cache, so the timed runs find every file whose
-                 stat data matches the index there (as every run after the
-                 first does)
+                 work tree's cache and history's memo of the reviews that
+                 found nothing, so the timed runs find every file whose
+                 stat data matches the index there, and every changed
+                 profile judged clean before (as every run after the first
+                 does)
   --no-cache     the same without the cache: what the first run costs
   check --no-history
   check --staged caplint check --staged with one changed profile staged
