@@ -5,7 +5,7 @@
 
 use crate::discover::{Inventory, SKILL_MD};
 use crate::error::Fatal;
-use crate::git::{BlobHasher, FileId, FileStat, Index, ObjectId, Repo};
+use crate::git::{BlobHasher, FileId, Index, ObjectId, Repo};
 use crate::json::Value;
 use crate::load::LoadedProfile;
 use crate::settings::{Settings, ALWAYS_SKIPPED};
@@ -308,13 +308,10 @@ pub enum Head<'a> {
 pub struct WorkTree<'a> {
     pub inventory: &'a Inventory,
     pub sources: &'a BTreeMap<String, SourceFile>,
-    /// path → `agent_id` of every profile linted in this run.
-    pub agent_ids: foldhash::HashMap<&'a str, &'a str>,
-    /// path → stat data of every profile linted in this run, as it was read.
-    pub stats: foldhash::HashMap<&'a str, FileStat>,
-    /// Every profile linted in this run. The report keeps the texts of
-    /// those with findings only; the others are read again when needed.
-    pub linted: foldhash::HashSet<&'a str>,
+    /// Every profile linted in this run, by path: its `agent_id`, and its
+    /// stat data as it was read. The report keeps the texts of those with
+    /// findings only; the others are read again when needed.
+    pub linted: foldhash::HashMap<&'a str, &'a LoadedProfile>,
     pub index: Option<&'a Index>,
 }
 
@@ -325,24 +322,10 @@ impl<'a> WorkTree<'a> {
         profiles: &'a [LoadedProfile],
         index: Option<&'a Index>,
     ) -> WorkTree<'a> {
-        let agent_ids = profiles
-            .iter()
-            .filter_map(|p| {
-                p.agent_id
-                    .as_ref()
-                    .map(|(id, _)| (p.path.as_str(), id.as_str()))
-            })
-            .collect();
-        let stats = profiles
-            .iter()
-            .filter_map(|p| p.stat.map(|s| (p.path.as_str(), s)))
-            .collect();
-        let linted = profiles.iter().map(|p| p.path.as_str()).collect();
+        let linted = profiles.iter().map(|p| (p.path.as_str(), p)).collect();
         WorkTree {
             inventory,
             sources,
-            agent_ids,
-            stats,
             linted,
             index,
         }
@@ -371,7 +354,7 @@ impl WorkTree<'_> {
         if let Some(source) = self.sources.get(rel) {
             return Some(source.clone());
         }
-        if !self.linted.contains(rel) {
+        if !self.linted.contains_key(rel) {
             return None;
         }
         crate::load::read_source(ctx.settings, rel)
@@ -453,7 +436,7 @@ impl Head<'_> {
                     if !ctx.scope.contains(rel) || skipped.contains(rel.as_str()) {
                         continue;
                     }
-                    if !w.linted.contains(rel.as_str()) && !w.sources.contains_key(rel) {
+                    if !w.linted.contains_key(rel.as_str()) && !w.sources.contains_key(rel) {
                         continue;
                     }
                     let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
@@ -469,7 +452,8 @@ impl Head<'_> {
                     }
                     // Unchanged since staged, by the stat data taken when it
                     // was read: the index knows its id (as `git status` does).
-                    if let (Some(e), Some(stat)) = (entry, w.stats.get(rel.as_str())) {
+                    let stat = w.linted.get(rel.as_str()).and_then(|p| p.stat.as_ref());
+                    if let (Some(e), Some(stat)) = (entry, stat) {
                         if !e.link && e.matches_stat(stat) {
                             out.push((rel.clone(), e.id));
                             continue;
@@ -538,8 +522,10 @@ impl Head<'_> {
         };
         match self {
             Head::Work(w) if ctx.scope.is_all() => {
-                for (rel, id) in &w.agent_ids {
-                    out.entry(id.to_string()).or_default().push(rel.to_string());
+                for (rel, p) in &w.linted {
+                    if let Some((id, _)) = &p.agent_id {
+                        out.entry(id.to_string()).or_default().push(rel.to_string());
+                    }
                 }
             }
             Head::Work(_) => {

@@ -85,6 +85,11 @@ pub fn lint_profiles(
     lint_profiles_by(inventory, report, |rel| lint_file(settings, rel).map(Some))
 }
 
+/// How many profiles [`lint_profiles_by`] lints before it takes their
+/// results (a result holds a profile's text while it is being taken: 50,000
+/// at once held 14 MB).
+const PROFILE_CHUNK: usize = 2048;
+
 /// [`lint_profiles`], each profile linted by `lint` (in parallel); one it
 /// gives `None` for is left out (history lints it from the index).
 pub fn lint_profiles_by(
@@ -93,18 +98,22 @@ pub fn lint_profiles_by(
     lint: impl Fn(&str) -> Result<Option<Linted>, Fatal> + Sync,
 ) -> Result<Vec<LoadedProfile>, Fatal> {
     use rayon::prelude::*;
-    let results: Vec<Option<Linted>> = inventory
-        .profiles
-        .par_iter()
-        .map(|rel| lint(rel))
-        .collect::<Result<_, Fatal>>()?;
-    let mut loaded = Vec::with_capacity(results.len());
-    for linted in results.into_iter().flatten() {
-        report.extend(linted.diagnostics);
-        report.mark_linted(&linted.profile.path);
-        loaded.push(linted.profile);
-        if let Some(source) = linted.source {
-            report.add_source(source);
+    // Linted a chunk at a time (each in parallel, in order), so that only
+    // one chunk of results is held beside what the run keeps of them.
+    let paths: Vec<&String> = inventory.profiles.iter().collect();
+    let mut loaded = Vec::with_capacity(paths.len());
+    for chunk in paths.chunks(PROFILE_CHUNK) {
+        let results: Vec<Option<Linted>> = chunk
+            .par_iter()
+            .map(|rel| lint(rel))
+            .collect::<Result<_, Fatal>>()?;
+        for linted in results.into_iter().flatten() {
+            report.extend(linted.diagnostics);
+            report.mark_linted(&linted.profile.path);
+            loaded.push(linted.profile);
+            if let Some(source) = linted.source {
+                report.add_source(source);
+            }
         }
     }
     let ids: Vec<profile::context::ProfileId> = loaded
