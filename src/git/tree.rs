@@ -195,21 +195,37 @@ impl Repo {
         if from_index(dir, start.id, &mut out) {
             return Ok(out);
         }
+        // The full path of each entry is written into one buffer (the
+        // folder's path, then the entry's name); a file's relative path is
+        // allocated only when it is kept.
+        let mut full = String::new();
         let mut stack = vec![(start.id, String::new())];
         while let Some((id, rel)) = stack.pop() {
+            full.clear();
+            full.push_str(dir);
+            if !dir.is_empty() && !rel.is_empty() {
+                full.push('/');
+            }
+            full.push_str(&rel);
+            let folder_len = full.len();
+            // Where the relative path starts in `full`.
+            let rel_start = if dir.is_empty() { 0 } else { dir.len() + 1 };
             for e in self.tree(id)?.iter() {
-                let rel_path = join(&rel, &e.name);
-                let full = join(dir, &rel_path);
+                full.truncate(folder_len);
+                if folder_len > 0 {
+                    full.push('/');
+                }
+                full.push_str(&e.name);
                 match e.kind {
                     EntryKind::Tree => {
                         if descend(&full) && !from_index(&full, e.id, &mut out) {
-                            stack.push((e.id, rel_path));
+                            stack.push((e.id, full[rel_start.min(full.len())..].to_string()));
                         }
                     }
                     EntryKind::Blob | EntryKind::Link => {
                         if keep(&full) {
                             out.insert(
-                                rel_path,
+                                full[rel_start.min(full.len())..].to_string(),
                                 FileId {
                                     id: e.id,
                                     exec: e.exec,

@@ -186,8 +186,8 @@ impl Ctx<'_> {
         if name == SKILL_MD || name.eq_ignore_ascii_case(SKILL_MD) {
             return false;
         }
-        let dir = crate::discover::parent_of(rel);
-        !(self.skipped_dir(&dir) || self.settings.is_excluded(rel))
+        let dir = rel.rsplit_once('/').map_or("", |(dir, _)| dir);
+        !(self.skipped_dir(dir) || self.settings.is_excluded(rel))
     }
 
     /// Whether a walk should look inside a folder given as a git path.
