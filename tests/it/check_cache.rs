@@ -383,3 +383,36 @@ fn a_skill_folder_as_the_base_has_it_is_reviewed_once_its_disk_copy_differs() {
         assert!(bumped(&out), "{out}");
     }
 }
+
+/// A pair is the base's, the head's and the target tip's revisions: the
+/// same change judged clean before is judged again once the target branch
+/// takes its version.
+#[test]
+fn a_remembered_pair_is_judged_again_when_the_target_branch_moves_it() {
+    let mut r = repo_with_findings();
+    r.git(&["checkout", "-q", "-b", "feature"]);
+    r.write("agents/good.profile.json", &raised_and_bumped());
+    r.commit("Raise a level");
+    let (_, out) = agreed(&r, "json", &["--base", "main"]);
+    assert!(
+        !rules_in(&out).iter().any(|f| f.starts_with("history/")),
+        "{out}"
+    );
+    assert_eq!(entries_of(&r.path().join(REVIEWS)), 1);
+    // Meanwhile the target branch takes version 4 for the same profile.
+    r.git(&["checkout", "-q", "main"]);
+    r.write(
+        "agents/good.profile.json",
+        &GOOD
+            .replace("\"version\": \"3\"", "\"version\": \"4\"")
+            .replace("2026-10-01", "2026-10-06")
+            .replace("No access", "No access at all"),
+    );
+    r.commit("Tighten the mailbox limit");
+    r.git(&["checkout", "-q", "feature"]);
+    let (_, out) = agreed(&r, "json", &["--base", "main"]);
+    assert!(
+        rules_in(&out).iter().any(|f| f == "history/version-taken"),
+        "{out}"
+    );
+}
