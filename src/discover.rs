@@ -63,10 +63,19 @@ impl EntryKind {
 #[derive(Debug, Clone, Default)]
 pub struct Listing {
     entries: Vec<(String, EntryKind)>,
+    /// Where each path is in `entries`, by a hash of the path (filled once
+    /// the entries are in order; the skill probes of a cached run ask for
+    /// hundreds of thousands of paths).
+    positions: hashbrown::HashTable<u32>,
     /// Folders the walks did not enter (always skipped or excluded).
     pruned: BTreeSet<String>,
     /// Folders walked whole (`""` for the root).
     walked: Vec<String>,
+}
+
+fn path_hash(path: &str) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0x11e5).hash_one(path)
 }
 
 /// Orders repository paths part by part (`a`, `a/b`, `a-c`), the order of a
@@ -118,10 +127,28 @@ impl Listing {
 
     /// What the entry at `path` is, if a walk listed it.
     pub fn kind_of(&self, path: &str) -> Option<EntryKind> {
-        self.entries
-            .binary_search_by(|(p, _)| walk_order(p, path))
-            .ok()
-            .map(|i| self.entries[i].1)
+        if self.positions.len() != self.entries.len() {
+            return self
+                .entries
+                .binary_search_by(|(p, _)| walk_order(p, path))
+                .ok()
+                .map(|i| self.entries[i].1);
+        }
+        self.positions
+            .find(path_hash(path), |&i| self.entries[i as usize].0 == path)
+            .map(|&i| self.entries[i as usize].1)
+    }
+
+    /// Fills [`Listing::positions`] from the entries (in order, each once).
+    fn place(&mut self) {
+        let entries = &self.entries;
+        let mut positions = hashbrown::HashTable::with_capacity(entries.len());
+        // (A listing of 2^32 paths would not fit in memory.)
+        for (i, (path, _)) in entries.iter().enumerate().take(u32::MAX as usize) {
+            let hash_of = |&j: &u32| path_hash(&entries[j as usize].0);
+            positions.insert_unique(path_hash(path), i as u32, hash_of);
+        }
+        self.positions = positions;
     }
 
     /// The entries below `dir` (paths relative to it, in walk order) and the
@@ -324,6 +351,7 @@ fn finish(found: Found) -> Inventory {
             .par_sort_unstable_by(|a, b| walk_order(&a.0, &b.0));
     }
     listing.entries.dedup_by(|a, b| a.0 == b.0);
+    listing.place();
     // A folder named like a skills root that is itself a skill holds the
     // skill's resources, not skills.
     roots.retain(|r| skills.get(r).is_none_or(|s| s.skill_md.is_none()));
