@@ -66,16 +66,15 @@ pub struct Listing {
     /// Where each path is in `entries`, by a hash of the path (filled once
     /// the entries are in order; the skill probes of a cached run ask for
     /// hundreds of thousands of paths).
-    positions: hashbrown::HashTable<u32>,
+    positions: crate::positions::Positions,
     /// Folders the walks did not enter (always skipped or excluded).
     pruned: BTreeSet<String>,
     /// Folders walked whole (`""` for the root).
     walked: Vec<String>,
 }
 
-fn path_hash(path: &str) -> u64 {
-    use std::hash::BuildHasher;
-    foldhash::fast::FixedState::with_seed(0x11e5).hash_one(path)
+fn entry_path(entry: &(String, EntryKind)) -> &str {
+    &entry.0
 }
 
 /// Orders repository paths part by part (`a`, `a/b`, `a-c`), the order of a
@@ -135,20 +134,13 @@ impl Listing {
                 .map(|i| self.entries[i].1);
         }
         self.positions
-            .find(path_hash(path), |&i| self.entries[i as usize].0 == path)
-            .map(|&i| self.entries[i as usize].1)
+            .find(&self.entries, entry_path, path)
+            .map(|i| self.entries[i].1)
     }
 
     /// Fills [`Listing::positions`] from the entries (in order, each once).
     fn place(&mut self) {
-        let entries = &self.entries;
-        let mut positions = hashbrown::HashTable::with_capacity(entries.len());
-        // (A listing of 2^32 paths would not fit in memory.)
-        for (i, (path, _)) in entries.iter().enumerate().take(u32::MAX as usize) {
-            let hash_of = |&j: &u32| path_hash(&entries[j as usize].0);
-            positions.insert_unique(path_hash(path), i as u32, hash_of);
-        }
-        self.positions = positions;
+        self.positions = crate::positions::Positions::of(&self.entries, entry_path);
     }
 
     /// The entries below `dir` (paths relative to it, in walk order) and the

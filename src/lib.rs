@@ -20,6 +20,7 @@ pub mod lint;
 pub mod load;
 pub mod model;
 pub mod output;
+pub mod positions;
 pub mod redact;
 pub mod reference;
 pub mod render;

@@ -31,7 +31,7 @@ pub struct Index {
     /// Where each path's entry is in `entries`, by a hash of the path
     /// (a lookup costs one probe where a binary search over tens of
     /// thousands of paths with long common prefixes costs sixteen).
-    positions: hashbrown::HashTable<u32>,
+    positions: crate::positions::Positions,
     /// Paths with unmerged entries (a conflict), sorted, each once.
     conflicts: Vec<String>,
     /// Folders a sparse index keeps as one entry: (git path, tree id).
@@ -41,9 +41,8 @@ pub struct Index {
     trees: foldhash::HashMap<String, ObjectId>,
 }
 
-fn path_hash(path: &str) -> u64 {
-    use std::hash::BuildHasher;
-    foldhash::fast::FixedState::with_seed(0x1dea).hash_one(path)
+fn entry_path(entry: &(String, IndexEntry)) -> &str {
+    &entry.0
 }
 
 /// A git path as the `String` caplint keeps, remembering the real bytes of
@@ -130,7 +129,7 @@ impl Index {
         }
         let mut index = Index {
             entries,
-            positions: hashbrown::HashTable::new(),
+            positions: crate::positions::Positions::default(),
             conflicts,
             sparse_dirs,
             trees,
@@ -141,14 +140,7 @@ impl Index {
 
     /// Fills [`Index::positions`] from the (sorted) entries.
     fn place(&mut self) {
-        let entries = &self.entries;
-        let mut positions = hashbrown::HashTable::with_capacity(entries.len());
-        // (An index file of 2^32 entries would take hundreds of gigabytes.)
-        for (i, (path, _)) in entries.iter().enumerate().take(u32::MAX as usize) {
-            let hash_of = |&j: &u32| path_hash(&entries[j as usize].0);
-            positions.insert_unique(path_hash(path), i as u32, hash_of);
-        }
-        self.positions = positions;
+        self.positions = crate::positions::Positions::of(&self.entries, entry_path);
     }
 
     /// Adds the files of a sparse index's folder entries (read from their
@@ -195,8 +187,8 @@ impl Index {
 
     pub fn get(&self, path: &str) -> Option<&IndexEntry> {
         self.positions
-            .find(path_hash(path), |&i| self.entries[i as usize].0 == path)
-            .map(|&i| &self.entries[i as usize].1)
+            .find(&self.entries, entry_path, path)
+            .map(|i| &self.entries[i].1)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &IndexEntry)> {

@@ -11,7 +11,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "text",
         &[
-            "source", "json", "yaml", "syntax", "date", "lazy_dfa", "error",
+            "source",
+            "json",
+            "yaml",
+            "syntax",
+            "date",
+            "lazy_dfa",
+            "error",
+            "positions",
         ],
     ),
     ("secrets", &["secrets", "redact"]),
