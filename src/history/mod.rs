@@ -259,7 +259,6 @@ pub fn open_repo<'s>(
     }
     if let Some(index) = &index {
         // Those the memo knows to find nothing are not read.
-        let tip = base.tip.as_ref().map(|t| t.tree);
         let mut changed = Vec::new();
         for (rel, &bid) in &base_profiles {
             let Some(entry) = index.get(&repo.to_git(rel)) else {
@@ -269,17 +268,11 @@ pub fn open_repo<'s>(
                 continue;
             }
             if let Some(memo) = &memo {
-                let tip = match tip {
-                    Some(tree) => ctx
-                        .tree_file(tree, rel)?
-                        .filter(|&id| id != bid && id != entry.id),
-                    None => None,
-                };
                 let pair = review::Pair {
                     path: rel,
                     base: bid,
                     head: entry.id,
-                    tip,
+                    tip: review::tip_revision(&ctx, base.tip.as_ref(), rel, Some(bid), entry.id)?,
                 };
                 if memo.found_nothing(&pair) {
                     continue;

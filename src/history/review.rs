@@ -240,14 +240,8 @@ pub fn review_lists(
     };
     // The tip's revision of a profile (its id, then its bytes), if the
     // target branch moved it.
-    let tip_id = |rel: &str,
-                  base_id: Option<ObjectId>,
-                  head_id: ObjectId|
-     -> Result<Option<ObjectId>, Fatal> {
-        let Some(tip) = tip else { return Ok(None) };
-        Ok(ctx
-            .tree_file(tip.tree, rel)?
-            .filter(|&id| Some(id) != base_id && id != head_id))
+    let tip_id = |rel: &str, base_id: Option<ObjectId>, head_id: ObjectId| {
+        tip_revision(ctx, tip, rel, base_id, head_id)
     };
     let tip_blob = |id: Option<ObjectId>| -> Result<Option<(ObjectId, Vec<u8>)>, Fatal> {
         id.map(|id| Ok((id, ctx.repo.blob(id)?))).transpose()
@@ -435,6 +429,21 @@ pub fn review_lists(
     }
     reviews.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(reviews)
+}
+
+/// The target tip's blob id of the profile at `rel`, when the tip holds one
+/// other than the base's and the head's (the target branch moved it).
+pub fn tip_revision(
+    ctx: &Ctx<'_>,
+    tip: Option<&Tip>,
+    rel: &str,
+    base: Option<ObjectId>,
+    head: ObjectId,
+) -> Result<Option<ObjectId>, Fatal> {
+    let Some(tip) = tip else { return Ok(None) };
+    Ok(ctx
+        .tree_file(tip.tree, rel)?
+        .filter(|&id| Some(id) != base && id != head))
 }
 
 /// A changed profile's revisions: its path, the base's and the head's blob
