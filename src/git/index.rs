@@ -182,7 +182,14 @@ impl Index {
         id: ObjectId,
     ) -> Option<impl Iterator<Item = (&'a str, &'a IndexEntry)>> {
         // An intent-to-add entry is no part of any tree.
-        (self.trees.get(dir) == Some(&id)).then(|| self.under(dir).filter(|(_, e)| !e.intent))
+        self.records_tree(dir, id)
+            .then(|| self.under(dir).filter(|(_, e)| !e.intent))
+    }
+
+    /// Whether the index's cache-tree records the folder `dir` (a git
+    /// path) as the tree `id`.
+    pub fn records_tree(&self, dir: &str, id: ObjectId) -> bool {
+        self.trees.get(dir) == Some(&id)
     }
 
     pub fn get(&self, path: &str) -> Option<&IndexEntry> {

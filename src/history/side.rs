@@ -379,7 +379,7 @@ impl WorkTree<'_> {
         };
         let git_dir = ctx.repo.to_git(dir);
         let git_dir = git_dir.trim_end_matches('/');
-        if index.files_of_tree(git_dir, id).is_none() {
+        if !index.records_tree(git_dir, id) {
             return false;
         }
         index.under(git_dir).all(|(path, e)| {
