@@ -272,11 +272,11 @@ impl Cache {
     /// those it made, in place of the old one, unless it would hold exactly
     /// the old entries. Errors are ignored: the cache is only ever an
     /// optimisation.
-    pub fn store(self, mut used: Used) {
+    pub fn store(&self, mut used: Used) {
         let Some(path) = &self.path else { return };
         used.hits.sort_unstable();
         used.hits.dedup();
-        let next = self.next.into_inner().unwrap_or_else(|p| p.into_inner());
+        let next = std::mem::take(&mut *self.next.lock().unwrap_or_else(|p| p.into_inner()));
         let mut sink = match next {
             Next::Failed => return,
             Next::Unstarted if used.hits.len() == self.slots.len() => return,

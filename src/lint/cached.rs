@@ -67,15 +67,17 @@ impl Mode {
 /// path and its revisions' blob ids, and holds no finding or text.
 struct Reviews {
     hasher: BlobHasher,
-    /// The file as read, and the entries found again; taken when stored.
-    cache: std::sync::Mutex<Option<(Cache, Used)>>,
+    cache: Cache,
+    /// The entries found again.
+    used: std::sync::Mutex<Used>,
 }
 
 impl Reviews {
     fn load(path: std::path::PathBuf, stamp: Vec<u8>, hasher: BlobHasher) -> Reviews {
         Reviews {
             hasher,
-            cache: std::sync::Mutex::new(Some((Cache::load(path, stamp), Used::default()))),
+            cache: Cache::load(path, stamp),
+            used: std::sync::Mutex::default(),
         }
     }
 
@@ -96,25 +98,19 @@ impl Reviews {
 
     /// Writes the file: the pairs found again and those remembered.
     fn store(&self) {
-        let taken = self.cache.lock().unwrap_or_else(|p| p.into_inner()).take();
-        if let Some((cache, used)) = taken {
-            cache.store(used);
-        }
+        let used = std::mem::take(&mut *self.used.lock().unwrap_or_else(|p| p.into_inner()));
+        self.cache.store(used);
     }
 }
 
 impl Memo for Reviews {
     fn found_nothing(&self, pair: &Pair<'_>) -> bool {
-        let key = self.key(pair);
-        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        let Some((cache, used)) = cache.as_mut() else {
-            return false;
-        };
-        match cache.get(&key) {
+        match self.cache.get(&self.key(pair)) {
             Some(cache::Hit {
                 entry: Entry::Judged,
                 slot,
             }) => {
+                let mut used = self.used.lock().unwrap_or_else(|p| p.into_inner());
                 used.hits.push(slot);
                 true
             }
@@ -123,10 +119,7 @@ impl Memo for Reviews {
     }
 
     fn remember(&self, pair: &Pair<'_>) {
-        let key = self.key(pair);
-        if let Some((cache, _)) = &*self.cache.lock().unwrap_or_else(|p| p.into_inner()) {
-            cache.add(&key, &Entry::Judged);
-        }
+        self.cache.add(&self.key(pair), &Entry::Judged);
     }
 }
 
