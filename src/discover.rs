@@ -126,13 +126,6 @@ impl Listing {
 
     /// What the entry at `path` is, if a walk listed it.
     pub fn kind_of(&self, path: &str) -> Option<EntryKind> {
-        if self.positions.len() != self.entries.len() {
-            return self
-                .entries
-                .binary_search_by(|(p, _)| walk_order(p, path))
-                .ok()
-                .map(|i| self.entries[i].1);
-        }
         self.positions
             .find(&self.entries, entry_path, path)
             .map(|i| self.entries[i].1)
