@@ -107,6 +107,16 @@ pub enum Command {
         after_help = "Examples:\n  caplint history\n  caplint history agents/ --since v1.0 --format json"
     )]
     History(HistoryArgs),
+    /// Match candidate profiles against a requirements file: the routing decision
+    #[command(
+        after_help = "Exit 0 when a candidate meets every requirement, 1 when none does, 2 on bad input.\n\nExamples:\n  caplint match routing/refunds.requirements.json\n  caplint match routing/refunds.requirements.json agents/a.profile.json agents/b.profile.json --format markdown\n  caplint match routing/refunds.requirements.json --record decisions/refunds.decision.json \\\n      --assign support-agent-01 --exception 'tool:crm: writes go through a person'"
+    )]
+    Match(MatchArgs),
+    /// The decision-ready summary of one profile, in Markdown (the Output Contract)
+    #[command(
+        after_help = "Examples:\n  caplint summary agents/support.profile.json\n  caplint summary agents/support.profile.json --requirements routing/refunds.requirements.json > summary.md"
+    )]
+    Summary(SummaryArgs),
     /// Print the reference checker's summary for one profile, byte for byte
     #[command(
         after_help = "Examples:\n  caplint report agents/research.profile.json --as-of 2026-10-15\n  caplint report --make-fixture --as-of 2026-10-15"
@@ -253,6 +263,58 @@ pub struct HistoryArgs {
     pub range: Option<String>,
     #[command(flatten)]
     pub common: CommonArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MatchFormat {
+    Human,
+    Markdown,
+    Json,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct MatchArgs {
+    /// The requirements file (JSON or YAML), written before any profile is read
+    #[arg(value_name = "REQUIREMENTS")]
+    pub requirements: PathBuf,
+    /// Candidate profiles, or folders of them (default: every profile in the repository)
+    #[arg(value_name = "PROFILE")]
+    pub profiles: Vec<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = MatchFormat::Human)]
+    pub format: MatchFormat,
+    /// Configuration file (default: .caplint.yaml at the repository root)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Judge freshness as of this day (YYYY-MM-DD; default: today)
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub as_of: Option<String>,
+    /// Write the decision record to FILE (needs --assign)
+    #[arg(long, value_name = "FILE", requires = "assign")]
+    pub record: Option<PathBuf>,
+    /// The agent_id of the candidate the work is assigned to (with --record)
+    #[arg(long, value_name = "AGENT_ID", requires = "record")]
+    pub assign: Option<String>,
+    /// An exception for an unmet requirement, with its reason: 'skill:NAME: reason',
+    /// 'tool:NAME: reason' or 'limit:PHRASE: reason' (repeatable; with --record)
+    #[arg(long = "exception", value_name = "REQ: REASON", requires = "record")]
+    pub exceptions: Vec<String>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct SummaryArgs {
+    /// The profile to summarize
+    #[arg(value_name = "PROFILE")]
+    pub profile: PathBuf,
+    /// A requirements file: adds the match table (else the summary says "general use")
+    #[arg(long, value_name = "FILE")]
+    pub requirements: Option<PathBuf>,
+    /// Configuration file (default: .caplint.yaml at the repository root)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Judge freshness as of this day (YYYY-MM-DD; default: today)
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub as_of: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -26,6 +26,7 @@ pub const KEYS: &[&str] = &[
     "targets",
     "rules",
     "overrides",
+    "decisions",
 ];
 
 /// Loads the config file: `explicit` (from `--config`) or `.caplint.yaml` at
@@ -172,6 +173,7 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
             "targets" => config.targets = targets(source, v)?,
             "rules" => config.rules = rule_map(source, v)?,
             "overrides" => config.overrides = overrides(source, v)?,
+            "decisions" => config.decisions = glob_list(source, v)?,
             other => {
                 let help = did_you_mean(other, KEYS.iter().copied())
                     .map(|k| format!("did you mean `{k}`?"));

@@ -27,6 +27,8 @@ pub struct SkillDir {
 #[derive(Debug, Clone, Default)]
 pub struct Inventory {
     pub profiles: Vec<String>,
+    /// Routing decision records (the `decisions` globs).
+    pub decisions: Vec<String>,
     pub skills: Vec<SkillDir>,
     pub skill_roots: Vec<String>,
     /// What the walks saw, for skill folders to use instead of listing
@@ -238,6 +240,10 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
             } else if name.eq_ignore_ascii_case(SKILL_MD) {
                 // Named explicitly: the casing is reported, not ignored.
                 skill_dir(&mut found.skills, &rel).misnamed.push(rel);
+            } else if settings.decision_globs.is_match(&rel)
+                && !settings.profile_globs.is_match(&rel)
+            {
+                found.decisions.insert(rel);
             } else if name.ends_with(".json") {
                 found.profiles.insert(rel);
             }
@@ -325,6 +331,7 @@ pub fn from_index<'a>(
 fn finish(found: Found) -> Inventory {
     let Found {
         profiles,
+        decisions,
         mut skills,
         mut roots,
         mut listing,
@@ -354,6 +361,7 @@ fn finish(found: Found) -> Inventory {
     }
     Inventory {
         profiles: profiles.into_iter().collect(),
+        decisions: decisions.into_iter().collect(),
         skills: skills.into_values().collect(),
         skill_roots: roots.into_iter().collect(),
         listing,
@@ -378,6 +386,7 @@ fn root_folders(listing: &Listing, r: &str) -> Vec<String> {
 #[derive(Default)]
 struct Found {
     profiles: BTreeSet<String>,
+    decisions: BTreeSet<String>,
     skills: BTreeMap<String, SkillDir>,
     roots: BTreeSet<String>,
     listing: Listing,
@@ -395,11 +404,14 @@ impl Found {
             skill_dir(&mut self.skills, &rel).misnamed.push(rel);
         } else if settings.profile_globs.is_match(&rel) {
             self.profiles.insert(rel);
+        } else if settings.decision_globs.is_match(&rel) {
+            self.decisions.insert(rel);
         }
     }
 
     fn merge(&mut self, other: Found) {
         self.profiles.extend(other.profiles);
+        self.decisions.extend(other.decisions);
         self.roots.extend(other.roots);
         self.listing.entries.extend(other.listing.entries);
         self.listing.pruned.extend(other.listing.pruned);

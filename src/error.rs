@@ -14,6 +14,15 @@ pub enum Fatal {
         message: String,
         help: Option<String>,
     },
+    /// A bad input file other than the configuration (a requirements file
+    /// of `caplint match`): points into the file; `message` says what the
+    /// file is.
+    Input {
+        source: Box<SourceFile>,
+        span: Option<Span>,
+        message: String,
+        help: Option<String>,
+    },
     /// Reading a file or folder failed.
     Io(String),
     /// Git could not answer; `help` says how to fix it.
@@ -37,6 +46,12 @@ impl fmt::Display for Fatal {
         match self {
             Fatal::Usage(m) | Fatal::Io(m) => write!(f, "{m}"),
             Fatal::Config {
+                source,
+                span,
+                message,
+                ..
+            }
+            | Fatal::Input {
                 source,
                 span,
                 message,

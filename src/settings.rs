@@ -111,6 +111,8 @@ pub struct Config {
     pub targets: Vec<Target>,
     pub rules: Vec<(String, Level)>,
     pub overrides: Vec<Override>,
+    /// Globs of routing decision records (`*.decision.json`).
+    pub decisions: Vec<String>,
 }
 
 impl Default for Config {
@@ -128,6 +130,7 @@ impl Default for Config {
             targets: vec![Target::Agentskills],
             rules: Vec::new(),
             overrides: Vec::new(),
+            decisions: vec!["**/*.decision.json".into()],
         }
     }
 }
@@ -150,6 +153,7 @@ pub struct Settings {
     pub profile_globs: GlobSet,
     pub skill_root_globs: GlobSet,
     pub exclude_globs: GlobSet,
+    pub decision_globs: GlobSet,
     overrides: Vec<(GlobSet, Vec<(String, Level)>)>,
     /// Texts that stand in for files on disk (repo-relative path → text):
     /// an editor's unsaved buffers, for `caplint server`. Empty for the CLI.
@@ -187,6 +191,7 @@ impl Settings {
             profile_globs: build(&config.profiles)?,
             skill_root_globs: build(&config.skill_roots)?,
             exclude_globs: build(&config.exclude)?,
+            decision_globs: build(&config.decisions)?,
             overrides,
             root,
             config,

@@ -4,6 +4,7 @@
 pub mod emit;
 pub mod history;
 pub mod init;
+pub mod routing;
 pub mod server;
 pub mod workspace;
 
@@ -40,6 +41,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Rules(args) => Ok(rules_command(&args)),
         Command::Explain { rule } => explain_command(&rule),
         Command::Report(args) => report_command(&args),
+        Command::Match(args) => crate::app::routing::match_command(&args),
+        Command::Summary(args) => crate::app::routing::summary_command(&args),
         Command::Schema { kind } => {
             output::stdout(&crate::schema::render(kind));
             Ok(EXIT_OK)
@@ -86,16 +89,27 @@ pub fn print_fatal_with(fatal: &Fatal, color: crate::render::ColorChoice) {
             span,
             message,
             help,
+        }
+        | Fatal::Input {
+            source,
+            span,
+            message,
+            help,
         } => {
+            let label = message.clone();
+            let message = match fatal {
+                Fatal::Config { .. } => format!("invalid configuration: {message}"),
+                _ => message.clone(),
+            };
             let mut report = Report::default();
             let d = crate::diagnostic::Diagnostic {
                 // No rule id: the code line would only say "config".
                 rule: &crate::diagnostic::NO_RULE,
                 severity: crate::diagnostic::Severity::Error,
-                message: format!("invalid configuration: {message}"),
+                label: Some(label),
+                message,
                 path: source.path.clone(),
                 span: *span,
-                label: Some(message.clone()),
                 labels: Vec::new(),
                 help: help.clone(),
                 commit: None,

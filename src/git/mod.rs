@@ -300,6 +300,21 @@ impl Repo {
         }))
     }
 
+    /// The commits reachable from `tip`, newest first, at most `limit`.
+    pub fn ancestors(&self, tip: ObjectId, limit: usize) -> Result<Vec<ObjectId>, Fatal> {
+        let walk = self
+            .repo
+            .rev_walk([tip])
+            .all()
+            .map_err(|e| git_err("cannot list the commits", e))?;
+        let mut out = Vec::new();
+        for info in walk.take(limit) {
+            let info = info.map_err(|e| git_err("cannot list the commits", e))?;
+            out.push(info.id);
+        }
+        Ok(out)
+    }
+
     /// The commits reachable from `to` and not from `from` (git's
     /// `from..to`).
     pub fn range_commits(

@@ -353,6 +353,21 @@ impl Session<'_> {
         self.all_staged = true;
     }
 
+    /// The repository.
+    pub fn repo(&self) -> &Repo {
+        &self.repo
+    }
+
+    /// Whether the head side is the index (`--staged`).
+    pub fn is_staged(&self) -> bool {
+        self.staged
+    }
+
+    /// The base's tree, when there is a base.
+    pub fn base_tree(&self) -> Option<ObjectId> {
+        self.base.tree
+    }
+
     /// The staged text of the file at `rel` (relative to the root), if the
     /// index holds it.
     pub fn staged_source(&self, rel: &str) -> Option<SourceFile> {

@@ -5,6 +5,8 @@
 
 pub mod cache;
 pub mod cached;
+pub mod candidates;
+pub mod decisions;
 mod parts;
 pub mod profile;
 

@@ -46,6 +46,14 @@ pub(super) fn review_and_assemble<'s>(
     {
         h.attach(&mut report, profile_reviews, skill_reviews);
     }
+    let from = match &history {
+        Some(h) if h.is_staged() => crate::lint::decisions::From::Index(h.repo()),
+        _ => crate::lint::decisions::From::Disk,
+    };
+    crate::lint::decisions::audit(settings, &inventory.decisions, from, &mut report);
+    if let Some(h) = &history {
+        crate::lint::decisions::review(settings, h, &inventory.decisions, &mut report);
+    }
     report.restore_sources(|path| restore(history.as_ref(), path));
     count_files(&mut report);
     report.finish(settings);

@@ -1,5 +1,8 @@
 pub mod claims;
+pub mod decision;
+pub mod matching;
 pub mod profile;
+pub mod requirements;
 pub mod skill;
 pub mod skillmeta;
 pub mod version;

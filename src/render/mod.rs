@@ -11,7 +11,9 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod location;
+pub mod matching;
 pub mod sarif;
+pub mod summary;
 
 use clap::ValueEnum;
 

@@ -4,18 +4,21 @@
 
 pub use crate::diagnostic::Rule;
 
+pub mod decision;
 pub mod history;
 pub mod profile;
 pub mod security;
 pub mod skill;
 
-/// Every rule, in a stable order: profiles, skills, security, history.
+/// Every rule, in a stable order: profiles, skills, security, history,
+/// decisions.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
     profile::RULES
         .iter()
         .chain(skill::RULES.iter())
         .chain(security::RULES.iter())
         .chain(history::RULES.iter())
+        .chain(decision::RULES.iter())
         .copied()
 }
 
@@ -50,7 +53,7 @@ mod tests {
             assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
             let (family, name) = rule.id.split_once('/').expect("family/name");
             assert!(
-                ["profile", "skill", "security", "history"].contains(&family),
+                ["profile", "skill", "security", "history", "decision"].contains(&family),
                 "{}",
                 rule.id
             );

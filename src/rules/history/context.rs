@@ -87,6 +87,31 @@ pub trait HistoryRule {
     fn added_profile(&self, _profile: &AddedProfile<'_>, _out: &mut Vec<Diagnostic>) {}
     fn deleted_profile(&self, _profile: &DeletedProfile<'_>, _out: &mut Vec<Diagnostic>) {}
     fn changed_skill(&self, _skill: &ChangedSkill<'_>, _out: &mut Vec<Diagnostic>) {}
+    fn decision(&self, _decision: &DecisionChange<'_>, _out: &mut Vec<Diagnostic>) {}
+}
+
+/// A decision record against the base: edited, deleted, or added (with
+/// whether the requirements it names changed in the same change).
+#[derive(Debug, Clone, Copy)]
+pub struct DecisionChange<'a> {
+    /// The record's path.
+    pub path: &'a str,
+    pub kind: DecisionChangeKind<'a>,
+}
+
+/// What happened to a decision record between the base and the head.
+#[derive(Debug, Clone, Copy)]
+pub enum DecisionChangeKind<'a> {
+    /// In the base and changed on the head side.
+    Edited,
+    /// In the base and gone.
+    Deleted,
+    /// New on the head side, naming requirements at `requirements` (the
+    /// span of that path in the record) that changed against the base.
+    AddedWithMovedRequirements {
+        requirements: &'a str,
+        span: crate::source::Span,
+    },
 }
 
 /// A top-level string field with its value's span (trimmed; an empty

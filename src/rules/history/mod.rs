@@ -21,4 +21,6 @@ rule_family! {
     skill_version_not_bumped,
     skill_version_decreased,
     skill_renamed,
+    requirements_moved,
+    decision_changed,
 }

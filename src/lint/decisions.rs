@@ -1,0 +1,294 @@
+//! The audit of routing decision records (`decision/*`, SPEC §3 and §8):
+//! each record read (from the disk, or from the index with `--staged`),
+//! scanned for secrets and parsed; the assigned profile and the
+//! requirements read at the revisions the record names (the blob ids, else
+//! the working tree, the index and every commit reachable from `HEAD`); the
+//! match table built again from them; then every `decision/*` rule.
+
+use crate::diagnostic::{Diagnostic, Report};
+use crate::git::{ObjectId, Repo};
+use crate::history::Session;
+use crate::json::Value;
+use crate::model::decision::{Record, Revision};
+use crate::model::matching::{candidate, Bar};
+use crate::model::requirements::{self, Requirements};
+use crate::rules::decision::{self as rules, context::Audit, context::DecisionCx};
+use crate::rules::history::context::{DecisionChange, DecisionChangeKind};
+use crate::rules::security;
+use crate::settings::Settings;
+use crate::source::SourceFile;
+use std::collections::HashSet;
+
+/// How many commits reachable from `HEAD` are searched for a profile
+/// revision a record names when its blob is not in the repository.
+const MAX_COMMITS: usize = 100_000;
+
+/// Where the records' texts come from.
+pub enum From<'a> {
+    Disk,
+    /// `--staged`: the index of this repository.
+    Index(&'a Repo),
+}
+
+/// Audits the records at `paths` into `report`.
+pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut Report) {
+    if paths.is_empty() {
+        return;
+    }
+    let opened;
+    let repo = match &from {
+        From::Index(repo) => Some(*repo),
+        From::Disk => {
+            opened = Repo::discover(&settings.root).ok().flatten();
+            opened.as_ref()
+        }
+    };
+    for rel in paths {
+        let text = match &from {
+            From::Index(repo) => staged_bytes(repo, rel),
+            From::Disk => std::fs::read(settings.open_path(rel)).ok(),
+        };
+        let Some(bytes) = text else { continue };
+        let (mut source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
+        let mut out = security::check(security::CHECKS, &mut source);
+        crate::redact::learn_source(&source);
+        match rules::invalid_record::parse(&source) {
+            Err(d) => out.push(d),
+            Ok(record) => out.extend(audit_record(settings, repo, &source, &record)),
+        }
+        report.mark_linted(rel);
+        if !out.is_empty() {
+            report.add_source(source);
+        }
+        report.extend(out);
+    }
+}
+
+fn staged_bytes(repo: &Repo, rel: &str) -> Option<Vec<u8>> {
+    let index = repo.index().ok()??;
+    let entry = index.get(&repo.to_git(rel))?;
+    if entry.link || entry.intent {
+        return None;
+    }
+    repo.blob(entry.id).ok()
+}
+
+fn oid(hex: &str) -> Option<ObjectId> {
+    ObjectId::from_hex(hex.as_bytes()).ok()
+}
+
+/// The bytes of a file the record names: its blob when the repository has
+/// it; else the working tree's copy when it has that blob id (or when the
+/// record names no blob).
+fn read_revision(
+    settings: &Settings,
+    repo: Option<&Repo>,
+    rev: &Revision,
+) -> Result<Vec<u8>, String> {
+    let disk = || std::fs::read(settings.open_path(&rev.path.value)).ok();
+    let Some(blob) = &rev.blob else {
+        return disk().ok_or_else(|| format!("`{}` is not in the working tree", rev.path.value));
+    };
+    if let (Some(repo), Some(id)) = (repo, oid(&blob.value)) {
+        if let Ok(bytes) = repo.blob(id) {
+            return Ok(bytes);
+        }
+        if let Some(bytes) = disk() {
+            if repo.hash_worktree(&repo.to_git(&rev.path.value), &bytes, Some(id), None) == id {
+                return Ok(bytes);
+            }
+        }
+    }
+    Err(format!("no revision holds blob {}", blob.value))
+}
+
+fn holds(bytes: &[u8], agent_id: &str, version: &str) -> Option<Value> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let root = crate::model::profile::parse_json(text).ok()?;
+    let id = crate::model::profile::agent_id(&root)?.0 == agent_id;
+    let v = root.get("version").and_then(|m| m.value.as_str()) == Some(version);
+    (id && v).then_some(root)
+}
+
+/// The assigned profile at the recorded `agent_id` and `version`.
+fn find_profile(settings: &Settings, repo: Option<&Repo>, record: &Record) -> Option<Value> {
+    let (id, version) = (&record.agent_id.value, &record.version.value);
+    if let Ok(bytes) = read_revision(settings, repo, &record.profile) {
+        if let Some(root) = holds(&bytes, id, version) {
+            return Some(root);
+        }
+    }
+    let path = &record.profile.path.value;
+    if let Some(root) = std::fs::read(settings.open_path(path))
+        .ok()
+        .and_then(|b| holds(&b, id, version))
+    {
+        return Some(root);
+    }
+    let repo = repo?;
+    if let Some(root) = staged_bytes(repo, path).and_then(|b| holds(&b, id, version)) {
+        return Some(root);
+    }
+    let head = repo.head().ok()??;
+    let git_path = repo.to_git(path);
+    let mut seen: HashSet<ObjectId> = HashSet::new();
+    for commit in repo.ancestors(head, MAX_COMMITS).ok()? {
+        let Ok(info) = repo.commit(commit) else {
+            continue;
+        };
+        let Ok(Some(blob)) = repo.file_at(info.tree, &git_path) else {
+            continue;
+        };
+        if !seen.insert(blob) {
+            continue;
+        }
+        if let Some(root) = repo.blob(blob).ok().and_then(|b| holds(&b, id, version)) {
+            return Some(root);
+        }
+    }
+    None
+}
+
+fn read_requirements(
+    settings: &Settings,
+    repo: Option<&Repo>,
+    record: &Record,
+) -> Result<Requirements, String> {
+    let bytes = read_revision(settings, repo, &record.requirements)?;
+    let (source, _) = SourceFile::from_bytes(record.requirements.path.value.as_str(), bytes);
+    crate::redact::learn_source(&source);
+    requirements::parse(&source).map_err(|e| format!("it is not valid: {}", e.message))
+}
+
+/// Every `decision/*` rule on one parsed record.
+fn audit_record(
+    settings: &Settings,
+    repo: Option<&Repo>,
+    source: &SourceFile,
+    record: &Record,
+) -> Vec<Diagnostic> {
+    let profile = find_profile(settings, repo, record);
+    let requirements = read_requirements(settings, repo, record);
+    let recomputed = match (&requirements, &profile) {
+        (Ok(req), Some(root)) => {
+            let bar = Bar::new(
+                req,
+                record.as_of.value,
+                settings.config.freshness_days,
+                settings.config.min_evidence,
+            );
+            Some(candidate(
+                req,
+                bar,
+                &record.profile.path.value,
+                Some(root),
+                0,
+            ))
+        }
+        _ => None,
+    };
+    let audit = Audit {
+        profile_found: profile.is_some(),
+        requirements: requirements.as_ref().map_err(String::as_str),
+        recomputed: recomputed.as_ref(),
+    };
+    let cx = DecisionCx {
+        source,
+        record,
+        audit: &audit,
+    };
+    let mut out = Vec::new();
+    for check in rules::CHECKS {
+        check.record(&cx, &mut out);
+    }
+    out
+}
+
+/// The head side's bytes of `rel`: the index's with `--staged`, else the
+/// disk's.
+fn head_bytes(settings: &Settings, session: &Session<'_>, rel: &str) -> Option<Vec<u8>> {
+    if session.is_staged() {
+        staged_bytes(session.repo(), rel)
+    } else {
+        std::fs::read(settings.open_path(rel)).ok()
+    }
+}
+
+/// Whether the head side's `rel` differs from the blob `base`.
+fn differs(settings: &Settings, session: &Session<'_>, rel: &str, base: ObjectId) -> Option<bool> {
+    let repo = session.repo();
+    let bytes = head_bytes(settings, session, rel)?;
+    Some(repo.hash_worktree(&repo.to_git(rel), &bytes, Some(base), None) != base)
+}
+
+/// The history rules of decision records (`history/decision-changed`,
+/// `history/requirements-moved`) against the session's base.
+pub fn review(settings: &Settings, session: &Session<'_>, paths: &[String], report: &mut Report) {
+    let Some(tree) = session.base_tree() else {
+        return;
+    };
+    let repo = session.repo();
+    let descend = |dir: &str| {
+        let name = dir.rsplit('/').next().unwrap_or(dir);
+        !crate::settings::ALWAYS_SKIPPED.contains(&name)
+    };
+    let keep = |p: &str| {
+        repo.from_git(p)
+            .is_some_and(|rel| settings.decision_globs.is_match(rel))
+    };
+    let Ok(base) = repo.list_files(tree, "", &descend, &keep, None, None) else {
+        return;
+    };
+    let mut out = Vec::new();
+    let mut changes: Vec<(String, DecisionChangeKind<'static>)> = Vec::new();
+    let mut added: Vec<(String, String, crate::source::Span)> = Vec::new();
+    for (git_path, file) in &base {
+        let Some(rel) = repo.from_git(git_path) else {
+            continue;
+        };
+        if settings.is_excluded(rel) {
+            continue;
+        }
+        match differs(settings, session, rel, file.id) {
+            None => changes.push((rel.to_string(), DecisionChangeKind::Deleted)),
+            Some(true) => changes.push((rel.to_string(), DecisionChangeKind::Edited)),
+            Some(false) => {}
+        }
+    }
+    for rel in paths {
+        if base.contains_key(repo.to_git(rel).as_ref()) {
+            continue;
+        }
+        let Some(bytes) = head_bytes(settings, session, rel) else {
+            continue;
+        };
+        let (source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
+        let Ok(record) = rules::invalid_record::parse(&source) else {
+            continue;
+        };
+        let req = &record.requirements.path;
+        let Ok(Some(old)) = repo.file_at(tree, &repo.to_git(&req.value)) else {
+            continue;
+        };
+        if differs(settings, session, &req.value, old).unwrap_or(true) {
+            added.push((rel.clone(), req.value.clone(), req.span));
+        }
+    }
+    for (path, kind) in &changes {
+        let change = DecisionChange { path, kind: *kind };
+        for check in crate::rules::history::CHECKS {
+            check.decision(&change, &mut out);
+        }
+    }
+    for (path, requirements, span) in &added {
+        let kind = DecisionChangeKind::AddedWithMovedRequirements {
+            requirements,
+            span: *span,
+        };
+        let change = DecisionChange { path, kind };
+        for check in crate::rules::history::CHECKS {
+            check.decision(&change, &mut out);
+        }
+    }
+    report.extend(out);
+}
