@@ -23,6 +23,10 @@ pub enum SchemaKind {
     Profile,
     Skill,
     Config,
+    /// A requirements file of `caplint match`.
+    Requirements,
+    /// A routing decision record (`*.decision.json`).
+    Decision,
 }
 
 /// The schema for `kind`, as pretty JSON with a final newline.
@@ -31,6 +35,8 @@ pub fn render(kind: SchemaKind) -> String {
         SchemaKind::Profile => profile(),
         SchemaKind::Skill => skill(),
         SchemaKind::Config => config(),
+        SchemaKind::Requirements => requirements(),
+        SchemaKind::Decision => decision(),
     };
     let mut s = serde_json::to_string_pretty(&value).unwrap_or_default();
     s.push('\n');
@@ -281,6 +287,7 @@ pub fn config() -> Value {
             "default": d.targets.iter().map(|t| t.name()).collect::<Vec<_>>(),
             "description": "The clients the skills are written for; several mean the strictest union. `--target` overrides it. See docs/targets.md.",
         },
+        "decisions": glob_list(&d.decisions, "Globs of routing decision records, audited by the decision/* rules."),
         "rules": severity_map("Rule id → severity (error, warning or off)."),
         "overrides": {
             "type": "array",
@@ -312,6 +319,66 @@ pub fn config() -> Value {
         "properties": properties,
         "$defs": {
             "severity": {"enum": ["error", "warning", "off"]},
+        },
+    })
+}
+
+/// A requirements file (`caplint match`, SPEC §8).
+pub fn requirements() -> Value {
+    let name = json!({"type": "string", "minLength": 1});
+    json!({
+        "$schema": DIALECT,
+        "title": "caplint requirements",
+        "description": "What a routing, delegation or selection decision needs, written before any profile is read.",
+        "type": "object",
+        "additionalProperties": false,
+        "anyOf": [{"required": ["skills"]}, {"required": ["tools"]}, {"required": ["rule_out_limits"]}],
+        "properties": {
+            "$schema": {"type": "string"},
+            "task": {"type": "string", "minLength": 1, "description": "The task, in one line."},
+            "decision": {"enum": crate::model::requirements::DECISIONS, "default": "routing"},
+            "freshness_days": {"type": "integer", "minimum": 0, "description": "Overrides the configuration's freshness_days for this decision."},
+            "min_evidence": {"type": "integer", "minimum": 0, "description": "Overrides the configuration's min_evidence for this decision."},
+            "skills": {"type": "array", "items": {"type": "object", "additionalProperties": false,
+                "required": ["name", "min_level"],
+                "properties": {"name": name, "min_level": {"enum": LEVELS}}}},
+            "tools": {"type": "array", "items": {"type": "object", "additionalProperties": false,
+                "required": ["name", "access"],
+                "properties": {"name": name, "access": {"enum": ACCESSES}}}},
+            "rule_out_limits": {"type": "array", "items": name,
+                "description": "Phrases: a candidate whose limit contains one (case-insensitive) is ruled out."},
+        },
+    })
+}
+
+/// A decision record (`*.decision.json`, SPEC §8).
+pub fn decision() -> Value {
+    let text = json!({"type": "string", "minLength": 1});
+    let blob = json!({"type": ["string", "null"], "pattern": "^[0-9a-f]{4,64}$", "description": "The git blob id, or null outside git."});
+    let revision = json!({"type": "object", "required": ["path", "blob"], "properties": {"path": text, "blob": blob}});
+    let row = json!({"type": "object", "required": ["kind", "name", "required", "found", "evidence", "verdict"],
+        "properties": {"kind": {"enum": ["skill", "tool"]}, "name": text, "required": text,
+            "found": {"type": ["string", "null"]}, "evidence": {"type": "integer", "minimum": 0},
+            "verdict": {"enum": ["met", "missing", "below bar"]}}});
+    json!({
+        "$schema": DIALECT,
+        "title": "caplint decision record",
+        "description": "What `caplint match --record` writes and `caplint check` audits (decision/* rules).",
+        "type": "object",
+        "required": crate::model::decision::KEYS,
+        "properties": {
+            "decision": {"enum": crate::model::requirements::DECISIONS},
+            "task": {"type": "string"},
+            "requirements": revision,
+            "as_of": date("The as-of date of the decision."),
+            "assigned": {"type": "object", "required": crate::model::decision::ASSIGNED_KEYS, "properties": {
+                "agent_id": text, "version": text, "path": text, "blob": blob,
+                "stale": {"type": "boolean"}, "rows": {"type": "array", "items": row}}},
+            "compared": {"type": "array", "items": {"type": "object"}},
+            "exceptions": {"type": "array", "items": {"type": "object", "required": ["requirement", "reason"],
+                "properties": {"requirement": {"type": "string", "pattern": "^(skill|tool|limit):.+"}, "reason": text}}},
+            "excess_access": {"type": "array", "items": {"type": "object", "required": ["tool", "access"]}},
+            "limits": {"type": "array", "items": {"type": "string"}},
         },
     })
 }

@@ -64,6 +64,13 @@ base: {base}
 # overrides this list. docs/targets.md says what each one checks.
 targets: {targets}
 
+# Routing decision records, written by `caplint match REQUIREMENTS --record
+# FILE --assign AGENT_ID` and audited by the decision/* rules. The workflow:
+# write the requirements first (caplint schema requirements), compare the
+# candidates (caplint match), record the decision, commit it. See
+# docs/decisions.md.
+decisions: {decisions}
+
 # Severity per rule id: error, warning or off.
 rules: {{}}
 #  profile/stale: error
@@ -84,6 +91,7 @@ overrides: []
         description_max_chars = d.description_max_chars,
         reserved = list(&d.reserved_skill_names),
         extra = list(&d.extra_skill_fields),
+        decisions = list(&d.decisions),
         targets = list(
             &d.targets
                 .iter()

@@ -224,7 +224,12 @@ pub fn run<'s>(
                 if let Ok(Some(h)) = &mut history {
                     h.all_linted_as_staged();
                 }
-                Arc::new(Inventory::default())
+                // Only the decision records are audited from the inventory.
+                let staged = sent(inventory_rx.recv(), finish)?;
+                Arc::new(Inventory {
+                    decisions: staged.decisions.clone(),
+                    ..Inventory::default()
+                })
             }
             Mode::WorkTree => sent(inventory_rx.recv(), finish)?,
         };

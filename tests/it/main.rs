@@ -12,6 +12,7 @@ mod hostile;
 mod integrations;
 mod precommit;
 mod report_diff;
+mod routing;
 mod skills;
 mod span_props;
 mod staged;
