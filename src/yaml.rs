@@ -430,6 +430,42 @@ pub fn shifted(mut node: Node, by: usize) -> Node {
     node
 }
 
+/// A YAML document as the JSON tree [`crate::json`] gives, spans kept: for
+/// files that may be written in either (a requirements file). Plain scalars
+/// resolve by YAML 1.2's core schema; an alias, or a key that is not a
+/// string, is refused with the span of the node.
+pub fn to_json(node: &Node) -> Result<crate::json::Value, (Span, String)> {
+    use crate::json::{Kind, Member, Value};
+    let kind = match &node.kind {
+        NodeKind::Alias => return Err((node.span, "aliases are not supported here".into())),
+        NodeKind::Seq(items) => Kind::Array(items.iter().map(to_json).collect::<Result<_, _>>()?),
+        NodeKind::Map(entries) => {
+            let mut members = Vec::with_capacity(entries.len());
+            for e in entries {
+                let Some(key) = e.key.as_str() else {
+                    return Err((e.key.span, "keys must be strings".into()));
+                };
+                members.push(Member {
+                    key: std::borrow::Cow::Owned(key.to_string()),
+                    key_span: e.key.span,
+                    value: to_json(&e.value)?,
+                });
+            }
+            Kind::Object(members)
+        }
+        NodeKind::Scalar { value, .. } => match node.resolved() {
+            Some(Resolved::Null) => Kind::Null,
+            Some(Resolved::Bool) => Kind::Bool(value.eq_ignore_ascii_case("true")),
+            Some(Resolved::Int | Resolved::Float) => Kind::Number(value.clone()),
+            _ => Kind::String(value.clone()),
+        },
+    };
+    Ok(Value {
+        kind,
+        span: node.span,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,40 +531,4 @@ mod tests {
         assert_eq!(a.as_str(), Some("12"));
         assert!(root.get("b").unwrap().value.flow);
     }
-}
-
-/// A YAML document as the JSON tree [`crate::json`] gives, spans kept: for
-/// files that may be written in either (a requirements file). Plain scalars
-/// resolve by YAML 1.2's core schema; an alias, or a key that is not a
-/// string, is refused with the span of the node.
-pub fn to_json(node: &Node) -> Result<crate::json::Value, (Span, String)> {
-    use crate::json::{Kind, Member, Value};
-    let kind = match &node.kind {
-        NodeKind::Alias => return Err((node.span, "aliases are not supported here".into())),
-        NodeKind::Seq(items) => Kind::Array(items.iter().map(to_json).collect::<Result<_, _>>()?),
-        NodeKind::Map(entries) => {
-            let mut members = Vec::with_capacity(entries.len());
-            for e in entries {
-                let Some(key) = e.key.as_str() else {
-                    return Err((e.key.span, "keys must be strings".into()));
-                };
-                members.push(Member {
-                    key: std::borrow::Cow::Owned(key.to_string()),
-                    key_span: e.key.span,
-                    value: to_json(&e.value)?,
-                });
-            }
-            Kind::Object(members)
-        }
-        NodeKind::Scalar { value, .. } => match node.resolved() {
-            Some(Resolved::Null) => Kind::Null,
-            Some(Resolved::Bool) => Kind::Bool(value.eq_ignore_ascii_case("true")),
-            Some(Resolved::Int | Resolved::Float) => Kind::Number(value.clone()),
-            _ => Kind::String(value.clone()),
-        },
-    };
-    Ok(Value {
-        kind,
-        span: node.span,
-    })
 }

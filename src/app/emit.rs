@@ -126,7 +126,8 @@ fn nothing_matched(
     fail: bool,
 ) -> Option<String> {
     let s = &report.summary;
-    if s.profiles > 0 || s.skills > 0 || !report.diagnostics.is_empty() {
+    if s.profiles > 0 || s.skills > 0 || !report.diagnostics.is_empty() || !report.linted.is_empty()
+    {
         return None;
     }
     let list = |globs: &[String]| {

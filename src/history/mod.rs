@@ -8,6 +8,7 @@
 
 pub mod ci;
 pub mod claims;
+pub mod decisions;
 pub mod review;
 pub mod side;
 pub mod skillmeta;

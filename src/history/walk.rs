@@ -245,7 +245,11 @@ fn transition(
             }
         }
     }
-    if base_list.is_empty() && head_list.is_empty() && skill_dirs.is_empty() {
+    let decided: Vec<_> = crate::history::decisions::commit(ctx.settings, repo, &changes)
+        .into_iter()
+        .filter(|(d, _)| ctx.scope.contains(&d.path))
+        .collect();
+    if base_list.is_empty() && head_list.is_empty() && skill_dirs.is_empty() && decided.is_empty() {
         return Ok(false);
     }
     let head = Head::Tree(commit.tree);
@@ -256,7 +260,7 @@ fn transition(
         files_seen.insert(r.path.clone());
         record(audit, index_of, r, &cref);
     }
-    let mut findings: Vec<(Diagnostic, Option<SourceFile>)> = Vec::new();
+    let mut findings: Vec<(Diagnostic, Option<SourceFile>)> = decided;
     for r in reviews {
         let mut list = r.findings;
         // A declared_at set in this commit cannot be later than the commit.

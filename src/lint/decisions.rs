@@ -7,13 +7,11 @@
 
 use crate::diagnostic::{Diagnostic, Report};
 use crate::git::{ObjectId, Repo};
-use crate::history::Session;
 use crate::json::Value;
 use crate::model::decision::{Record, Revision};
 use crate::model::matching::{candidate, Bar};
 use crate::model::requirements::{self, Requirements};
 use crate::rules::decision::{self as rules, context::Audit, context::DecisionCx};
-use crate::rules::history::context::{DecisionChange, DecisionChangeKind};
 use crate::rules::security;
 use crate::settings::Settings;
 use crate::source::SourceFile;
@@ -53,7 +51,7 @@ pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut
         let mut out = security::check(security::CHECKS, &mut source);
         crate::redact::learn_source(&source);
         match rules::invalid_record::parse(&source) {
-            Err(d) => out.push(d),
+            Err(d) => out.push(*d),
             Ok(record) => out.extend(audit_record(settings, repo, &source, &record)),
         }
         report.mark_linted(rel);
@@ -202,93 +200,4 @@ fn audit_record(
         check.record(&cx, &mut out);
     }
     out
-}
-
-/// The head side's bytes of `rel`: the index's with `--staged`, else the
-/// disk's.
-fn head_bytes(settings: &Settings, session: &Session<'_>, rel: &str) -> Option<Vec<u8>> {
-    if session.is_staged() {
-        staged_bytes(session.repo(), rel)
-    } else {
-        std::fs::read(settings.open_path(rel)).ok()
-    }
-}
-
-/// Whether the head side's `rel` differs from the blob `base`.
-fn differs(settings: &Settings, session: &Session<'_>, rel: &str, base: ObjectId) -> Option<bool> {
-    let repo = session.repo();
-    let bytes = head_bytes(settings, session, rel)?;
-    Some(repo.hash_worktree(&repo.to_git(rel), &bytes, Some(base), None) != base)
-}
-
-/// The history rules of decision records (`history/decision-changed`,
-/// `history/requirements-moved`) against the session's base.
-pub fn review(settings: &Settings, session: &Session<'_>, paths: &[String], report: &mut Report) {
-    let Some(tree) = session.base_tree() else {
-        return;
-    };
-    let repo = session.repo();
-    let descend = |dir: &str| {
-        let name = dir.rsplit('/').next().unwrap_or(dir);
-        !crate::settings::ALWAYS_SKIPPED.contains(&name)
-    };
-    let keep = |p: &str| {
-        repo.from_git(p)
-            .is_some_and(|rel| settings.decision_globs.is_match(rel))
-    };
-    let Ok(base) = repo.list_files(tree, "", &descend, &keep, None, None) else {
-        return;
-    };
-    let mut out = Vec::new();
-    let mut changes: Vec<(String, DecisionChangeKind<'static>)> = Vec::new();
-    let mut added: Vec<(String, String, crate::source::Span)> = Vec::new();
-    for (git_path, file) in &base {
-        let Some(rel) = repo.from_git(git_path) else {
-            continue;
-        };
-        if settings.is_excluded(rel) {
-            continue;
-        }
-        match differs(settings, session, rel, file.id) {
-            None => changes.push((rel.to_string(), DecisionChangeKind::Deleted)),
-            Some(true) => changes.push((rel.to_string(), DecisionChangeKind::Edited)),
-            Some(false) => {}
-        }
-    }
-    for rel in paths {
-        if base.contains_key(repo.to_git(rel).as_ref()) {
-            continue;
-        }
-        let Some(bytes) = head_bytes(settings, session, rel) else {
-            continue;
-        };
-        let (source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
-        let Ok(record) = rules::invalid_record::parse(&source) else {
-            continue;
-        };
-        let req = &record.requirements.path;
-        let Ok(Some(old)) = repo.file_at(tree, &repo.to_git(&req.value)) else {
-            continue;
-        };
-        if differs(settings, session, &req.value, old).unwrap_or(true) {
-            added.push((rel.clone(), req.value.clone(), req.span));
-        }
-    }
-    for (path, kind) in &changes {
-        let change = DecisionChange { path, kind: *kind };
-        for check in crate::rules::history::CHECKS {
-            check.decision(&change, &mut out);
-        }
-    }
-    for (path, requirements, span) in &added {
-        let kind = DecisionChangeKind::AddedWithMovedRequirements {
-            requirements,
-            span: *span,
-        };
-        let change = DecisionChange { path, kind };
-        for check in crate::rules::history::CHECKS {
-            check.decision(&change, &mut out);
-        }
-    }
-    report.extend(out);
 }

@@ -52,7 +52,7 @@ pub(super) fn review_and_assemble<'s>(
     };
     crate::lint::decisions::audit(settings, &inventory.decisions, from, &mut report);
     if let Some(h) = &history {
-        crate::lint::decisions::review(settings, h, &inventory.decisions, &mut report);
+        h.review_decisions(settings, &inventory.decisions, &mut report);
     }
     report.restore_sources(|path| restore(history.as_ref(), path));
     count_files(&mut report);

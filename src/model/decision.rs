@@ -120,7 +120,7 @@ fn text(m: &Member) -> Result<Spanned<String>, Invalid> {
     }
 }
 
-fn list<'v>(m: &'v Member) -> Result<&'v [Value], Invalid> {
+fn list(m: &Member) -> Result<&[Value], Invalid> {
     m.value.as_array().ok_or_else(|| {
         (
             m.value.span,
@@ -129,7 +129,7 @@ fn list<'v>(m: &'v Member) -> Result<&'v [Value], Invalid> {
     })
 }
 
-fn object<'v>(m: &'v Member) -> Result<&'v Value, Invalid> {
+fn object(m: &Member) -> Result<&Value, Invalid> {
     match m.value.kind {
         Kind::Object(_) => Ok(&m.value),
         _ => Err((

@@ -122,7 +122,7 @@ pub fn markdown(s: &Summary<'_>) -> String {
                     "| limit `{}` | rules out | {} | - | {} |\n",
                     esc(p),
                     if hit { "a limit contains it" } else { "-" },
-                    if hit { "ruled out" } else { "met" }
+                    if hit { "ruled out" } else { "not ruled out" }
                 ));
             }
             out.push_str(&format!("\nFit: **{}**.", c.fit.as_str()));

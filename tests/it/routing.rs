@@ -540,3 +540,52 @@ fn the_summary_has_every_section_in_order() {
     let out = r.run(&["summary", "agents/met.profile.json", "--as-of", AS_OF]);
     assert!(stdout(&out).contains("General use"));
 }
+
+#[test]
+fn caplint_history_judges_the_records_of_every_commit() {
+    let mut r = candidates();
+    r.write(
+        "routing/refunds.requirements.json",
+        &REQ.replace("\"proficient\"", "\"basic\""),
+    );
+    let out = record(&r, "decisions/low.decision.json", "below-01", &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::support::stderr(&out)
+    );
+    let moved = r.commit("lower the bar and decide");
+    let text = r.read("decisions/low.decision.json");
+    r.write(
+        "decisions/low.decision.json",
+        &text.replace(
+            "\"task\": \"Route refund tickets\"",
+            "\"task\": \"Route refunds\"",
+        ),
+    );
+    let edited = r.commit("edit the decision");
+    let out = r.run(&["history", "--format", "json", "--as-of", AS_OF]);
+    let (_, json) = json_of(&out);
+    let found: Vec<(String, String)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["path"].as_str().unwrap().starts_with("decisions/"))
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["commit"]["id"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        // Sorted by path, then offset: the edit (no span) first.
+        [
+            ("history/decision-changed".to_string(), edited),
+            ("history/requirements-moved".to_string(), moved)
+        ],
+        "{json}"
+    );
+}

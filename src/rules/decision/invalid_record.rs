@@ -37,18 +37,20 @@ declare_rule! {
 /// Parses a record's text; the finding points at the parser's position or
 /// at the value (or the object) that is wrong. Called by the engine before
 /// the other rules run.
-pub fn parse(source: &SourceFile) -> Result<Record, Diagnostic> {
+pub fn parse(source: &SourceFile) -> Result<Record, Box<Diagnostic>> {
     let root = crate::json::parse(&source.text).map_err(|e| {
-        Diagnostic::new(&RULE, &source.path, format!("not valid JSON: {}", e.message))
+        Box::new(Diagnostic::new(&RULE, &source.path, format!("not valid JSON: {}", e.message))
             .at(source.char_span_at(e.offset))
             .label("here")
-            .maybe_help(e.help.clone())
+            .maybe_help(e.help.clone()))
     })?;
     decision::parse(&root).map_err(|(span, message)| {
-        Diagnostic::new(&RULE, &source.path, message)
-            .at(span)
-            .label("here")
-            .help("write decision records with `caplint match REQUIREMENTS --record FILE --assign AGENT_ID`")
+        Box::new(
+            Diagnostic::new(&RULE, &source.path, message)
+                .at(span)
+                .label("here")
+                .help("write decision records with `caplint match REQUIREMENTS --record FILE --assign AGENT_ID`"),
+        )
     })
 }
 

@@ -59,7 +59,7 @@ pub(crate) mod tests {
         let source = SourceFile::new("d.decision.json", record);
         let (parsed, mut out) = match super::invalid_record::parse(&source) {
             Ok(r) => (r, Vec::new()),
-            Err(d) => return vec![d],
+            Err(d) => return vec![*d],
         };
         let requirements = requirements::parse(&SourceFile::new("r.requirements.json", req))
             .map_err(|e| e.message);
