@@ -66,10 +66,17 @@ async function stop(): Promise<void> {
 }
 
 function restart(): Promise<void> {
+  // One start at a time, in the order asked; a failed one does not stop the next.
   const previous = starting ?? Promise.resolve();
   starting = previous.then(async () => {
-    await stop();
-    await start();
+    try {
+      await stop();
+      await start();
+    } catch (e) {
+      const message = `caplint: ${e instanceof Error ? e.message : String(e)}`;
+      output.appendLine(message);
+      void vscode.window.showErrorMessage(message);
+    }
   });
   return starting;
 }
