@@ -2,8 +2,14 @@
 # The VS Code extension's CI: install the pinned packages, type-check and
 # compile, run the unit tests (node's test runner), bundle, and package the
 # .vsix. Offline but for `npm ci`. Usage: editors/vscode/ci.sh (from
-# anywhere); .ci/run calls it.
+# anywhere); .ci/run calls it. With CAPLINT_BIN set to a caplint binary
+# (relative to the current folder, e.g. target/debug/caplint), the tests
+# also run fix all against that binary's `caplint server`.
 set -euo pipefail
+if [ -n "${CAPLINT_BIN:-}" ]; then
+    CAPLINT_BIN=$(cd "$(dirname "$CAPLINT_BIN")" && pwd)/$(basename "$CAPLINT_BIN")
+    export CAPLINT_BIN
+fi
 cd "$(dirname "$0")"
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 npm ci --no-audit --no-fund
