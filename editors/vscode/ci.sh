@@ -11,6 +11,11 @@ if [ -n "${CAPLINT_BIN:-}" ]; then
     export CAPLINT_BIN
 fi
 cd "$(dirname "$0")"
+major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$major" -lt 20 ]; then
+    echo "editors/vscode needs Node.js 20 or later (vsce, node --test); this is $(node --version)" >&2
+    exit 1
+fi
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 npm ci --no-audit --no-fund
 rm -rf out dist ./*.vsix
