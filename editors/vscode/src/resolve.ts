@@ -102,23 +102,12 @@ export function settingPath(
   return expanded;
 }
 
-/** The names the binary may have in one folder. */
-function executableNames(platform: Platform, env: Record<string, string | undefined>): string[] {
-  if (platform !== "win32") {
-    return ["caplint"];
-  }
-  const pathext = (env.PATHEXT ?? env.Pathext ?? ".COM;.EXE;.BAT;.CMD")
-    .split(";")
-    .map((e) => e.trim().toLowerCase())
-    .filter((e) => e.length > 0);
-  const names = ["caplint.exe"];
-  for (const ext of pathext) {
-    const name = `caplint${ext}`;
-    if (!names.includes(name)) {
-      names.push(name);
-    }
-  }
-  return names;
+/**
+ * The name of the binary: `caplint.exe` on Windows. A `caplint.cmd` or
+ * `.bat` on `PATH` is not taken: Node.js starts those only through a shell.
+ */
+function executableName(platform: Platform): string {
+  return platform === "win32" ? "caplint.exe" : "caplint";
 }
 
 /** The folder of a virtual environment that holds its scripts. */
@@ -135,7 +124,7 @@ function venvScripts(platform: Platform, venv: string): string {
  */
 export function pythonCandidates(interpreter: string, platform: Platform): string[] {
   const p = pathFor(platform);
-  const exe = platform === "win32" ? "caplint.exe" : "caplint";
+  const exe = executableName(platform);
   const looksLikeInterpreter = /python[\d.]*(\.exe)?$/i.test(p.basename(interpreter));
   const dirs: string[] = [];
   if (looksLikeInterpreter) {
@@ -153,7 +142,7 @@ export function pythonCandidates(interpreter: string, platform: Platform): strin
 /** The workspace's own virtual environments: `.venv` and `venv`. */
 export function venvCandidates(workspaceFolders: string[], platform: Platform): string[] {
   const p = pathFor(platform);
-  const exe = platform === "win32" ? "caplint.exe" : "caplint";
+  const exe = executableName(platform);
   const out: string[] = [];
   for (const folder of workspaceFolders) {
     for (const venv of [".venv", "venv"]) {
@@ -177,9 +166,7 @@ export function pathCandidates(env: Record<string, string | undefined>, platform
     if (dir === "") {
       continue;
     }
-    for (const name of executableNames(platform, env)) {
-      out.push(p.join(dir, name));
-    }
+    out.push(p.join(dir, executableName(platform)));
   }
   return out;
 }
@@ -187,7 +174,7 @@ export function pathCandidates(env: Record<string, string | undefined>, platform
 /** Where pipx and `cargo install` put the binary by default. */
 export function homeCandidates(homeDir: string, platform: Platform): string[] {
   const p = pathFor(platform);
-  const exe = platform === "win32" ? "caplint.exe" : "caplint";
+  const exe = executableName(platform);
   return [p.join(homeDir, ".local", "bin", exe), p.join(homeDir, ".cargo", "bin", exe)];
 }
 

@@ -115,23 +115,20 @@ test("PATH is searched in order, empty entries skipped", () => {
   assert.deepEqual(resolveServer(linux({ fs })), { found: true, path: "/usr/local/bin/caplint", source: "path" });
 });
 
-test("Windows: Scripts\\caplint.exe in .venv, then Path with PATHEXT", () => {
+test("Windows: Scripts\\caplint.exe in .venv, then caplint.exe on Path", () => {
   const base: ResolveInput = {
     workspaceFolders: ["C:\\repo"],
-    env: { Path: 'C:\\Windows;"C:\\Program Files\\caplint"', PATHEXT: ".COM;.EXE;.BAT" },
+    env: { Path: 'C:\\Windows;"C:\\Program Files\\caplint";C:\\Windows' },
     platform: "win32",
     fs: files("C:\\repo\\.venv\\Scripts\\caplint.exe"),
   };
   assert.deepEqual(resolveServer(base), { found: true, path: "C:\\repo\\.venv\\Scripts\\caplint.exe", source: "venv" });
   assert.deepEqual(pathCandidates(base.env, "win32"), [
     "C:\\Windows\\caplint.exe",
-    "C:\\Windows\\caplint.com",
-    "C:\\Windows\\caplint.bat",
     "C:\\Program Files\\caplint\\caplint.exe",
-    "C:\\Program Files\\caplint\\caplint.com",
-    "C:\\Program Files\\caplint\\caplint.bat",
+    "C:\\Windows\\caplint.exe",
   ]);
-  const r = resolveServer({ ...base, fs: files("C:\\Program Files\\caplint\\caplint.exe") });
+  const r = resolveServer({ ...base, fs: files("C:\\Program Files\\caplint\\caplint.exe", "C:\\Windows\\caplint.cmd") });
   assert.deepEqual(r, { found: true, path: "C:\\Program Files\\caplint\\caplint.exe", source: "path" });
 });
 
