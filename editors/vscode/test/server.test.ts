@@ -9,6 +9,7 @@ import { ChildProcess, execFileSync, spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { pathToFileURL } from "url";
 import { buildServerArgs, serverFlags } from "../src/args";
 import { caplintDiagnostics, mergeFixes, wholeDocument } from "../src/fixall";
 
@@ -89,7 +90,8 @@ test("flags read from the real caplint server --help", { skip }, () => {
 });
 
 test("fix all on the real server's code actions: the safe fixes, one edit", { skip }, async (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "caplint-vscode-server-"));
+  // The real path: the server canonicalizes its root (macOS: /var is /private/var).
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "caplint-vscode-server-")));
   const skillDir = path.join(root, "skills", "demo");
   fs.mkdirSync(skillDir, { recursive: true });
   const text = "---\nname: demo\ndescription: A demo skill.\nversion: 1.2.3\n---\n\n# Demo\n";
@@ -102,7 +104,7 @@ test("fix all on the real server's code actions: the safe fixes, one edit", { sk
     proc.kill();
     fs.rmSync(root, { recursive: true, force: true });
   });
-  const rootUri = `file://${root}`;
+  const rootUri = pathToFileURL(root).href;
   const init = await lsp.request("initialize", {
     processId: process.pid,
     rootUri,
@@ -111,7 +113,7 @@ test("fix all on the real server's code actions: the safe fixes, one edit", { sk
   });
   assert.ok(init.result.capabilities.codeActionProvider, "the server offers code actions");
   lsp.notify("initialized", {});
-  const uri = `file://${file}`;
+  const uri = pathToFileURL(file).href;
   lsp.notify("textDocument/didOpen", { textDocument: { uri, languageId: "markdown", version: 1, text } });
   const published = await lsp.waitFor(
     (n) => n.method === "textDocument/publishDiagnostics" && n.params.uri === uri && n.params.diagnostics.length > 0,
