@@ -5,6 +5,7 @@
 import * as vscode from "vscode";
 import * as fs from "fs";
 import * as os from "os";
+import * as path from "path";
 import { execFile } from "child_process";
 import {
   CodeActionKind,
@@ -28,6 +29,8 @@ const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append("caplint");
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
 let starting: Promise<void> | undefined;
+/** The file watchers of the running client, disposed when it stops. */
+let watchers: vscode.Disposable[] = [];
 
 export function activate(context: vscode.ExtensionContext): void {
   output = vscode.window.createOutputChannel("caplint");
@@ -56,6 +59,10 @@ export function deactivate(): Thenable<void> | undefined {
 async function stop(): Promise<void> {
   const c = client;
   client = undefined;
+  for (const w of watchers) {
+    w.dispose();
+  }
+  watchers = [];
   if (c) {
     try {
       await c.stop();
@@ -193,20 +200,23 @@ async function start(): Promise<void> {
     args: command.args,
     options: { cwd: folder.uri.fsPath },
   };
-  const watchers = [vscode.workspace.createFileSystemWatcher(WATCHED_FILES)];
+  const fileEvents = [vscode.workspace.createFileSystemWatcher(WATCHED_FILES)];
   if (settings.config !== "") {
-    watchers.push(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(settings.config), "*")));
+    // The configuration named by caplint.config, wherever it is.
+    const pattern = new vscode.RelativePattern(vscode.Uri.file(path.dirname(settings.config)), path.basename(settings.config));
+    fileEvents.push(vscode.workspace.createFileSystemWatcher(pattern));
   }
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     workspaceFolder: folder,
-    synchronize: { fileEvents: watchers },
+    synchronize: { fileEvents },
     diagnosticCollectionName: "caplint",
     outputChannel: output,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
   };
   const c = new LanguageClient("caplint", "caplint", serverOptions, clientOptions);
   client = c;
+  watchers = fileEvents;
   try {
     await c.start();
   } catch (e) {

@@ -208,6 +208,10 @@ test("activation starts the .venv's caplint with the settings' arguments", { ski
   assert.equal(c.serverOptions.options.cwd, root);
   assert.equal(c.clientOptions.diagnosticCollectionName, "caplint");
   assert.ok(c.clientOptions.documentSelector.some((s: any) => s.pattern === "**/SKILL.md"));
+  // The configuration named by caplint.config is watched where it is.
+  const patterns = c.clientOptions.synchronize.fileEvents.map((w: any) => w.pattern);
+  assert.equal(typeof patterns[0], "string");
+  assert.deepEqual({ ...patterns[1] }, { base: { scheme: "file", fsPath: path.join(root, "ci") }, pattern: "caplint.yaml" });
   // The help lists no --target: the targets are not passed, and a warning says where to set them.
   assert.ok(shown.some((s) => s.kind === "warning" && /targets: \[claude\]/.test(s.message)));
   for (const name of ["caplint.fixAll", "caplint.restart", "caplint.showOutput"]) {
