@@ -27,6 +27,7 @@ pub const KEYS: &[&str] = &[
     "rules",
     "overrides",
     "decisions",
+    "plugin_version_ignore",
 ];
 
 /// Loads the config file: `explicit` (from `--config`) or `.caplint.yaml` at
@@ -174,6 +175,7 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
             "rules" => config.rules = rule_map(source, v)?,
             "overrides" => config.overrides = overrides(source, v)?,
             "decisions" => config.decisions = glob_list(source, v)?,
+            "plugin_version_ignore" => config.plugin_version_ignore = glob_list(source, v)?,
             other => {
                 let help = did_you_mean(other, KEYS.iter().copied())
                     .map(|k| format!("did you mean `{k}`?"));

@@ -29,6 +29,8 @@ pub struct Inventory {
     pub profiles: Vec<String>,
     /// Routing decision records (the `decisions` globs).
     pub decisions: Vec<String>,
+    /// Plugin and marketplace manifests (`.claude-plugin/plugin.json`, …).
+    pub manifests: Vec<String>,
     pub skills: Vec<SkillDir>,
     pub skill_roots: Vec<String>,
     /// What the walks saw, for skill folders to use instead of listing
@@ -244,6 +246,8 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
                 && !settings.profile_globs.is_match(&rel)
             {
                 found.decisions.insert(rel);
+            } else if crate::model::plugin::ManifestKind::of(&rel).is_some() {
+                found.manifests.insert(rel);
             } else if name.ends_with(".json") {
                 found.profiles.insert(rel);
             }
@@ -332,6 +336,7 @@ fn finish(found: Found) -> Inventory {
     let Found {
         profiles,
         decisions,
+        manifests,
         mut skills,
         mut roots,
         mut listing,
@@ -362,6 +367,7 @@ fn finish(found: Found) -> Inventory {
     Inventory {
         profiles: profiles.into_iter().collect(),
         decisions: decisions.into_iter().collect(),
+        manifests: manifests.into_iter().collect(),
         skills: skills.into_values().collect(),
         skill_roots: roots.into_iter().collect(),
         listing,
@@ -387,6 +393,7 @@ fn root_folders(listing: &Listing, r: &str) -> Vec<String> {
 struct Found {
     profiles: BTreeSet<String>,
     decisions: BTreeSet<String>,
+    manifests: BTreeSet<String>,
     skills: BTreeMap<String, SkillDir>,
     roots: BTreeSet<String>,
     listing: Listing,
@@ -406,12 +413,15 @@ impl Found {
             self.profiles.insert(rel);
         } else if settings.decision_globs.is_match(&rel) {
             self.decisions.insert(rel);
+        } else if crate::model::plugin::ManifestKind::of(&rel).is_some() {
+            self.manifests.insert(rel);
         }
     }
 
     fn merge(&mut self, other: Found) {
         self.profiles.extend(other.profiles);
         self.decisions.extend(other.decisions);
+        self.manifests.extend(other.manifests);
         self.roots.extend(other.roots);
         self.listing.entries.extend(other.listing.entries);
         self.listing.pruned.extend(other.listing.pruned);

@@ -288,6 +288,7 @@ pub fn config() -> Value {
             "description": "The clients the skills are written for; several mean the strictest union. `--target` overrides it. See docs/targets.md.",
         },
         "decisions": glob_list(&d.decisions, "Globs of routing decision records, audited by the decision/* rules."),
+        "plugin_version_ignore": glob_list(&d.plugin_version_ignore, "Globs, relative to a plugin's folder, of files whose changes need no plugin version bump (history/plugin-version-not-bumped)."),
         "rules": severity_map("Rule id → severity (error, warning or off)."),
         "overrides": {
             "type": "array",

@@ -113,6 +113,9 @@ pub struct Config {
     pub overrides: Vec<Override>,
     /// Globs of routing decision records (`*.decision.json`).
     pub decisions: Vec<String>,
+    /// Globs, relative to a plugin's folder, of files whose changes need
+    /// no plugin version bump.
+    pub plugin_version_ignore: Vec<String>,
 }
 
 impl Default for Config {
@@ -131,6 +134,7 @@ impl Default for Config {
             rules: Vec::new(),
             overrides: Vec::new(),
             decisions: vec!["**/*.decision.json".into()],
+            plugin_version_ignore: Vec::new(),
         }
     }
 }
@@ -154,6 +158,7 @@ pub struct Settings {
     pub skill_root_globs: GlobSet,
     pub exclude_globs: GlobSet,
     pub decision_globs: GlobSet,
+    pub plugin_ignore_globs: GlobSet,
     overrides: Vec<(GlobSet, Vec<(String, Level)>)>,
     /// Texts that stand in for files on disk (repo-relative path → text):
     /// an editor's unsaved buffers, for `caplint server`. Empty for the CLI.
@@ -192,6 +197,7 @@ impl Settings {
             skill_root_globs: build(&config.skill_roots)?,
             exclude_globs: build(&config.exclude)?,
             decision_globs: build(&config.decisions)?,
+            plugin_ignore_globs: build(&config.plugin_version_ignore)?,
             overrides,
             root,
             config,

@@ -71,6 +71,11 @@ targets: {targets}
 # docs/decisions.md.
 decisions: {decisions}
 
+# Files of a plugin (globs relative to its folder) whose changes need no
+# version bump, e.g. ["docs/**", "tests/**"]. README*, CHANGELOG*, LICENSE*,
+# CONTRIBUTING* and dot-folders such as .github/ never need one.
+plugin_version_ignore: {plugin_ignore}
+
 # Severity per rule id: error, warning or off.
 rules: {{}}
 #  profile/stale: error
@@ -92,6 +97,7 @@ overrides: []
         reserved = list(&d.reserved_skill_names),
         extra = list(&d.extra_skill_fields),
         decisions = list(&d.decisions),
+        plugin_ignore = list(&d.plugin_version_ignore),
         targets = list(
             &d.targets
                 .iter()

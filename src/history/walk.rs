@@ -137,6 +137,14 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
     let mut prev_tree = first_base;
     let mut skills_seen: BTreeSet<String> = BTreeSet::new();
     let mut files_seen: BTreeSet<String> = BTreeSet::new();
+    // The plugin manifests of the tree before each commit.
+    let mut manifests: BTreeSet<String> = first_base
+        .map(|t| {
+            crate::history::plugins::manifests_in(repo, t)
+                .into_iter()
+                .collect()
+        })
+        .unwrap_or_default();
     // `None` before the root commit, or the first commit of a shallow clone.
     for commit in &chain {
         let base_tree = prev_tree;
@@ -148,6 +156,7 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
             &mut index_of,
             &mut skills_seen,
             &mut files_seen,
+            &mut manifests,
         )?;
         if touched {
             audit.relevant += 1;
@@ -213,6 +222,7 @@ fn transition(
     index_of: &mut HashMap<String, usize>,
     skills_seen: &mut BTreeSet<String>,
     files_seen: &mut BTreeSet<String>,
+    manifests: &mut BTreeSet<String>,
 ) -> Result<bool, Fatal> {
     let repo = ctx.repo;
     if base_tree == Some(commit.tree) {
@@ -245,10 +255,23 @@ fn transition(
             }
         }
     }
-    let decided: Vec<_> = crate::history::decisions::commit(ctx.settings, repo, &changes)
+    let mut decided: Vec<_> = crate::history::decisions::commit(ctx.settings, repo, &changes)
         .into_iter()
         .filter(|(d, _)| ctx.scope.contains(&d.path))
         .collect();
+    crate::history::plugins::update_manifests(repo, manifests, &changes);
+    if let (Some(base), false) = (base_tree, manifests.is_empty()) {
+        let texts = |path: &str| -> Option<SourceFile> {
+            let id = repo.file_at(commit.tree, &repo.to_git(path)).ok()??;
+            Some(SourceFile::from_bytes(path, repo.blob(id).ok()?).0)
+        };
+        for d in crate::history::plugins::commit(ctx, base, commit.tree, manifests)? {
+            if ctx.scope.contains(&d.path) {
+                let source = texts(&d.path);
+                decided.push((d, source));
+            }
+        }
+    }
     if base_list.is_empty() && head_list.is_empty() && skill_dirs.is_empty() && decided.is_empty() {
         return Ok(false);
     }

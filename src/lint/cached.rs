@@ -224,10 +224,12 @@ pub fn run<'s>(
                 if let Ok(Some(h)) = &mut history {
                     h.all_linted_as_staged();
                 }
-                // Only the decision records are audited from the inventory.
+                // Only the decision records and the plugin manifests are
+                // judged from the inventory.
                 let staged = sent(inventory_rx.recv(), finish)?;
                 Arc::new(Inventory {
                     decisions: staged.decisions.clone(),
+                    manifests: staged.manifests.clone(),
                     ..Inventory::default()
                 })
             }

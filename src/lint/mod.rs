@@ -8,6 +8,7 @@ pub mod cached;
 pub mod candidates;
 pub mod decisions;
 mod parts;
+pub mod plugins;
 pub mod profile;
 
 use parts::{disk_source, joined, review_and_assemble};

@@ -69,6 +69,18 @@ pub fn next_version(v: &str) -> Option<String> {
     Some(s.to_string())
 }
 
+/// The next patch version of a SemVer string (`1.2.3` → `1.2.4`; a
+/// pre-release `1.3.0-rc.1` → `1.3.0`): what a plugin's version fix writes.
+pub fn next_patch(v: &str) -> Option<String> {
+    let mut s = semver::Version::parse(v).ok()?;
+    if s.pre.is_empty() {
+        s.patch += 1;
+    }
+    s.pre = semver::Prerelease::EMPTY;
+    s.build = semver::BuildMetadata::EMPTY;
+    Some(s.to_string())
+}
+
 /// The next free version above every one of `versions` (the base's, the
 /// target tip's): `None` when they cannot all be ordered.
 pub fn next_free_version(versions: &[Option<&str>]) -> Option<String> {

@@ -6,17 +6,19 @@ pub use crate::diagnostic::Rule;
 
 pub mod decision;
 pub mod history;
+pub mod plugin;
 pub mod profile;
 pub mod security;
 pub mod skill;
 
-/// Every rule, in a stable order: profiles, skills, security, history,
-/// decisions.
+/// Every rule, in a stable order: profiles, skills, security, plugins,
+/// history, decisions.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
     profile::RULES
         .iter()
         .chain(skill::RULES.iter())
         .chain(security::RULES.iter())
+        .chain(plugin::RULES.iter())
         .chain(history::RULES.iter())
         .chain(decision::RULES.iter())
         .copied()
@@ -53,7 +55,7 @@ mod tests {
             assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
             let (family, name) = rule.id.split_once('/').expect("family/name");
             assert!(
-                ["profile", "skill", "security", "history", "decision"].contains(&family),
+                ["profile", "skill", "security", "plugin", "history", "decision"].contains(&family),
                 "{}",
                 rule.id
             );

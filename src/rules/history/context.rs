@@ -88,6 +88,28 @@ pub trait HistoryRule {
     fn deleted_profile(&self, _profile: &DeletedProfile<'_>, _out: &mut Vec<Diagnostic>) {}
     fn changed_skill(&self, _skill: &ChangedSkill<'_>, _out: &mut Vec<Diagnostic>) {}
     fn decision(&self, _decision: &DecisionChange<'_>, _out: &mut Vec<Diagnostic>) {}
+    fn changed_plugin(&self, _plugin: &ChangedPlugin<'_>, _out: &mut Vec<Diagnostic>) {}
+}
+
+/// A plugin whose shipped files changed against the base.
+#[derive(Debug, Clone, Copy)]
+pub struct ChangedPlugin<'a> {
+    /// Its name (manifest, else entry), or its folder.
+    pub name: &'a str,
+    /// The version clients read on the base side.
+    pub base: Option<&'a str>,
+    /// The version clients read on the head side, and where it is written.
+    pub head: Option<&'a crate::model::plugin::VersionAt>,
+    /// Where a finding without a version goes: the first manifest (or the
+    /// marketplace of its entry).
+    pub anchor: &'a str,
+    /// Every version the head side gives the plugin (manifests and
+    /// entries), for the fix that raises them all at once.
+    pub versions: &'a [crate::model::plugin::VersionAt],
+    /// The changed components, for the message (`skill review`, `hooks`, …).
+    pub components: &'a [String],
+    /// The target tip's version, given when the target branch changed it.
+    pub tip: Option<Tip<'a, Option<&'a str>>>,
 }
 
 /// A decision record against the base: edited, deleted, or added (with

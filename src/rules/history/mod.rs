@@ -21,6 +21,8 @@ rule_family! {
     skill_version_not_bumped,
     skill_version_decreased,
     skill_renamed,
+    plugin_version_not_bumped,
+    plugin_version_decreased,
     requirements_moved,
     decision_changed,
 }

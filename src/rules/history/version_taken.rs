@@ -1,7 +1,7 @@
 //! `history/version-taken`.
 
 use super::context::{
-    diag, field, version_fix, AddedProfile, ChangedProfile, ChangedSkill, HistoryRule,
+    diag, field, version_fix, AddedProfile, ChangedPlugin, ChangedProfile, ChangedSkill, HistoryRule,
 };
 use crate::diagnostic::{declare_rule, Diagnostic, Fix};
 use crate::model::version;
@@ -82,6 +82,34 @@ impl HistoryRule for Check {
         };
         if let Some((t, _)) = field(tip.rev, "version") {
             out.extend(taken("`version`", p.path, new, t, tip.name, || None));
+        }
+    }
+
+    fn changed_plugin(&self, p: &ChangedPlugin<'_>, out: &mut Vec<Diagnostic>) {
+        let (Some(tip), Some(head)) = (p.tip, p.head) else {
+            return;
+        };
+        if let Some(t) = tip.rev {
+            let new = (head.version.as_str(), head.span);
+            let what = format!("the version of the plugin `{}`", p.name);
+            out.extend(taken(&what, &head.path, new, t, tip.name, || {
+                let next = version::next_patch(t)?;
+                let edits = p
+                    .versions
+                    .iter()
+                    .map(|at| crate::diagnostic::Edit {
+                        path: at.path.clone(),
+                        range: at.span.range(),
+                        replacement: format!("\"{next}\""),
+                    })
+                    .collect();
+                Some(Fix {
+                    message: format!("raise the version of `{}` to {next}", p.name),
+                    applicability: crate::diagnostic::Applicability::Safe,
+                    edits,
+                    rename: None,
+                })
+            }));
         }
     }
 

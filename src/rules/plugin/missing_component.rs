@@ -1,0 +1,129 @@
+//! `plugin/missing-component`.
+
+use super::context::{PluginRule, RepoCx};
+use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::json::Value;
+use crate::model::plugin::{self, Source, COMPONENTS};
+use crate::source::Span;
+
+declare_rule! {
+    /// a component path in a manifest or entry (`skills`, `commands`, `agents`, `hooks`, `mcpServers`, `lspServers`, `outputStyles`, …) does not exist, or leaves the plugin
+    ///
+    /// ## What it does
+    /// Resolves every path a plugin manifest (or a marketplace entry with a local source) gives for its components, from the plugin's folder, and checks that it exists there. Inline configuration (an object for `hooks` or `mcpServers`) is not a path.
+    ///
+    /// ## Why
+    /// The client loads the components from those paths. A path that is missing, or that climbs out of the plugin (`../shared`), is empty once the plugin is installed on its own: the commands, agents or hooks it names never load.
+    ///
+    /// ## Example
+    /// Bad:
+    /// ```json
+    /// {"name": "review", "commands": "./command/review.md"}   (the file is commands/review.md)
+    /// ```
+    /// Good:
+    /// ```json
+    /// {"name": "review", "commands": "./commands/review.md"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Correct the path, relative to the plugin's folder and starting with `./`, or move the component into the plugin.
+    pub static RULE = "plugin/missing-component", Error;
+}
+
+/// The component paths of a manifest or entry object.
+fn paths(obj: &Value) -> Vec<(&str, &str, Span)> {
+    let mut out = Vec::new();
+    for m in obj.as_object().unwrap_or_default() {
+        if !COMPONENTS.contains(&&*m.key) {
+            continue;
+        }
+        match (&m.value.as_str(), m.value.as_array()) {
+            (Some(s), _) => out.push((&*m.key, *s, m.value.span)),
+            (None, Some(items)) => {
+                for i in items {
+                    if let Some(s) = i.as_str() {
+                        out.push((&*m.key, s, i.span));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn check(cx: &RepoCx<'_>, file: &str, dir: &str, obj: &Value, out: &mut Vec<Diagnostic>) {
+    for (key, path, span) in paths(obj) {
+        if path.contains("://") || path.contains("${") {
+            continue;
+        }
+        let why = match plugin::join(dir, path) {
+            Some(full) if full == dir || full.starts_with(&format!("{dir}/")) || dir.is_empty() => {
+                if (cx.kind_of)(&full).is_some() {
+                    continue;
+                }
+                "does not exist in the plugin"
+            }
+            _ => "leaves the plugin's folder",
+        };
+        out.push(
+            Diagnostic::new(&RULE, file, format!("the `{key}` path `{path}` {why}"))
+                .at(span)
+                .label("not in the plugin")
+                .help(format!(
+                    "component paths resolve from the plugin's folder (`{}`); correct the path or move the component into the plugin",
+                    if dir.is_empty() { "." } else { dir }
+                )),
+        );
+    }
+}
+
+/// Every manifest's and local entry's component paths.
+pub struct Check;
+
+impl PluginRule for Check {
+    fn repository(&self, cx: &RepoCx<'_>, out: &mut Vec<Diagnostic>) {
+        for m in cx.manifests {
+            if !m.kind.is_marketplace() {
+                check(cx, &m.path, &m.root_dir, &m.value, out);
+                continue;
+            }
+            for entry in plugin::entries(m.kind, &m.root_dir, &m.value) {
+                if let Source::Local { dir: Some(dir), .. } = &entry.source {
+                    if (cx.kind_of)(dir).is_some() {
+                        check(cx, &m.path, dir, entry.value, out);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{human, of, with, GOOD};
+    use super::*;
+
+    #[test]
+    fn a_misspelt_folder_and_a_path_out_of_the_plugin() {
+        let files = with(
+            "plugins/review/.claude-plugin/plugin.json",
+            r#"{"name": "review", "version": "1.2.0", "commands": ["./command/review.md", "../docs/skills"], "hooks": {"PreToolUse": []}}"#,
+        );
+        let ds = of(&RULE, &files);
+        let messages: Vec<&str> = ds.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "the `commands` path `./command/review.md` does not exist in the plugin",
+                "the `commands` path `../docs/skills` leaves the plugin's folder"
+            ]
+        );
+        insta::assert_snapshot!(human(&files, ds));
+    }
+
+    #[test]
+    fn existing_paths_pass() {
+        assert!(of(&RULE, GOOD).is_empty());
+    }
+}
