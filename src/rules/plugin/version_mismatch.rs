@@ -56,7 +56,7 @@ impl PluginRule for Check {
                 format!("the plugin `{name}` has {} versions: {}", vs.len(), listed.join(", ")),
             )
             .at(first.span)
-            .label(format!("{}", first.version));
+            .label(first.version.to_string());
             for v in &vs[1..] {
                 d = if v.path == first.path {
                     d.with_label(v.span, v.version.clone())
