@@ -142,11 +142,12 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
         paths: args.paths.clone(),
         history,
         // A fix edits the files on disk: they are linted as they are there.
-        cache: !args.no_cache && !args.fix,
+        cache: !args.no_cache && !args.fix && !args.diff,
     };
     let mut report = run_check(&settings, &options)?;
     let mut wrote = false;
-    if args.fix {
+    // `--diff` shows the fixes without writing them: it implies `--fix`.
+    if args.fix || args.diff {
         let mut outcome = crate::fix::Outcome::default();
         if args.diff {
             let pass = crate::fix::plan(&settings.root, &report, args.unsafe_fixes, &mut outcome);
