@@ -1006,6 +1006,39 @@ fn human_output_in_color_has_the_same_text() {
     assert_eq!(stripped, plain);
 }
 
+/// Concise output honours `--color` as human output does: `always` paints
+/// the severity and rule, the text stays the same, and `never` (or a pipe
+/// with `auto`) has no escape codes.
+#[test]
+fn concise_output_honours_color() {
+    let root = manifest();
+    let args = [
+        "check",
+        "--no-history",
+        "--as-of",
+        AS_OF,
+        "--format",
+        "concise",
+        "testdata/agents/broken.profile.json",
+    ];
+    let (_, plain, _) = run_in(root, &[&args[..], &["--color", "never"]].concat());
+    let (_, auto, _) = run_in(root, &args);
+    let (code, color, _) = run_in(root, &[&args[..], &["--color", "always"]].concat());
+    assert_eq!(code, 1);
+    assert!(
+        !plain.contains('\u{1b}') && !auto.contains('\u{1b}'),
+        "{plain:?}"
+    );
+    assert!(
+        color.contains("\u{1b}[1;31merror[profile/invalid-json]\u{1b}[0m"),
+        "{color:?}"
+    );
+    let stripped = regex::Regex::new("\u{1b}\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(&color, "");
+    assert_eq!(stripped, plain);
+}
+
 /// docs/rules.md (the page `caplint server` links each finding to) is what
 /// scripts/rules-doc.sh writes from this binary: a rule or fix added, or a
 /// text changed, without regenerating the page fails here.
