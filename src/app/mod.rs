@@ -221,6 +221,9 @@ fn fix_notes(outcome: &crate::fix::Outcome, written: bool, staged: bool) {
     }
 }
 
+/// The columns `caplint rules` fits in.
+const RULES_WIDTH: usize = 100;
+
 fn rules_command(args: &RulesArgs) -> u8 {
     let text = match args.format {
         RulesFormat::Markdown => crate::rules::markdown_table(),
@@ -228,20 +231,7 @@ fn rules_command(args: &RulesArgs) -> u8 {
             let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary(), "fixable": r.fixable.map(|(a, _)| a.as_str())})).collect();
             serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
         }
-        RulesFormat::Human => {
-            let width = crate::rules::all().map(|r| r.id.len()).max().unwrap_or(0);
-            crate::rules::all()
-                .map(|r| {
-                    format!(
-                        "{:<width$}  {:<7}  {}{}\n",
-                        r.id,
-                        r.default.as_str(),
-                        r.summary(),
-                        r.fix_marker()
-                    )
-                })
-                .collect()
-        }
+        RulesFormat::Human => crate::rules::listing(RULES_WIDTH),
     };
     output::stdout(&text);
     EXIT_OK
