@@ -189,11 +189,13 @@ overrides: []
     )
 }
 
-/// The `.pre-commit-config.yaml` entry for caplint's hooks: the mirror
-/// repository, which installs the prebuilt wheel instead of compiling.
+/// The `.pre-commit-config.yaml` entry for caplint's hooks: the hooks that
+/// run the caplint on PATH (the one running `init`), which need nothing
+/// published. The tag exists from the first release on; before it, `rev:`
+/// names a commit.
 pub fn pre_commit_snippet() -> String {
     format!(
-        "repos:\n  - repo: {}-pre-commit\n    rev: v{}\n    hooks:\n      - id: caplint\n      - id: caplint-pre-push\n",
+        "repos:\n  - repo: {}\n    rev: v{}    # before the first release: a commit, e.g. main\n    hooks:\n      - id: caplint-system\n      - id: caplint-system-pre-push\n",
         crate::render::sarif::information_uri(),
         env!("CARGO_PKG_VERSION")
     )
@@ -228,7 +230,7 @@ pub fn write_config(path: &Path) -> Result<String, Fatal> {
         String::new()
     } else {
         format!(
-            "It excludes {} placeholder skill{} (a template or an example, not a skill to publish):\n{}\\
+            "It excludes {} placeholder skill{} (a template or an example, not a skill to publish):\n{}\
              Remove an entry from `exclude` to lint that skill.\n\n",
             excludes.len(),
             if excludes.len() == 1 { "" } else { "s" },
@@ -238,7 +240,8 @@ pub fn write_config(path: &Path) -> Result<String, Fatal> {
     Ok(format!(
         "Wrote {} with the default settings.\n\n{proposed}\
          To run caplint before every commit and push with pre-commit (https://pre-commit.com),\n\
-         add this to .pre-commit-config.yaml:\n\n{}\n\
+         add this to .pre-commit-config.yaml (the hooks run the caplint on PATH; from the\n\
+         first release on, the caplint-pre-commit mirror installs the wheel instead):\n\n{}\n\
          and run: pre-commit install --hook-type pre-commit --hook-type pre-push\n\n\
          Without pre-commit, copy hooks/pre-commit and hooks/pre-push from caplint's\n\
          repository into .git/hooks/ (see its README).\n",
@@ -296,7 +299,10 @@ mod tests {
         assert_eq!(c.exclude, found);
         let out = write_config(&dir.path().join(CONFIG_FILE)).unwrap();
         assert!(out.contains("It excludes 3 placeholder skills"), "{out}");
-        assert!(out.contains("  template/**\n"), "{out}");
+        assert!(out.contains("  template/**\nRemove an entry"), "{out}");
+        assert!(!out.contains('\\'), "{out}");
+        // The snippet names hooks that need nothing published.
+        assert!(out.contains("- id: caplint-system\n"), "{out}");
     }
 
     #[test]
