@@ -556,6 +556,13 @@ impl<'a> Scan<'a> {
             }
             let edits: Option<Vec<crate::diagnostic::Edit>> =
                 mentions.iter().map(|m| m.edit.clone()).collect();
+            // Two mentions read from one stretch of text (a link and the
+            // word inside it) make overlapping edits: the fix keeps one.
+            let edits = edits.map(|mut edits| {
+                edits.sort_by_key(|e| (e.path.clone(), e.range.start));
+                edits.dedup_by(|b, a| a.path == b.path && b.range.start < a.range.end);
+                edits
+            });
             if let Some(edits) = edits {
                 let times = if n == 1 {
                     String::new()
