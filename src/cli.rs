@@ -186,6 +186,7 @@ pub struct CommonArgs {
 }
 
 #[derive(Debug, Args, Clone, Default)]
+#[command(group(clap::ArgGroup::new("fixing").args(["fix", "diff"]).multiple(true)))]
 pub struct CheckArgs {
     /// Files or folders to lint (default: the repository root, or `.` outside git)
     #[arg(value_name = "PATH")]
@@ -211,11 +212,11 @@ pub struct CheckArgs {
     /// Apply the safe fixes in place, then report what remains
     #[arg(long)]
     pub fix: bool,
-    /// With --fix: print the fixes as a unified diff and write nothing
-    #[arg(long, requires = "fix")]
+    /// Print the fixes as a unified diff and write nothing (implies --fix)
+    #[arg(long)]
     pub diff: bool,
-    /// With --fix: also apply the fixes that may change meaning
-    #[arg(long, requires = "fix")]
+    /// With --fix or --diff: also apply the fixes that may change meaning
+    #[arg(long, requires = "fixing")]
     pub unsafe_fixes: bool,
 }
 

@@ -41,7 +41,7 @@ pub fn emit_with(
             let mut t = if format == Format::Human {
                 render::human::render_with(report, style, &paths)
             } else {
-                render::concise::render(report, &paths)
+                render::concise::render_with(report, &paths, style.color)
             };
             if !common.quiet {
                 if let Some(extra) = extra {

@@ -156,11 +156,12 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
         paths: args.paths.clone(),
         history,
         // A fix edits the files on disk: they are linted as they are there.
-        cache: !args.no_cache && !args.fix,
+        cache: !args.no_cache && !args.fix && !args.diff,
     };
     let mut report = run_check(&settings, &options)?;
     let mut wrote = false;
-    if args.fix {
+    // `--diff` shows the fixes without writing them: it implies `--fix`.
+    if args.fix || args.diff {
         let mut outcome = crate::fix::Outcome::default();
         if args.diff {
             let pass = crate::fix::plan(&settings.root, &report, args.unsafe_fixes, &mut outcome);
@@ -234,6 +235,9 @@ fn fix_notes(outcome: &crate::fix::Outcome, written: bool, staged: bool) {
     }
 }
 
+/// The columns `caplint rules` fits in.
+const RULES_WIDTH: usize = 100;
+
 fn rules_command(args: &RulesArgs) -> u8 {
     let text = match args.format {
         RulesFormat::Markdown => crate::rules::markdown_table(),
@@ -241,20 +245,7 @@ fn rules_command(args: &RulesArgs) -> u8 {
             let list: Vec<_> = crate::rules::all().map(|r| serde_json::json!({"id": r.id, "severity": r.default.as_str(), "summary": r.summary(), "fixable": r.fixable.map(|(a, _)| a.as_str())})).collect();
             serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
         }
-        RulesFormat::Human => {
-            let width = crate::rules::all().map(|r| r.id.len()).max().unwrap_or(0);
-            crate::rules::all()
-                .map(|r| {
-                    format!(
-                        "{:<width$}  {:<7}  {}{}\n",
-                        r.id,
-                        r.default.as_str(),
-                        r.summary(),
-                        r.fix_marker()
-                    )
-                })
-                .collect()
-        }
+        RulesFormat::Human => crate::rules::listing(RULES_WIDTH),
     };
     output::stdout(&text);
     EXIT_OK

@@ -2,30 +2,50 @@
 //! editors read them (Vim's `errorformat`, VS Code problem matchers):
 //! `path:line:col: severity[rule] message`. Paths are relative to the working
 //! directory; a finding about a whole file or folder is at line 1, column 1.
+//! The plain lines of `--format github` have the same shape.
 
 use super::human::one_line;
 use super::location::message_with_commit;
 use super::Paths;
-use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Report;
+use crate::diagnostic::{Diagnostic, Severity};
 
 /// The line of one finding, without its line break.
 pub fn line(report: &Report, d: &Diagnostic, paths: &Paths) -> String {
+    line_with(report, d, paths, false)
+}
+
+/// [`line`], colored as the human output is when `color` is set: the path
+/// bold, the severity and rule in the severity's color. The text is the
+/// same either way.
+pub fn line_with(report: &Report, d: &Diagnostic, paths: &Paths, color: bool) -> String {
     let (line, column) = super::human::position(report, d).unwrap_or((1, 1));
+    let path = one_line(&paths.show(&d.path));
+    let sev = d.severity.as_str();
+    let message = one_line(&message_with_commit(d));
+    if !color {
+        return format!("{path}:{line}:{column}: {sev}[{}] {message}", d.rule);
+    }
+    let paint = match d.severity {
+        Severity::Error => "\x1b[1;31m",
+        Severity::Warning => "\x1b[1;33m",
+    };
     format!(
-        "{}:{line}:{column}: {}[{}] {}",
-        one_line(&paths.show(&d.path)),
-        d.severity.as_str(),
-        d.rule,
-        one_line(&message_with_commit(d))
+        "\x1b[1m{path}\x1b[0m:{line}:{column}: {paint}{sev}[{}]\x1b[0m {message}",
+        d.rule
     )
 }
 
 /// Every finding, one per line (no summary: the caller adds it).
 pub fn render(report: &Report, paths: &Paths) -> String {
+    render_with(report, paths, false)
+}
+
+/// [`render`], in color when `color` is set (`--color`).
+pub fn render_with(report: &Report, paths: &Paths, color: bool) -> String {
     let mut out = String::new();
     for d in &report.diagnostics {
-        out.push_str(&line(report, d, paths));
+        out.push_str(&line_with(report, d, paths, color));
         out.push('\n');
     }
     out
@@ -69,6 +89,24 @@ mod tests {
                 "skills/x:1:1: error[skill/missing-skill-md] no SKILL.md",
             ]
         );
+    }
+
+    #[test]
+    fn color_paints_the_same_text() {
+        let plain = render(&report(), &Paths::as_is());
+        let colored = render_with(&report(), &Paths::as_is(), true);
+        assert!(
+            colored.contains("\x1b[1;33mwarning[profile/unknown-field]\x1b[0m"),
+            "{colored:?}"
+        );
+        assert!(
+            colored.contains("\x1b[1;31merror[skill/missing-skill-md]\x1b[0m"),
+            "{colored:?}"
+        );
+        let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+            .unwrap()
+            .replace_all(&colored, "");
+        assert_eq!(stripped, plain);
     }
 
     #[test]

@@ -52,19 +52,22 @@ fn command(report: &Report, d: &Diagnostic) -> String {
     format!("::{kind} {}::{}\n", props.join(","), escape_data(&message))
 }
 
-/// `path:line:col: severity[rule]: message` on one line.
+/// One finding as a plain line of the log, in the shape of `--format
+/// concise` (`path:line:col: severity[rule] message`, `1:1` for a whole
+/// file or folder), paths relative to the repository root.
 pub fn plain_line(report: &Report, d: &Diagnostic) -> String {
     let path = if d.path.is_empty() {
         ".".to_string()
     } else {
         visible(&d.path)
     };
-    let at = match Region::of_diagnostic(report, d) {
-        Some(r) => format!("{path}:{}:{}", r.start_line, r.start_column),
-        None => path,
-    };
-    let message = one_line(&message_with_commit(d));
-    format!("{at}: {}[{}]: {message}\n", d.severity.as_str(), d.rule)
+    let (line, column) = super::human::position(report, d).unwrap_or((1, 1));
+    let message = super::human::one_line(&message_with_commit(d));
+    format!(
+        "{path}:{line}:{column}: {}[{}] {message}\n",
+        d.severity.as_str(),
+        d.rule
+    )
 }
 
 /// A path with control characters shown as escapes, so one finding stays
@@ -227,10 +230,30 @@ mod tests {
             first,
             "::warning file=x%2C y%3Az.profile.json,line=2,endLine=2,col=3,endColumn=6,title=profile/unknown-field::100%25 wrong%0Asecond line%0A%0Ahelp: rename it"
         );
+        // The plain line has the shape of `--format concise`.
         assert!(out.contains(
-            "x, y:z.profile.json:2:3: warning[profile/unknown-field]: 100% wrong second line\n"
+            "x, y:z.profile.json:2:3: warning[profile/unknown-field] 100% wrong second line\n"
         ));
+        assert_eq!(
+            plain_line(&report_with(d2()), &d2()),
+            format!(
+                "{}\n",
+                crate::render::concise::line(
+                    &report_with(d2()),
+                    &d2(),
+                    &crate::render::Paths::as_is()
+                )
+            )
+        );
         assert!(out.ends_with("caplint: 0 errors, 0 warnings in 1 file\n"));
+    }
+
+    fn d2() -> Diagnostic {
+        Diagnostic::new(
+            &crate::rules::skill::missing_skill_md::RULE,
+            "skills/x",
+            "no SKILL.md",
+        )
     }
 
     #[test]
@@ -243,6 +266,11 @@ mod tests {
         let out = render(&report_with(d), false);
         assert!(
             out.starts_with("::error file=skills/x,title=skill/missing-skill-md::no SKILL.md\n")
+        );
+        // As in concise output: line 1, column 1 for a whole file or folder.
+        assert!(
+            out.ends_with("\nskills/x:1:1: error[skill/missing-skill-md] no SKILL.md\n"),
+            "{out}"
         );
     }
 

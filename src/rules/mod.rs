@@ -28,6 +28,49 @@ pub fn get(id: &str) -> Option<&'static Rule> {
     all().find(|r| r.id == id)
 }
 
+/// `caplint rules`: one rule a line (id, default severity, when it fires),
+/// the text wrapped under its column to fit `width` columns.
+pub fn listing(width: usize) -> String {
+    let id_width = all().map(|r| r.id.chars().count()).max().unwrap_or(0);
+    let indent = id_width + 2 + 7 + 2;
+    let room = width.saturating_sub(indent).max(20);
+    let mut out = String::new();
+    for r in all() {
+        let text = format!("{}{}", r.summary(), r.fix_marker());
+        let mut lines = wrap(&text, room).into_iter();
+        out.push_str(&format!(
+            "{:<id_width$}  {:<7}  {}\n",
+            r.id,
+            r.default.as_str(),
+            lines.next().unwrap_or_default()
+        ));
+        for line in lines {
+            out.push_str(&format!("{:indent$}{line}\n", ""));
+        }
+    }
+    out
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a
+/// longer word gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The README's rule table, generated from the registry.
 pub fn markdown_table() -> String {
     let mut out = String::from("| rule | default | fires when |\n|---|---|---|\n");
@@ -88,6 +131,67 @@ mod tests {
                 rule.id
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod explain {
+    /// The paragraphs of `caplint explain RULE`: blocks between blank lines,
+    /// each list item on its own; headings and fenced examples left out.
+    fn paragraphs(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut current = String::new();
+        let mut fenced = false;
+        for line in text.lines() {
+            let fence = line.trim_start().starts_with("```");
+            let breaks = fence
+                || fenced
+                || line.trim().is_empty()
+                || line.starts_with('#')
+                || line.starts_with("- ");
+            if breaks && !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            if fence {
+                fenced = !fenced;
+                continue;
+            }
+            if fenced || line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(line.trim());
+        }
+        if !current.is_empty() {
+            out.push(current);
+        }
+        out
+    }
+
+    /// Every section of every rule's explanation is short enough to read:
+    /// no paragraph over 600 characters, examples in their own blocks.
+    #[test]
+    fn every_explain_paragraph_is_short() {
+        for rule in super::all() {
+            let text = rule.markdown();
+            assert!(
+                text.contains("```"),
+                "{}: examples are not separate",
+                rule.id
+            );
+            for p in paragraphs(&text) {
+                let n = p.chars().count();
+                assert!(n <= 600, "{}: a paragraph of {n} characters: {p}", rule.id);
+            }
+        }
+    }
+
+    #[test]
+    fn paragraphs_split_on_blank_lines_and_list_items() {
+        let text = "# t\n\none\ntwo\n\n- a\n- b\n```\ncode\n```\nend";
+        assert_eq!(paragraphs(text), ["one two", "- a", "- b", "end"]);
     }
 }
 

@@ -552,6 +552,49 @@ fn rules_and_explain_come_from_the_registry() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("profile/missing-evidence"));
 }
 
+/// `caplint rules` fits a 100-column terminal: each rule starts a line with
+/// its id and severity, and a long text wraps under its own column.
+/// `--format json` gives tools every rule whole.
+#[test]
+fn rules_fit_100_columns_and_json_is_whole() {
+    let out = caplint().args(["rules"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    let starts: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(starts, lib::rule_ids());
+    let indent = text
+        .lines()
+        .find(|l| l.starts_with(' '))
+        .expect("a wrapped line");
+    let column = indent.len() - indent.trim_start().len();
+    let first = text.lines().next().unwrap();
+    assert_eq!(&first[column - 2..column], "  ", "{first}");
+    let out = caplint()
+        .args(["rules", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = json.as_array().unwrap();
+    assert_eq!(list.len(), lib::rule_ids().len());
+    let sarif = list
+        .iter()
+        .find(|r| r["id"] == "security/secret-value")
+        .unwrap();
+    assert!(sarif["summary"].as_str().unwrap().len() > 100);
+    assert_eq!(sarif["severity"], "error");
+}
+
 #[test]
 fn human_output_is_rustc_like() {
     let text = GOOD.replace("\"proficient\"", "\"expert\"");
@@ -998,6 +1041,39 @@ fn human_output_in_color_has_the_same_text() {
     assert_eq!(code, 1);
     assert!(
         color.starts_with("\u{1b}[1;31merror[profile/invalid-json]\u{1b}[0m"),
+        "{color:?}"
+    );
+    let stripped = regex::Regex::new("\u{1b}\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(&color, "");
+    assert_eq!(stripped, plain);
+}
+
+/// Concise output honours `--color` as human output does: `always` paints
+/// the severity and rule, the text stays the same, and `never` (or a pipe
+/// with `auto`) has no escape codes.
+#[test]
+fn concise_output_honours_color() {
+    let root = manifest();
+    let args = [
+        "check",
+        "--no-history",
+        "--as-of",
+        AS_OF,
+        "--format",
+        "concise",
+        "testdata/agents/broken.profile.json",
+    ];
+    let (_, plain, _) = run_in(root, &[&args[..], &["--color", "never"]].concat());
+    let (_, auto, _) = run_in(root, &args);
+    let (code, color, _) = run_in(root, &[&args[..], &["--color", "always"]].concat());
+    assert_eq!(code, 1);
+    assert!(
+        !plain.contains('\u{1b}') && !auto.contains('\u{1b}'),
+        "{plain:?}"
+    );
+    assert!(
+        color.contains("\u{1b}[1;31merror[profile/invalid-json]\u{1b}[0m"),
         "{color:?}"
     );
     let stripped = regex::Regex::new("\u{1b}\\[[0-9;]*m")

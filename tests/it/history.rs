@@ -2463,6 +2463,46 @@ fn fix_diff_prints_and_writes_nothing() {
 }
 
 #[test]
+fn diff_alone_implies_fix_and_writes_nothing() {
+    let r = repo_with_profile();
+    let text = raised("3", "2026-10-01");
+    r.write(PROFILE, &text);
+    let with_fix = r.run(&["check", "--as-of", AS_OF, "--fix", "--diff"]);
+    let out = r.run(&["check", "--as-of", AS_OF, "--diff"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&with_fix));
+    assert!(
+        stdout(&out).contains("+  \"version\": \"4\""),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(r.read(PROFILE), text);
+    // `--unsafe-fixes` still needs `--fix` or `--diff`.
+    let out = r.run(&["check", "--as-of", AS_OF, "--unsafe-fixes"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--fix"), "{}", stderr(&out));
+}
+
+#[test]
+fn staged_diff_shows_the_staged_fix_and_writes_nothing() {
+    let r = repo_with_profile();
+    let text = raised("3", "2026-10-01");
+    r.write(PROFILE, &text);
+    r.git(&["add", "-A"]);
+    let out = r.run(&["check", "--as-of", AS_OF, "--staged", "--diff"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("+  \"version\": \"4\""),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(r.read(PROFILE), text);
+    // Nothing was staged or written: the index still holds version 3.
+    let (_, json) = r.check(&["--staged"]);
+    assert!(rules(&json).contains(&"history/version-not-bumped".to_string()));
+}
+
+#[test]
 fn fix_with_staged_fixes_the_working_tree_and_fails() {
     let r = repo_with_profile();
     r.write(PROFILE, &raised("3", "2026-10-01"));

@@ -96,7 +96,8 @@ fn github_commands_escape_paths_and_messages() {
         .expect("field-type on version");
     assert!(version.contains(",line=1,endLine=1,col="), "{version}");
     assert!(version.contains("%0A%0Ahelp: "), "{version}");
-    // Every finding also appears as plain text, then a summary line.
+    // Every finding also appears as a plain line in the shape of concise
+    // output, then a summary line.
     let json = fixture_json(dir.path());
     let count = json["diagnostics"].as_array().unwrap().len();
     let commands = stdout.lines().filter(|l| l.starts_with("::")).count();
@@ -110,7 +111,7 @@ fn github_commands_escape_paths_and_messages() {
         plain
             .iter()
             .any(|l| l.starts_with("agents/we%ird, na:me.profile.json:1:")
-                && l.contains(": error[profile/field-type]: ")),
+                && l.contains(": error[profile/field-type] ")),
         "{stdout}"
     );
     let last = stdout.lines().last().unwrap();
@@ -131,7 +132,7 @@ fn github_newlines_in_paths_are_escaped() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("\na\\nb.profile.json:1:1: error[profile/not-an-object]: "),
+        stdout.contains("\na\\nb.profile.json:1:1: error[profile/not-an-object] "),
         "{stdout}"
     );
 }
@@ -608,8 +609,9 @@ fn init_writes_defaults_and_refuses_to_overwrite() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("id: caplint\n"), "{stdout}");
-    assert!(stdout.contains("id: caplint-pre-push\n"), "{stdout}");
+    // Hooks that run the caplint on PATH: nothing has to be published.
+    assert!(stdout.contains("id: caplint-system\n"), "{stdout}");
+    assert!(stdout.contains("id: caplint-system-pre-push\n"), "{stdout}");
     assert!(stdout.contains("pre-commit install"), "{stdout}");
     let path = dir.path().join(".caplint.yaml");
     let written = std::fs::read_to_string(&path).unwrap();
@@ -650,6 +652,46 @@ fn init_writes_defaults_and_refuses_to_overwrite() {
         .arg(&other)
         .assert()
         .code(0);
+}
+
+/// A `template/` skill that is a placeholder by design: `init` proposes to
+/// exclude it, says so, and `check` then skips it while linting the rest.
+#[test]
+fn init_proposes_excluding_placeholder_skills() {
+    let repo = Repo::new();
+    let placeholder = "---\nname: template-skill\ndescription: Replace with a description of the skill.\n---\nSee [the guide](guide.md).\n";
+    repo.write("template/SKILL.md", placeholder);
+    repo.write(
+        "skills/pdf/SKILL.md",
+        "---\nname: pdf\ndescription: Work with PDF files.\n---\n# PDF\n",
+    );
+    let check = || {
+        let out = repo
+            .caplint()
+            .args(["check", "--no-history", "--format", "json"])
+            .output()
+            .unwrap();
+        json_of(&out)
+    };
+    let (code, before) = check();
+    assert_eq!(code, 1, "{before}");
+    assert!(rules_of(&before).contains(&"skill/broken-reference".to_string()));
+    let out = repo.caplint().arg("init").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("It excludes 1 placeholder skill"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  template/**\n"), "{stdout}");
+    let written = std::fs::read_to_string(repo.path().join(".caplint.yaml")).unwrap();
+    assert!(
+        written.contains("\nexclude: [\"template/**\"]\n"),
+        "{written}"
+    );
+    let (code, after) = check();
+    assert_eq!(code, 0, "{after}");
+    assert_eq!(after["summary"]["skills"], 1);
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod history;
 mod hooks;
 mod hostile;
 mod integrations;
+mod neovim;
 mod precommit;
 mod report_diff;
 mod routing;

@@ -2186,3 +2186,54 @@ fn a_copy_of_a_skill_that_kept_its_links_and_not_its_files() {
         run.rules()
     );
 }
+
+/// Two files named in another letter case, four times each, in SKILL.md
+/// and a file it references: one finding per file named, and `--fix` (a
+/// safe fix) writes the real names everywhere.
+#[test]
+fn case_only_references_are_one_finding_per_file_and_fixed() {
+    let t = Tree::new();
+    let body = "Read REFERENCE.md and FORMS.md.\n\
+                See [the reference](REFERENCE.md) and [forms](FORMS.md#fields).\n\
+                Then `REFERENCE.md` again, and `FORMS.md`.\n\
+                More in [notes](notes.md).\n";
+    t.skill("pdf", body);
+    t.file("skills/pdf/reference.md", "# Reference\n");
+    t.file("skills/pdf/forms.md", "# Forms\n");
+    t.file(
+        "skills/pdf/notes.md",
+        "Back to REFERENCE.md and FORMS.md.\n",
+    );
+    let run = t.run();
+    assert_eq!(run.code, 1);
+    let found = run.only("skill/broken-reference");
+    let messages: Vec<&str> = found.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "`REFERENCE.md` does not exist; the file is `reference.md` (4 mentions)",
+            "`FORMS.md` does not exist; the file is `forms.md` (4 mentions)",
+        ],
+        "{found:?}"
+    );
+    let fixable: Vec<&str> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["fix"]["applicability"].as_str())
+        .collect();
+    assert_eq!(fixable, ["safe", "safe"]);
+    let run = t.run_with(&["--fix"]);
+    assert_eq!(run.code, 0, "{:?}", run.findings());
+    let fixed = body
+        .replace("REFERENCE.md", "reference.md")
+        .replace("FORMS.md", "forms.md");
+    assert_eq!(
+        String::from_utf8(t.read("skills/pdf/SKILL.md")).unwrap(),
+        format!("---\nname: pdf\ndescription: When to use pdf.\n---\n{fixed}")
+    );
+    assert_eq!(
+        t.read("skills/pdf/notes.md"),
+        b"Back to reference.md and forms.md.\n"
+    );
+}

@@ -61,6 +61,32 @@ enum Found {
     Missing,
 }
 
+/// One mention of a file in another letter case (`REFERENCE.md` for
+/// `reference.md`).
+#[derive(Debug, Clone)]
+struct CaseMention {
+    path: String,
+    span: crate::source::Span,
+    shown: String,
+    /// The edit that writes the real name, when one can be made.
+    edit: Option<crate::diagnostic::Edit>,
+}
+
+/// `text` with its trailing segments in the letter case of `real` (the
+/// segments that differ from it only in case).
+fn recase(text: &str, real: &str) -> String {
+    let mut segs: Vec<String> = text.split('/').map(str::to_string).collect();
+    let mut reals = real.split('/').rev();
+    for seg in segs.iter_mut().rev() {
+        let Some(r) = reals.next() else { break };
+        if seg.is_empty() || seg == "." || seg == ".." || seg.to_lowercase() != r.to_lowercase() {
+            break;
+        }
+        *seg = r.to_string();
+    }
+    segs.join("/")
+}
+
 /// One pass over a skill's references.
 struct Scan<'a> {
     folder: &'a Folder,
@@ -83,6 +109,9 @@ struct Scan<'a> {
     by_stem: HashMap<String, Vec<String>>,
     dir_by_name: HashMap<String, Vec<String>>,
     out: Vec<Finding>,
+    /// Names that exist only in another letter case, by the real path, in
+    /// the order first met: one finding per file named, however often.
+    case_only: Vec<(String, Vec<CaseMention>)>,
     /// The file being scanned is a template (see [`is_output_material`]).
     material: bool,
     /// The skill teaches how to write skills or plugins (see
@@ -200,6 +229,7 @@ impl<'a> Scan<'a> {
             by_stem,
             dir_by_name,
             out: Vec::new(),
+            case_only: Vec::new(),
             material: false,
             guide: false,
         }
@@ -395,16 +425,24 @@ impl<'a> Scan<'a> {
             // skill's `references/agents.md`.
             Ok(Found::CaseOnly(_)) if r.kind != RefKind::Link && is_instruction_file(&r.text) => {}
             Ok(Found::CaseOnly(real)) => {
-                self.out.push(Finding::broken(
-                    Diagnostic::new(
-                        &NO_RULE,
-                        path,
-                        format!("`{shown}` does not exist; the file is `{real}`"),
-                    )
-                    .at(r.span)
-                    .label("differs in letter case")
-                    .help(format!("write `{real}`: file names are case-sensitive on Linux and in zip archives, where this reference fails")),
-                ));
+                let edit = self.case_edit(source, from, r, &shown, &real);
+                let mention = CaseMention {
+                    path,
+                    span: r.span,
+                    shown,
+                    edit,
+                };
+                match self.case_only.iter_mut().find(|(k, _)| *k == real) {
+                    Some((_, list)) => {
+                        if !list
+                            .iter()
+                            .any(|m| m.path == mention.path && m.span == mention.span)
+                        {
+                            list.push(mention);
+                        }
+                    }
+                    None => self.case_only.push((real.clone(), vec![mention])),
+                }
                 self.cover(&Found::CaseOnly(real));
             }
             Ok(Found::Missing)
@@ -452,6 +490,93 @@ impl<'a> Scan<'a> {
                     .help(help.unwrap_or_else(|| "add the file or fix the path".into())),
                 ));
             }
+        }
+    }
+
+    /// The edit that writes `real`'s letter case into a mention of it, when
+    /// the written name then resolves to the file (safe: the file exists).
+    fn case_edit(
+        &self,
+        source: &SourceFile,
+        from: &str,
+        r: &Ref,
+        shown: &str,
+        real: &str,
+    ) -> Option<crate::diagnostic::Edit> {
+        let fixed = recase(&r.text, real);
+        if fixed == r.text
+            || !matches!(
+                self.resolve(from, &fixed),
+                Ok(Found::File(_) | Found::Dir(_))
+            )
+        {
+            return None;
+        }
+        // The written text holds the name once (a link may add an anchor).
+        let at = if shown == r.text {
+            0
+        } else if shown.matches(r.text.as_str()).count() == 1 {
+            shown.find(r.text.as_str())?
+        } else {
+            return None;
+        };
+        let start = r.span.offset + at;
+        Some(crate::diagnostic::Edit {
+            path: source.path.clone(),
+            range: start..start + r.text.len(),
+            replacement: fixed,
+        })
+    }
+
+    /// One finding per file named in another letter case: at its first
+    /// mention, the others as labels, and a safe fix that writes the real
+    /// name everywhere.
+    fn case_findings(&mut self) {
+        for (real, mentions) in std::mem::take(&mut self.case_only) {
+            let first = &mentions[0];
+            let n = mentions.len();
+            let message = if n == 1 {
+                format!("`{}` does not exist; the file is `{real}`", first.shown)
+            } else {
+                format!(
+                    "`{}` does not exist; the file is `{real}` ({n} mentions)",
+                    first.shown
+                )
+            };
+            let mut d = Diagnostic::new(&NO_RULE, first.path.clone(), message)
+                .at(first.span)
+                .label("differs in letter case")
+                .help(format!("write `{real}`: file names are case-sensitive on Linux and in zip archives, where this reference fails"));
+            for m in &mentions[1..] {
+                d = if m.path == first.path {
+                    d.with_label(m.span, "here too")
+                } else {
+                    d.with_label_in(m.path.clone(), m.span, "here too")
+                };
+            }
+            let edits: Option<Vec<crate::diagnostic::Edit>> =
+                mentions.iter().map(|m| m.edit.clone()).collect();
+            // Two mentions read from one stretch of text (a link and the
+            // word inside it) make overlapping edits: the fix keeps one.
+            let edits = edits.map(|mut edits| {
+                edits.sort_by_key(|e| (e.path.clone(), e.range.start));
+                edits.dedup_by(|b, a| a.path == b.path && b.range.start < a.range.end);
+                edits
+            });
+            if let Some(edits) = edits {
+                let times = if n == 1 {
+                    String::new()
+                } else {
+                    format!(" ({n} mentions)")
+                };
+                d = d.with_fix(crate::diagnostic::Fix {
+                    message: format!("write `{real}`{times}"),
+                    applicability: crate::diagnostic::Applicability::Safe,
+                    edits,
+                    rename: None,
+                });
+            }
+            self.out.push(Finding::broken(d));
         }
     }
 
@@ -1021,6 +1146,7 @@ pub fn build(
         .filter(|init| folder.index.contains_key(init))
         .collect();
     scan.covered.extend(packages);
+    scan.case_findings();
     let mut out = References {
         findings: std::mem::take(&mut scan.out),
         unreferenced: Vec::new(),

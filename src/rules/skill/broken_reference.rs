@@ -8,7 +8,21 @@ declare_rule! {
     /// the body (or a referenced file) names a relative file — Markdown link, or a bare or back-ticked path like `scripts/run.py` — that does not exist in the skill folder
     ///
     /// ## What it does
-    /// Resolves the files named in `SKILL.md` and, transitively, in the text files it references: from the referencing file's folder, then from the skill folder; a path after a skill-root placeholder (`{baseDir}`, `${CLAUDE_SKILL_DIR}`, `$SKILL_DIR`) from the skill folder, wherever it is written, and one after a plugin-root placeholder (`${CLAUDE_PLUGIN_ROOT}`) from the nearest folder with `.claude-plugin/` or `.codex-plugin/`. `SKILL.md` and `../SKILL.md` name the skill's own file. Markdown links, images, reference definitions and `href`/`src` must exist. A bare or back-ticked word must exist when it is clearly a path into the skill: a file name with an extension after a folder the skill has (in `SKILL.md` also `scripts/`, `references/`, `assets/`), a path starting with `./`, or a name that exists only in another letter case. Fenced code, paths introduced as examples (`e.g.`, `Example:`), paths into the user's files (`out/report.pdf`, an option's argument such as `-x ./dict.dict`, a hidden folder such as `./.github/`) the paths in templates (under `templates/`, or named `…_template`), paths the text has the agent make (`Create ./x.cedar`, `write … to x.md`) or edit (`Add to assets/global.css`) or says are absent, paths in the user's project (`| Project root | ./CLAUDE.md |`, an agent instruction file such as `./CLAUDE.md` or `AGENTS.md`, even when the skill has a file of that name in another letter case, an argument of a back-ticked command such as `bun build ./src/index.ts` under a folder the skill does not have), stand-in names (`references/xxx.md`, `scripts/script_name.py`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), a link's back-ticked label (its destination is the reference), a link without a file extension into a folder the skill does not have (a wiki page), the caption of a listing (a heading or label naming a file, followed by a fenced block with its text) and paths that resolve from the repository root never have to exist. In a skill that teaches how to write skills, plugins, hooks, commands or `CLAUDE.md` (its name or description says so: "create a skill", `plugin-structure`), a path in prose is the reader's and has to exist only when the text sends the agent to it (`See references/workflows.md`, `run scripts/x.py`) or links it. A path that is missing from the skill but exists in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a skill folder of the same name: a translation, another client's copy), is a warning naming that file. A symlink to nothing is reported too.
+    /// Resolves the files named in `SKILL.md` and, transitively, in the text files it references: from the referencing file's folder, then from the skill folder; a path after a skill-root placeholder (`{baseDir}`, `${CLAUDE_SKILL_DIR}`, `$SKILL_DIR`) from the skill folder, wherever it is written, and one after a plugin-root placeholder (`${CLAUDE_PLUGIN_ROOT}`) from the nearest folder with `.claude-plugin/` or `.codex-plugin/`. `SKILL.md` and `../SKILL.md` name the skill's own file. Markdown links, images, reference definitions and `href`/`src` must exist.
+    ///
+    /// A bare or back-ticked word must exist when it is clearly a path into the skill: a file name with an extension after a folder the skill has (in `SKILL.md` also `scripts/`, `references/`, `assets/`), a path starting with `./`, or a name that exists only in another letter case. Such a name (`REFERENCE.md` for `reference.md`) is one finding per file it names, with every mention as a label, and `--fix` writes the real name in each.
+    ///
+    /// These never have to exist:
+    /// - fenced code, and paths introduced as examples (`e.g.`, `Example:`);
+    /// - paths into the user's files (`out/report.pdf`, an option's argument such as `-x ./dict.dict`, a hidden folder such as `./.github/`), and paths that resolve from the repository root;
+    /// - paths in the user's project (`| Project root | ./CLAUDE.md |`, an agent instruction file such as `./CLAUDE.md` or `AGENTS.md`, even when the skill has a file of that name in another letter case, an argument of a back-ticked command such as `bun build ./src/index.ts` under a folder the skill does not have);
+    /// - the paths in templates (under `templates/`, or named `…_template`), and paths the text has the agent make (`Create ./x.cedar`, `write … to x.md`) or edit (`Add to assets/global.css`) or says are absent;
+    /// - stand-in names (`references/xxx.md`, `scripts/script_name.py`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), and a link's back-ticked label (its destination is the reference);
+    /// - a link without a file extension into a folder the skill does not have (a wiki page), and the caption of a listing (a heading or label naming a file, followed by a fenced block with its text).
+    ///
+    /// In a skill that teaches how to write skills, plugins, hooks, commands or `CLAUDE.md` (its name or description says so: "create a skill", `plugin-structure`), a path in prose is the reader's and has to exist only when the text sends the agent to it (`See references/workflows.md`, `run scripts/x.py`) or links it.
+    ///
+    /// A path that is missing from the skill but exists in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a skill folder of the same name: a translation, another client's copy), is a warning naming that file. A symlink to nothing is reported too.
     ///
     /// ## Why
     /// An agent told to read `scripts/extract.py` that does not exist wastes a turn and improvises.
@@ -25,7 +39,8 @@ declare_rule! {
     ///
     /// ## Fix
     /// Fix the path or add the file.
-    pub static RULE = "skill/broken-reference", Error;
+    pub static RULE = "skill/broken-reference", Error,
+        fixable: Safe, "writes the file's real name where a reference differs from it only in letter case (`REFERENCE.md` for `reference.md`), in every mention at once; safe, because the file exists under that name.";
 }
 
 /// The rule's check: runs on each `SKILL.md`.
@@ -117,6 +132,43 @@ mod tests {
                 "skills/demo/SKILL.md".into(),
                 "FORMS.md".into()
             )]
+        );
+    }
+
+    #[test]
+    fn case_mismatches_are_one_finding_per_file_with_a_safe_fix() {
+        let (sources, d) = lint_repo(
+            &[
+                ("skills/demo/SKILL.md", "---\nname: demo\ndescription: x\n---\nRead REFERENCE.md, then [the reference](REFERENCE.md#top).\nForms: `FORMS.md`. Again REFERENCE.md and FORMS.md.\n"),
+                ("skills/demo/reference.md", "# Reference\n"),
+                ("skills/demo/forms.md", "# Forms\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        let messages: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            vec![
+                "`REFERENCE.md` does not exist; the file is `reference.md` (3 mentions)",
+                "`FORMS.md` does not exist; the file is `forms.md` (2 mentions)",
+            ]
+        );
+        assert_eq!(d[0].labels.len(), 2);
+        let source = &sources.iter().find(|s| s.path == "skills/demo/SKILL.md").unwrap().text;
+        let mut fixed = source.clone();
+        let mut edits: Vec<_> = d.iter().flat_map(|d| {
+            let fix = d.fix.as_ref().expect("a fix");
+            assert_eq!(fix.applicability, crate::diagnostic::Applicability::Safe);
+            fix.edits.clone()
+        }).collect();
+        edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
+        for e in edits {
+            fixed.replace_range(e.range, &e.replacement);
+        }
+        assert_eq!(
+            fixed,
+            "---\nname: demo\ndescription: x\n---\nRead reference.md, then [the reference](reference.md#top).\nForms: `forms.md`. Again reference.md and forms.md.\n"
         );
     }
 

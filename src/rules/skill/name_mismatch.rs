@@ -2,7 +2,9 @@
 
 use crate::diagnostic::{declare_rule, Applicability, Diagnostic, Fix};
 use crate::rules::skill::context::{Skill, SkillRule};
-use crate::rules::skill::values::nfkc;
+use crate::model::skill::targets::{Target, CLAUDE_RESERVED_WORDS};
+use crate::rules::skill::context::has;
+use crate::rules::skill::values::{name_problem, nfkc, suggest_name};
 use crate::source::{SourceFile, Span};
 
 declare_rule! {
@@ -51,11 +53,38 @@ impl SkillRule for Check {
             )
             .at(span)
             .label(format!("folder is `{folder}`"))
-            .help(format!(
-                "rename the folder to `{name}`, or set `name: {folder}`: installers and galleries match a skill by its folder"
-            ))
+            .help(help(cx, name, folder))
             .maybe_fix(name_fix(cx.source, span, folder)),
         );
+    }
+}
+
+/// Whether `name` passes the other name rules (`skill/invalid-name`,
+/// `skill/reserved-name`): the help suggests no name they reject.
+fn acceptable(cx: &Skill<'_>, name: &str) -> bool {
+    let normalized = nfkc(name);
+    name_problem(name).is_none()
+        && !cx
+            .settings
+            .config
+            .reserved_skill_names
+            .iter()
+            .any(|r| nfkc(r) == normalized)
+        && !(has(cx.settings, Target::Claude)
+            && CLAUDE_RESERVED_WORDS.iter().any(|w| name.contains(w)))
+}
+
+/// The way out that the help offers: only to names the other rules accept.
+fn help(cx: &Skill<'_>, name: &str, folder: &str) -> String {
+    const WHY: &str = "installers and galleries match a skill by its folder";
+    match (acceptable(cx, name), acceptable(cx, folder)) {
+        (true, true) => format!("rename the folder to `{name}`, or set `name: {folder}`: {WHY}"),
+        (false, true) => format!("set `name: {folder}`, the folder's name: {WHY}"),
+        (true, false) => format!("rename the folder to `{name}`: {WHY}"),
+        (false, false) => match suggest_name(name).filter(|s| acceptable(cx, s)) {
+            Some(s) => format!("rename the folder to `{s}` and set `name: {s}`: {WHY}"),
+            None => format!("give the folder and `name` one valid name, such as `refund-policy`: {WHY}"),
+        },
     }
 }
 
@@ -114,6 +143,35 @@ mod tests {
             ),
             vec![(&name_mismatch::RULE, "refund".into())]
         );
+    }
+
+    /// The help of each finding: the name a rename would need.
+    fn helps(folder: &str, name: &str) -> String {
+        let path = format!("skills/{folder}/SKILL.md");
+        let text = format!("---\nname: {name}\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n");
+        let (_, d) = lint_repo(&[(path.as_str(), text.as_str())], &[], &RULE);
+        assert_eq!(d.len(), 1, "{d:?}");
+        d[0].help.clone().unwrap()
+    }
+
+    #[test]
+    fn help_never_suggests_a_name_another_rule_rejects() {
+        // Both valid: either way out.
+        assert!(helps("refund-policy", "refund-policies").contains("rename the folder to `refund-policies`, or set `name: refund-policy`"));
+        // An invalid name is never offered as the folder's new name.
+        let h = helps("refund-policy", "Refund Policy");
+        assert!(!h.contains("rename the folder"), "{h}");
+        assert!(h.starts_with("set `name: refund-policy`"), "{h}");
+        // A reserved name neither.
+        let h = helps("refund-policy", "planning");
+        assert!(h.starts_with("set `name: refund-policy`"), "{h}");
+        // An invalid folder name is not offered as `name`.
+        let h = helps("Refund_Policy", "refund-policy");
+        assert!(h.starts_with("rename the folder to `refund-policy`:"), "{h}");
+        assert!(!h.contains("set `name"), "{h}");
+        // Neither valid: a valid name made from the text.
+        let h = helps("Refund_Policy", "Refund Policy");
+        assert!(h.starts_with("rename the folder to `refund-policy` and set `name: refund-policy`"), "{h}");
     }
 
     #[test]
