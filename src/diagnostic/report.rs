@@ -67,8 +67,9 @@ impl Report {
         self.source_of(d).map_or((1, 1), |s| s.line_col(offset))
     }
 
-    /// The texts of the files findings point into (their own file, and the
-    /// files their labels name) that the report does not hold, read by
+    /// The texts of the files findings point into (their own file, the
+    /// files their labels name, and those their fixes edit) that the report
+    /// does not hold, read by
     /// `read`; called once every finding is in.
     pub fn restore_sources(&mut self, mut read: impl FnMut(&str) -> Option<SourceFile>) {
         let mut wanted = std::collections::BTreeSet::new();
@@ -83,6 +84,13 @@ impl Report {
                 let path = l.path.as_ref().unwrap_or(&d.path);
                 if !self.sources.contains_key(path) {
                     wanted.insert(path.clone());
+                }
+            }
+            // A fix may edit other files (a plugin's version in every
+            // manifest): `--fix` needs their texts too.
+            for e in d.fix.iter().flat_map(|f| &f.edits) {
+                if !self.sources.contains_key(&e.path) {
+                    wanted.insert(e.path.clone());
                 }
             }
         }

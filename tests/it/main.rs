@@ -11,6 +11,7 @@ mod hooks;
 mod hostile;
 mod integrations;
 mod neovim;
+mod plugins;
 mod precommit;
 mod report_diff;
 mod routing;

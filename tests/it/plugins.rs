@@ -1,0 +1,276 @@
+//! Plugins and marketplaces: the manifest rules on a real repository, and
+//! the plugin history rules in every mode (`check`, `--staged`, `--base`,
+//! `history`), `--fix`, Claude Code and Codex manifests of one plugin, and
+//! remote sources.
+
+use crate::support::{rules_of, Repo};
+use serde_json::Value;
+
+const MARKET: &str = r#"{"name": "tools", "owner": {"name": "Acme"},
+ "plugins": [
+   {"name": "review", "source": "./plugins/review"},
+   {"name": "docs", "source": "./plugins/docs", "version": "2.0.0"},
+   {"name": "remote", "source": {"source": "github", "repo": "acme/remote"}}
+ ]}
+"#;
+
+fn marketplace() -> Repo {
+    let mut r = Repo::new();
+    r.write(".claude-plugin/marketplace.json", MARKET);
+    r.write(
+        "plugins/review/.claude-plugin/plugin.json",
+        "{\"name\": \"review\", \"version\": \"1.2.0\"}\n",
+    );
+    r.write(
+        "plugins/review/.codex-plugin/plugin.json",
+        "{\"name\": \"review\", \"version\": \"1.2.0\"}\n",
+    );
+    r.write(
+        "plugins/review/skills/check/SKILL.md",
+        "---\nname: check\ndescription: Checks a change. Use when reviewing code.\n---\n# Check\n",
+    );
+    r.write(
+        "plugins/docs/skills/write/SKILL.md",
+        "---\nname: write\ndescription: Writes documentation. Use when writing docs.\n---\n# Write\n",
+    );
+    r.commit("a marketplace of two plugins");
+    r
+}
+
+/// The plugin rules and plugin history rules a run reported, with paths.
+fn plugin_findings(json: &Value) -> Vec<(String, String)> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| {
+            let rule = d["rule"].as_str().unwrap();
+            rule.starts_with("plugin/")
+                || rule.starts_with("history/plugin")
+                || rule == "history/version-taken"
+        })
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["path"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn pair(rule: &str, path: &str) -> (String, String) {
+    (rule.to_string(), path.to_string())
+}
+
+#[test]
+fn a_clean_marketplace_passes_and_a_broken_one_is_reported() {
+    let r = marketplace();
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["summary"]["files"], 5, "{json}");
+    r.write(
+        ".claude-plugin/marketplace.json",
+        &MARKET
+            .replace("./plugins/docs", "./docs")
+            .replace("\"name\": \"review\"", "\"name\": \"Review\""),
+    );
+    r.write(
+        "plugins/review/.codex-plugin/plugin.json",
+        "{\"name\": \"review\", \"verison\": \"1.2.1\"}\n",
+    );
+    let (code, json) = r.check(&["--no-history"]);
+    assert_eq!(code, 1);
+    let found = plugin_findings(&json);
+    for expected in [
+        pair("plugin/missing-source", ".claude-plugin/marketplace.json"),
+        pair("plugin/invalid-name", ".claude-plugin/marketplace.json"),
+        pair("plugin/name-mismatch", ".claude-plugin/marketplace.json"),
+        pair(
+            "plugin/unknown-field",
+            "plugins/review/.codex-plugin/plugin.json",
+        ),
+    ] {
+        assert!(found.contains(&expected), "{expected:?} not in {found:?}");
+    }
+}
+
+#[test]
+fn a_change_without_a_bump_in_every_mode() {
+    let mut r = marketplace();
+    r.write(
+        "plugins/review/skills/check/SKILL.md",
+        "---\nname: check\ndescription: Checks a change. Use when reviewing code.\n---\n# Check\n\nLook twice.\n",
+    );
+    // Documents at the plugin's root ship nothing.
+    r.write("plugins/docs/README.md", "How to use it.\n");
+    let expected = [pair(
+        "history/plugin-version-not-bumped",
+        "plugins/review/.claude-plugin/plugin.json",
+    )];
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1);
+    assert_eq!(plugin_findings(&json), expected, "{json}");
+    let message = json["diagnostics"][0]["message"].as_str().unwrap();
+    assert_eq!(
+        message,
+        "the plugin `review` changed (skill check) and its version 1.2.0 did not rise"
+    );
+    r.git(&["add", "-A"]);
+    for args in [
+        &["--staged"][..],
+        &["--staged", "--no-cache"][..],
+        &["--no-cache"][..],
+    ] {
+        let (_, json) = r.check(args);
+        assert_eq!(plugin_findings(&json), expected, "{args:?}: {json}");
+    }
+    r.commit("change the skill");
+    let (_, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!(plugin_findings(&json), expected, "{json}");
+    let out = r.run(&[
+        "history",
+        "--format",
+        "json",
+        "--as-of",
+        crate::support::AS_OF,
+    ]);
+    let (_, json) = crate::support::json_of(&out);
+    assert_eq!(plugin_findings(&json), expected, "{json}");
+    assert!(
+        json["diagnostics"][0]["commit"]["subject"] == "change the skill",
+        "{json}"
+    );
+}
+
+#[test]
+fn fix_raises_every_manifest_and_entry_at_once() {
+    let mut r = marketplace();
+    r.write("plugins/docs/skills/write/SKILL.md", "---\nname: write\ndescription: Writes documentation. Use when writing docs.\n---\n# Write\n\nShort.\n");
+    r.write(
+        "plugins/review/agents/reviewer.md",
+        "---\nname: reviewer\ndescription: Reviews.\n---\nReview.\n",
+    );
+    r.commit("changes without a bump");
+    let out = r.run(&[
+        "check",
+        "--base",
+        "HEAD~1",
+        "--fix",
+        "--as-of",
+        crate::support::AS_OF,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", crate::support::text(&out));
+    assert_eq!(
+        r.read("plugins/review/.claude-plugin/plugin.json"),
+        "{\"name\": \"review\", \"version\": \"1.2.1\"}\n"
+    );
+    assert_eq!(
+        r.read("plugins/review/.codex-plugin/plugin.json"),
+        "{\"name\": \"review\", \"version\": \"1.2.1\"}\n"
+    );
+    assert_eq!(
+        r.read(".claude-plugin/marketplace.json"),
+        MARKET.replace("\"2.0.0\"", "\"2.0.1\"")
+    );
+    let (code, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!(code, 0, "{json}");
+}
+
+#[test]
+fn version_mismatch_is_fixed_to_the_highest() {
+    let r = marketplace();
+    r.write(
+        "plugins/review/.codex-plugin/plugin.json",
+        "{\"name\": \"review\", \"version\": \"1.3.0\"}\n",
+    );
+    let (_, json) = r.check(&["--no-history"]);
+    assert_eq!(
+        plugin_findings(&json),
+        [pair(
+            "plugin/version-mismatch",
+            "plugins/review/.claude-plugin/plugin.json"
+        )]
+    );
+    let out = r.run(&[
+        "check",
+        "--no-history",
+        "--fix",
+        "--as-of",
+        crate::support::AS_OF,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", crate::support::text(&out));
+    assert_eq!(
+        r.read("plugins/review/.claude-plugin/plugin.json"),
+        "{\"name\": \"review\", \"version\": \"1.3.0\"}\n"
+    );
+}
+
+#[test]
+fn a_decrease_an_ignored_path_and_the_target_branch_tip() {
+    let mut r = marketplace();
+    let main = r
+        .git(&["rev-parse", "--abbrev-ref", "HEAD"])
+        .trim()
+        .to_string();
+    r.write(".caplint.yaml", "plugin_version_ignore: [\"tests/**\"]\n");
+    r.write("plugins/review/tests/a.txt", "x\n");
+    let (_, json) = r.check(&[]);
+    assert_eq!(
+        plugin_findings(&json),
+        Vec::<(String, String)>::new(),
+        "{json}"
+    );
+    r.write(
+        "plugins/review/.claude-plugin/plugin.json",
+        "{\"name\": \"review\", \"version\": \"1.1.0\"}\n",
+    );
+    r.write(
+        "plugins/review/.codex-plugin/plugin.json",
+        "{\"name\": \"review\", \"version\": \"1.1.0\"}\n",
+    );
+    let (_, json) = r.check(&[]);
+    assert_eq!(
+        plugin_findings(&json),
+        [pair(
+            "history/plugin-version-decreased",
+            "plugins/review/.claude-plugin/plugin.json"
+        )]
+    );
+    r.git(&["checkout", "-q", "--", "."]);
+    r.commit("ignore tests");
+    // Two branches take 1.2.1: the second to merge is told.
+    r.git(&["checkout", "-q", "-b", "feature"]);
+    r.write("plugins/review/skills/check/SKILL.md", "---\nname: check\ndescription: Checks a change. Use when reviewing code.\n---\n# Check\n\nMine.\n");
+    for m in [
+        "plugins/review/.claude-plugin/plugin.json",
+        "plugins/review/.codex-plugin/plugin.json",
+    ] {
+        r.write(m, "{\"name\": \"review\", \"version\": \"1.2.1\"}\n");
+    }
+    r.commit("feature takes 1.2.1");
+    r.git(&["checkout", "-q", &main]);
+    r.git(&["checkout", "-q", "-b", "other"]);
+    r.write(
+        "plugins/review/agents/a.md",
+        "---\nname: a\ndescription: A.\n---\nA.\n",
+    );
+    for m in [
+        "plugins/review/.claude-plugin/plugin.json",
+        "plugins/review/.codex-plugin/plugin.json",
+    ] {
+        r.write(m, "{\"name\": \"review\", \"version\": \"1.2.1\"}\n");
+    }
+    r.commit("other takes 1.2.1 too");
+    r.git(&["checkout", "-q", &main]);
+    r.git(&["merge", "-q", "--no-edit", "feature"]);
+    r.git(&["checkout", "-q", "other"]);
+    let (_, json) = r.check(&["--base", &main]);
+    assert_eq!(
+        plugin_findings(&json),
+        [pair(
+            "history/version-taken",
+            "plugins/review/.claude-plugin/plugin.json"
+        )],
+        "{json}"
+    );
+}
