@@ -3,7 +3,7 @@
 //! `history`), `--fix`, Claude Code and Codex manifests of one plugin, and
 //! remote sources.
 
-use crate::support::{rules_of, Repo};
+use crate::support::Repo;
 use serde_json::Value;
 
 const MARKET: &str = r#"{"name": "tools", "owner": {"name": "Acme"},
