@@ -10,7 +10,7 @@ use crate::error::Fatal;
 use crate::git::Repo;
 use crate::history::review::{ClaimReview, ProfileReview, SkillReview};
 use crate::history::side::{Ctx, Head, Scope, WorkTree};
-use crate::history::{ci, merge_base_with, review_all, walk, Base};
+use crate::history::{ci, merge_base_with, plugins, review_all, walk, Base};
 use crate::output;
 use crate::render::{self, Format};
 use crate::settings::Settings;
@@ -89,12 +89,17 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
         },
     };
     let mut report = Report::default();
-    let (profiles, skills, head_label) = match &args.head {
+    let mut plugin_findings = Vec::new();
+    let (profiles, skills, plugins, head_label) = match &args.head {
         Some(rev) => {
             let tree = repo.commit(head_commit.expect("resolved above"))?.tree;
             let head = Head::Tree(tree);
             let (p, s) = review_all(&ctx, &base, &head)?;
-            (p, s, rev.clone())
+            let paths = plugins::manifests_in(&repo, tree);
+            let head_manifests = plugins::parse_at(&repo, tree, &paths);
+            let reviews =
+                plugin_reviews(&ctx, &base, &head, &head_manifests, &mut plugin_findings)?;
+            (p, s, reviews, rev.clone())
         }
         None => {
             if repo.is_bare() {
@@ -115,9 +120,26 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
                 index.as_ref(),
             ));
             let (p, s) = review_all(&ctx, &base, &head)?;
-            (p, s, "the working tree".to_string())
+            let head_manifests = plugins::parse_disk(settings, &inventory.manifests);
+            let reviews =
+                plugin_reviews(&ctx, &base, &head, &head_manifests, &mut plugin_findings)?;
+            (p, s, reviews, "the working tree".to_string())
         }
     };
+    for d in plugin_findings {
+        if d.span.is_some() && !report.sources.contains_key(&d.path) {
+            if let Some(text) = match &args.head {
+                Some(_) => head_commit
+                    .and_then(|c| repo.commit(c).ok())
+                    .and_then(|c| repo.file_at(c.tree, &repo.to_git(&d.path)).ok().flatten())
+                    .and_then(|id| repo.blob(id).ok()),
+                None => std::fs::read(settings.open_path(&d.path)).ok(),
+            } {
+                report.add_source(crate::source::SourceFile::from_bytes(d.path.as_str(), text).0);
+            }
+        }
+        report.push(d);
+    }
     let mut skills = skills;
     skills.retain(SkillReview::is_shown);
     for r in &profiles {
@@ -142,7 +164,7 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
     }
     report.summary.profiles = profiles.len();
     report.summary.skills = skills.len();
-    report.summary.files = profiles.len() + skills.len();
+    report.summary.files = profiles.len() + skills.len() + plugins.len();
     report.finish(settings);
     let (mut profiles, mut skills) = (profiles, skills);
     mask_reviews(&mut profiles, &mut skills);
@@ -158,8 +180,38 @@ pub fn run_diff(settings: &Settings, args: &DiffArgs) -> Result<ClaimReview, Fat
         },
         profiles,
         skills,
+        plugins,
         report,
     })
+}
+
+/// The plugins of the head side reviewed against the base.
+fn plugin_reviews(
+    ctx: &Ctx<'_>,
+    base: &Base,
+    head: &Head<'_>,
+    head_manifests: &[crate::model::plugin::Parsed],
+    findings: &mut Vec<crate::diagnostic::Diagnostic>,
+) -> Result<Vec<crate::history::review::PluginReview>, Fatal> {
+    let Some(tree) = base.tree else {
+        return Ok(Vec::new());
+    };
+    let paths: Vec<String> = head_manifests.iter().map(|m| m.path.clone()).collect();
+    let base_manifests = plugins::parse_at(ctx.repo, tree, &paths);
+    let tip = base
+        .tip
+        .as_ref()
+        .map(|t| (plugins::parse_at(ctx.repo, t.tree, &paths), t.name.clone()));
+    let tip_ref = tip.as_ref().map(|(m, n)| (m.as_slice(), n.as_str()));
+    plugins::judge(
+        ctx,
+        tree,
+        head,
+        head_manifests,
+        &base_manifests,
+        tip_ref,
+        findings,
+    )
 }
 
 /// Masks every secret the run read in the texts the reviews quote (claim

@@ -8,6 +8,7 @@
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Fatal;
 use crate::git::{FileChange, ObjectId, Repo};
+use crate::history::review::PluginReview;
 use crate::history::side::{Ctx, FolderFiles, Head, WorkTree};
 use crate::history::Session;
 use crate::model::plugin::{self, ManifestKind, Parsed, Plugin};
@@ -145,7 +146,8 @@ pub fn judge(
     base_manifests: &[Parsed],
     tip: Option<(&[Parsed], &str)>,
     out: &mut Vec<Diagnostic>,
-) -> Result<(), Fatal> {
+) -> Result<Vec<PluginReview>, Fatal> {
+    let mut reviews = Vec::new();
     let settings = ctx.settings;
     let plugins = plugin::plugins(head_manifests);
     let base_plugins = plugin::plugins(base_manifests);
@@ -241,8 +243,18 @@ pub fn judge(
         for check in crate::rules::history::CHECKS {
             check.changed_plugin(&change, out);
         }
+        reviews.push(PluginReview {
+            dir: p.dir.clone(),
+            name: name.clone(),
+            version: (
+                base_v.map(|v| v.version),
+                head_v.as_ref().map(|v| v.version.clone()),
+            ),
+            components: components.clone(),
+            path: head_v.as_ref().map_or(anchor.clone(), |v| v.path.clone()),
+        });
     }
-    Ok(())
+    Ok(reviews)
 }
 
 impl Session<'_> {
@@ -291,6 +303,25 @@ impl Session<'_> {
         }
         report.extend(out);
     }
+}
+
+/// The manifests at `paths` as the working tree holds them.
+pub fn parse_disk(settings: &crate::settings::Settings, paths: &[String]) -> Vec<Parsed> {
+    paths
+        .iter()
+        .filter_map(|rel| {
+            let (kind, root) = ManifestKind::of(rel)?;
+            let bytes = std::fs::read(settings.open_path(rel)).ok()?;
+            let (source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
+            let value = crate::json::parse(&source.text).ok()?;
+            Some(Parsed {
+                path: rel.clone(),
+                kind,
+                root_dir: root.to_string(),
+                value,
+            })
+        })
+        .collect()
 }
 
 /// The manifest paths a tree holds.

@@ -886,6 +886,20 @@ fn review_one(
     ))))
 }
 
+/// The review of one plugin whose shipped files or version changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PluginReview {
+    /// Its folder.
+    pub dir: String,
+    pub name: String,
+    /// The version clients read, at the base and at the head.
+    pub version: (Option<String>, Option<String>),
+    /// The changed components (`skill check`, `hooks`, …).
+    pub components: Vec<String>,
+    /// The file its findings are on (the one that holds its version).
+    pub path: String,
+}
+
 /// The outcome of `caplint diff`: the reviewed changes and their verdict.
 #[derive(Debug)]
 pub struct ClaimReview {
@@ -899,6 +913,7 @@ pub struct ClaimReview {
     pub head_commit: Option<String>,
     pub profiles: Vec<ProfileReview>,
     pub skills: Vec<SkillReview>,
+    pub plugins: Vec<PluginReview>,
     /// The history rules' findings, severities applied.
     pub report: Report,
 }

@@ -3,7 +3,7 @@
 use super::Style;
 use crate::diagnostic::Diagnostic;
 use crate::history::review::ClaimReview;
-use crate::history::review::{ProfileReview, SkillReview, Status};
+use crate::history::review::{PluginReview, ProfileReview, SkillReview, Status};
 use crate::model::claims::{Change, Direction};
 use serde_json::{json, Value};
 
@@ -137,6 +137,33 @@ fn skill_human(review: &ClaimReview, s: &SkillReview, style: Style, out: &mut St
     out.push('\n');
 }
 
+fn plugin_human(review: &ClaimReview, p: &PluginReview, style: Style, out: &mut String) {
+    let dir = if p.dir.is_empty() { "." } else { &p.dir };
+    let title = if style.color {
+        format!("\x1b[1m{dir}/\x1b[0m")
+    } else {
+        format!("{dir}/")
+    };
+    out.push_str(&format!("{title} (plugin {}): modified\n", p.name));
+    out.push_str(&format!(
+        "  version      {}\n",
+        movement(&p.version.0, &p.version.1)
+    ));
+    if !p.components.is_empty() {
+        out.push_str(&format!("  changed      {}\n", p.components.join(", ")));
+    }
+    let findings: Vec<&Diagnostic> = review
+        .findings_for(&p.path)
+        .filter(|d| d.rule.id.starts_with("history/plugin") || d.rule.id == "history/version-taken")
+        .filter(|d| d.message.contains(&format!("`{}`", p.name)))
+        .collect();
+    out.push_str(&format!("  verdict: {}\n", verdict_text(&findings)));
+    for d in findings {
+        out.push_str(&format!("    {}\n", finding_line(d)));
+    }
+    out.push('\n');
+}
+
 /// The terminal text of `caplint diff`.
 pub fn human(review: &ClaimReview, style: Style) -> String {
     let mut out = format!(
@@ -144,8 +171,8 @@ pub fn human(review: &ClaimReview, style: Style) -> String {
         review.base_label, review.head_label
     );
     let skills: Vec<&SkillReview> = review.skills.iter().filter(|s| s.is_shown()).collect();
-    if review.profiles.is_empty() && skills.is_empty() {
-        out.push_str("no profile or versioned skill changed\n");
+    if review.profiles.is_empty() && skills.is_empty() && review.plugins.is_empty() {
+        out.push_str("no profile, versioned skill or plugin changed\n");
         return out;
     }
     for p in &review.profiles {
@@ -154,9 +181,17 @@ pub fn human(review: &ClaimReview, style: Style) -> String {
     for s in skills {
         skill_human(review, s, style, &mut out);
     }
+    for p in &review.plugins {
+        plugin_human(review, p, style, &mut out);
+    }
     let (errors, warnings) = (review.report.summary.errors, review.report.summary.warnings);
+    let plugins = if review.plugins.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", plural(review.plugins.len(), "plugin"))
+    };
     out.push_str(&format!(
-        "{} and {} changed; verdict: {}, {}\n",
+        "{}{plugins} and {} changed; verdict: {}, {}\n",
         plural(review.profiles.len(), "profile"),
         plural(
             review.skills.iter().filter(|s| s.is_shown()).count(),
@@ -219,6 +254,19 @@ pub fn json(review: &ClaimReview) -> String {
         );
         obj.insert("profiles".into(), Value::Array(profiles));
         obj.insert("skills".into(), Value::Array(skills));
+        let plugins: Vec<Value> = review
+            .plugins
+            .iter()
+            .map(|p| {
+                json!({
+                    "path": p.dir,
+                    "name": p.name,
+                    "version": pair(&p.version.0, &p.version.1),
+                    "changed_components": p.components,
+                })
+            })
+            .collect();
+        obj.insert("plugins".into(), Value::Array(plugins));
         if let Some(d) = diagnostics {
             obj.insert("diagnostics".into(), d);
         }

@@ -4,7 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::history::review::ClaimReview;
-use crate::history::review::{ProfileReview, SkillReview, Status};
+use crate::history::review::{PluginReview, ProfileReview, SkillReview, Status};
 use crate::model::claims::{Change, Direction, Subject};
 use crate::model::version;
 use std::cmp::Ordering;
@@ -233,6 +233,36 @@ fn skill(review: &ClaimReview, s: &SkillReview, out: &mut String) {
     out.push('\n');
 }
 
+fn plugin(review: &ClaimReview, p: &PluginReview, out: &mut String) {
+    let dir = if p.dir.is_empty() { "." } else { &p.dir };
+    out.push_str(&format!(
+        "### plugin {} in {} (modified)\n\n",
+        code(&p.name),
+        code(dir)
+    ));
+    out.push_str("| | before | after |\n|---|---|---|\n");
+    out.push_str(&format!(
+        "| version | {} | {} |\n",
+        opt(&p.version.0),
+        opt(&p.version.1)
+    ));
+    out.push('\n');
+    if !p.components.is_empty() {
+        let parts: Vec<String> = p.components.iter().map(|c| cell(c)).collect();
+        out.push_str(&format!("Changed: {}\n\n", parts.join(", ")));
+    }
+    let findings: Vec<&Diagnostic> = review
+        .findings_for(&p.path)
+        .filter(|d| d.rule.id.starts_with("history/plugin") || d.rule.id == "history/version-taken")
+        .filter(|d| d.message.contains(&format!("`{}`", p.name)))
+        .collect();
+    out.push_str(&verdict_line(&findings));
+    for d in findings {
+        out.push_str(&finding_item(d));
+    }
+    out.push('\n');
+}
+
 /// The pull-request comment.
 pub fn render(review: &ClaimReview) -> String {
     let mut out = format!("{HEADING}\n\n");
@@ -242,9 +272,9 @@ pub fn render(review: &ClaimReview) -> String {
         cell(&review.head_label)
     );
     let skills: Vec<&SkillReview> = review.skills.iter().filter(|s| s.is_shown()).collect();
-    if review.profiles.is_empty() && skills.is_empty() {
+    if review.profiles.is_empty() && skills.is_empty() && review.plugins.is_empty() {
         out.push_str(&format!(
-            "No claim changes: no capability profile or versioned skill changed. {compared}\n"
+            "No claim changes: no capability profile, versioned skill or plugin changed. {compared}\n"
         ));
         return out;
     }
@@ -254,6 +284,9 @@ pub fn render(review: &ClaimReview) -> String {
     }
     for s in skills {
         skill(review, s, &mut out);
+    }
+    for p in &review.plugins {
+        plugin(review, p, &mut out);
     }
     let (errors, warnings) = (review.report.summary.errors, review.report.summary.warnings);
     let overall = match (errors, warnings) {

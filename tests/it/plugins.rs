@@ -274,3 +274,46 @@ fn a_decrease_an_ignored_path_and_the_target_branch_tip() {
         "{json}"
     );
 }
+
+#[test]
+fn diff_shows_each_plugins_version_movement_and_changed_components() {
+    let mut r = marketplace();
+    r.write("plugins/review/hooks/hooks.json", "{}\n");
+    for m in [
+        "plugins/review/.claude-plugin/plugin.json",
+        "plugins/review/.codex-plugin/plugin.json",
+    ] {
+        r.write(m, "{\"name\": \"review\", \"version\": \"1.3.0\"}\n");
+    }
+    r.write("plugins/docs/skills/write/SKILL.md", "---\nname: write\ndescription: Writes documentation. Use when writing docs.\n---\n# Write\n\nMore.\n");
+    r.commit("hooks for review, docs changed");
+    let out = r.run(&[
+        "diff",
+        "HEAD~1",
+        "HEAD",
+        "--format",
+        "json",
+        "--as-of",
+        crate::support::AS_OF,
+    ]);
+    let (code, json) = crate::support::json_of(&out);
+    assert_eq!(code, 1, "{json}");
+    assert_eq!(
+        json["plugins"],
+        serde_json::json!([
+            {"path": "plugins/docs", "name": "docs", "version": {"from": "2.0.0", "to": "2.0.0"}, "changed_components": ["skill write"]},
+            {"path": "plugins/review", "name": "review", "version": {"from": "1.2.0", "to": "1.3.0"}, "changed_components": ["hooks", "manifest"]}
+        ])
+    );
+    let md = crate::support::stdout(&r.run(&["diff", "HEAD~1", "HEAD", "--format", "markdown"]));
+    assert!(
+        md.contains("### plugin `review` in `plugins/review` (modified)"),
+        "{md}"
+    );
+    assert!(md.contains("| version | `1.2.0` | `1.3.0` |"), "{md}");
+    let human = crate::support::stdout(&r.run(&["diff", "HEAD~1", "HEAD", "--color", "never"]));
+    assert!(
+        human.contains("plugins/docs/ (plugin docs): modified"),
+        "{human}"
+    );
+}
