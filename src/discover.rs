@@ -38,6 +38,71 @@ pub struct Inventory {
     pub listing: Listing,
 }
 
+/// One kind of plugin or marketplace manifest file (what each means is
+/// `crate::model::plugin`'s to say; discovery only knows their paths).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ManifestKind {
+    ClaudePlugin,
+    CodexPlugin,
+    CursorPlugin,
+    ClaudeMarketplace,
+    CodexMarketplace,
+}
+
+/// The folders that hold a client's plugin manifest.
+pub const MANIFEST_DIRS: &[&str] = &[".claude-plugin", ".codex-plugin", ".cursor-plugin"];
+
+impl ManifestKind {
+    pub const ALL: [ManifestKind; 5] = [
+        ManifestKind::ClaudePlugin,
+        ManifestKind::CodexPlugin,
+        ManifestKind::CursorPlugin,
+        ManifestKind::ClaudeMarketplace,
+        ManifestKind::CodexMarketplace,
+    ];
+
+    /// The path of the manifest below its plugin's (or marketplace's) root.
+    pub fn file(self) -> &'static str {
+        match self {
+            ManifestKind::ClaudePlugin => ".claude-plugin/plugin.json",
+            ManifestKind::CodexPlugin => ".codex-plugin/plugin.json",
+            ManifestKind::CursorPlugin => ".cursor-plugin/plugin.json",
+            ManifestKind::ClaudeMarketplace => ".claude-plugin/marketplace.json",
+            ManifestKind::CodexMarketplace => ".agents/plugins/marketplace.json",
+        }
+    }
+
+    /// The kind of the manifest at `rel` (relative to the repository root),
+    /// with the root folder it belongs to.
+    pub fn of(rel: &str) -> Option<(ManifestKind, &str)> {
+        ManifestKind::ALL.into_iter().find_map(|k| {
+            let file = k.file();
+            if rel == file {
+                return Some((k, ""));
+            }
+            rel.strip_suffix(file)
+                .and_then(|dir| dir.strip_suffix('/'))
+                .map(|dir| (k, dir))
+        })
+    }
+
+    pub fn is_marketplace(self) -> bool {
+        matches!(
+            self,
+            ManifestKind::ClaudeMarketplace | ManifestKind::CodexMarketplace
+        )
+    }
+
+    /// The client that reads it.
+    pub fn client(self) -> &'static str {
+        match self {
+            ManifestKind::ClaudePlugin | ManifestKind::ClaudeMarketplace => "Claude Code",
+            ManifestKind::CodexPlugin | ManifestKind::CodexMarketplace => "Codex",
+            ManifestKind::CursorPlugin => "Cursor",
+        }
+    }
+}
+
 /// What a walk entry is (as the directory listing says; links not followed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryKind {
@@ -246,7 +311,7 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
                 && !settings.profile_globs.is_match(&rel)
             {
                 found.decisions.insert(rel);
-            } else if crate::model::plugin::ManifestKind::of(&rel).is_some() {
+            } else if ManifestKind::of(&rel).is_some() {
                 found.manifests.insert(rel);
             } else if name.ends_with(".json") {
                 found.profiles.insert(rel);
@@ -413,7 +478,7 @@ impl Found {
             self.profiles.insert(rel);
         } else if settings.decision_globs.is_match(&rel) {
             self.decisions.insert(rel);
-        } else if crate::model::plugin::ManifestKind::of(&rel).is_some() {
+        } else if ManifestKind::of(&rel).is_some() {
             self.manifests.insert(rel);
         }
     }

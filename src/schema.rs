@@ -23,6 +23,10 @@ pub enum SchemaKind {
     Profile,
     Skill,
     Config,
+    /// A plugin manifest (`.claude-plugin/plugin.json`).
+    Plugin,
+    /// A marketplace (`.claude-plugin/marketplace.json`).
+    Marketplace,
     /// A requirements file of `caplint match`.
     Requirements,
     /// A routing decision record (`*.decision.json`).
@@ -35,6 +39,8 @@ pub fn render(kind: SchemaKind) -> String {
         SchemaKind::Profile => profile(),
         SchemaKind::Skill => skill(),
         SchemaKind::Config => config(),
+        SchemaKind::Plugin => plugin_manifest(),
+        SchemaKind::Marketplace => marketplace(),
         SchemaKind::Requirements => requirements(),
         SchemaKind::Decision => decision(),
     };
@@ -321,6 +327,81 @@ pub fn config() -> Value {
         "$defs": {
             "severity": {"enum": ["error", "warning", "off"]},
         },
+    })
+}
+
+/// The JSON Schema of one known field's types.
+fn field_types(tys: &[crate::model::plugin::Ty]) -> Value {
+    use crate::model::plugin::Ty;
+    let one = |t: &Ty| match t {
+        Ty::Str => json!({"type": "string"}),
+        Ty::Bool => json!({"type": "boolean"}),
+        Ty::Num => json!({"type": "number"}),
+        Ty::Obj => json!({"type": "object"}),
+        Ty::Strs => json!({"type": "array", "items": {"type": "string"}}),
+        Ty::Objs => json!({"type": "array", "items": {"type": "object"}}),
+        Ty::List => json!({"type": "array", "items": {"type": ["string", "object"]}}),
+    };
+    match tys {
+        [t] => one(t),
+        _ => json!({"anyOf": tys.iter().map(one).collect::<Vec<_>>()}),
+    }
+}
+
+fn fields(known: &[(&str, &[crate::model::plugin::Ty])]) -> serde_json::Map<String, Value> {
+    known
+        .iter()
+        .map(|(k, tys)| (k.to_string(), field_types(tys)))
+        .collect()
+}
+
+/// A Claude Code plugin manifest (`.claude-plugin/plugin.json`).
+pub fn plugin_manifest() -> Value {
+    use crate::model::plugin::ManifestKind;
+    let mut props = fields(ManifestKind::ClaudePlugin.known());
+    props.insert(
+        "name".into(),
+        json!({"type": "string", "pattern": SKILL_NAME_PATTERN, "maxLength": 64}),
+    );
+    props.insert(
+        "version".into(),
+        json!({"type": "string", "pattern": SEMVER_PATTERN}),
+    );
+    json!({
+        "$schema": DIALECT,
+        "title": "Claude Code plugin manifest",
+        "description": "`.claude-plugin/plugin.json`; caplint's plugin/* rules check it.",
+        "type": "object",
+        "required": ["name"],
+        "properties": props,
+    })
+}
+
+/// A Claude Code marketplace (`.claude-plugin/marketplace.json`).
+pub fn marketplace() -> Value {
+    use crate::model::plugin::{ManifestKind, ENTRY_KEYS};
+    let mut entry = fields(ENTRY_KEYS);
+    entry.insert(
+        "name".into(),
+        json!({"type": "string", "pattern": SKILL_NAME_PATTERN, "maxLength": 64}),
+    );
+    entry.insert(
+        "version".into(),
+        json!({"type": "string", "pattern": SEMVER_PATTERN}),
+    );
+    let mut props = fields(ManifestKind::ClaudeMarketplace.known());
+    props.insert("plugins".into(), json!({"type": "array", "items": {"type": "object", "required": ["name", "source"], "properties": entry}}));
+    props.insert(
+        "owner".into(),
+        json!({"type": "object", "required": ["name"]}),
+    );
+    json!({
+        "$schema": DIALECT,
+        "title": "Claude Code marketplace",
+        "description": "`.claude-plugin/marketplace.json`: local sources are `./` paths from the folder that holds `.claude-plugin/`.",
+        "type": "object",
+        "required": ["name", "owner", "plugins"],
+        "properties": props,
     })
 }
 

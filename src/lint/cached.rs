@@ -178,8 +178,10 @@ pub fn run<'s>(
             let (units, cache) = rayon::join(
                 || Units::of(settings, mode, prefix, &job_index, hasher),
                 || {
+                    // Kept as a digest: the file holds no configuration text.
                     let stamp =
                         cache::stamp(settings, prefix, mode.file_name(), conversion.as_bytes());
+                    let stamp = hasher.hash(&stamp).as_bytes().to_vec();
                     Cache::load(cache_path, stamp)
                 },
             );
@@ -200,6 +202,7 @@ pub fn run<'s>(
             (Ok(None), None)
         } else {
             let stamp = cache::stamp(settings, prefix, mode.reviews_file(), conversion.as_bytes());
+            let stamp = hasher.hash(&stamp).as_bytes().to_vec();
             let reviews = Arc::new(Reviews::load(reviews_path, stamp, hasher));
             let memo = Arc::clone(&reviews) as Arc<dyn Memo>;
             let history = crate::history::open_repo(

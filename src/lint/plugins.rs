@@ -93,7 +93,10 @@ impl Files<'_> {
 
     fn read(&self, rel: &str) -> Option<String> {
         let bytes = match self {
-            Files::Disk(settings) => std::fs::read(settings.open_path(rel)).ok()?,
+            Files::Disk(settings) => match settings.overlay_text(rel) {
+                Some(text) => text.as_bytes().to_vec(),
+                None => std::fs::read(settings.open_path(rel)).ok()?,
+            },
             Files::Index(repo, index) => {
                 let e = index
                     .get(&repo.to_git(rel))
@@ -129,7 +132,11 @@ pub fn lint(
             continue;
         };
         let bytes = match &files {
-            Files::Disk(_) => std::fs::read(settings.open_path(rel)).ok(),
+            // An editor's unsaved buffer stands in for the file.
+            Files::Disk(_) => match settings.overlay_text(rel) {
+                Some(text) => Some(text.as_bytes().to_vec()),
+                None => std::fs::read(settings.open_path(rel)).ok(),
+            },
             Files::Index(repo, index) => index
                 .get(&repo.to_git(rel))
                 .filter(|e| !e.link && !e.intent)

@@ -10,69 +10,9 @@
 use crate::json::{Kind, Value};
 use crate::source::Span;
 
-/// One kind of manifest file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ManifestKind {
-    ClaudePlugin,
-    CodexPlugin,
-    CursorPlugin,
-    ClaudeMarketplace,
-    CodexMarketplace,
-}
-
-/// The folders that hold a client's plugin manifest.
-pub const MANIFEST_DIRS: &[&str] = &[".claude-plugin", ".codex-plugin", ".cursor-plugin"];
+pub use crate::discover::{ManifestKind, MANIFEST_DIRS};
 
 impl ManifestKind {
-    pub const ALL: [ManifestKind; 5] = [
-        ManifestKind::ClaudePlugin,
-        ManifestKind::CodexPlugin,
-        ManifestKind::CursorPlugin,
-        ManifestKind::ClaudeMarketplace,
-        ManifestKind::CodexMarketplace,
-    ];
-
-    /// The path of the manifest below its plugin's (or marketplace's) root.
-    pub fn file(self) -> &'static str {
-        match self {
-            ManifestKind::ClaudePlugin => ".claude-plugin/plugin.json",
-            ManifestKind::CodexPlugin => ".codex-plugin/plugin.json",
-            ManifestKind::CursorPlugin => ".cursor-plugin/plugin.json",
-            ManifestKind::ClaudeMarketplace => ".claude-plugin/marketplace.json",
-            ManifestKind::CodexMarketplace => ".agents/plugins/marketplace.json",
-        }
-    }
-
-    /// The kind of the manifest at `rel` (relative to the repository root),
-    /// with the root folder it belongs to.
-    pub fn of(rel: &str) -> Option<(ManifestKind, &str)> {
-        ManifestKind::ALL.into_iter().find_map(|k| {
-            let file = k.file();
-            if rel == file {
-                return Some((k, ""));
-            }
-            rel.strip_suffix(file)
-                .and_then(|dir| dir.strip_suffix('/'))
-                .map(|dir| (k, dir))
-        })
-    }
-
-    pub fn is_marketplace(self) -> bool {
-        matches!(
-            self,
-            ManifestKind::ClaudeMarketplace | ManifestKind::CodexMarketplace
-        )
-    }
-
-    /// The client that reads it.
-    pub fn client(self) -> &'static str {
-        match self {
-            ManifestKind::ClaudePlugin | ManifestKind::ClaudeMarketplace => "Claude Code",
-            ManifestKind::CodexPlugin | ManifestKind::CodexMarketplace => "Codex",
-            ManifestKind::CursorPlugin => "Cursor",
-        }
-    }
-
     /// The keys the client knows at the top level, with the JSON types each
     /// may have.
     pub fn known(self) -> &'static [(&'static str, &'static [Ty])] {

@@ -551,6 +551,8 @@ fn config_schema_knows_every_key_default_and_rule() {
         "targets": ["agentskills"],
         "rules": {},
         "overrides": [],
+        "decisions": ["**/*.decision.json"],
+        "plugin_version_ignore": [],
     });
     for (key, value) in defaults.as_object().unwrap() {
         assert_eq!(&s["properties"][key]["default"], value, "default of {key}");

@@ -19,7 +19,7 @@ rule_family! {
 
 /// What the rules' tests share: a record audited as the engine audits it.
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::context::{Audit, DecisionCx};
     use crate::diagnostic::{Diagnostic, Rule};
     use crate::model::matching::{candidate, Bar};

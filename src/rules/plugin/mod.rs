@@ -25,7 +25,7 @@ rule_family! {
 /// What the rules' tests share: a repository of manifests and files in
 /// memory, judged as the engine judges it.
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::context::{ManifestCx, PathKind, RepoCx};
     use crate::diagnostic::{Diagnostic, Rule};
     use crate::model::plugin::{self, ManifestKind, Parsed};
