@@ -336,7 +336,8 @@ fn lint_skills(
         }
     }
     let mut report = Report::default();
-    crate::skill::merge_all(&mut report, linted);
+    let plugins = crate::skill::plugin_dirs(settings, &units.inventory);
+    crate::skill::merge_all(&mut report, linted, &plugins);
     Ok((report, used))
 }
 

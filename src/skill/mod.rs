@@ -27,9 +27,44 @@ pub fn check_all(
     report: &mut Report,
 ) -> Result<(), Fatal> {
     let by_name = folders_by_name(inventory);
-    check_all_by(inventory, report, |dir| {
+    let plugins = plugin_dirs(settings, inventory);
+    check_all_by(inventory, report, &plugins, |dir| {
         lint_dir(settings, inventory, dir, Some(&inventory.listing), &by_name)
     })
+}
+
+/// The plugin folders the inventory's manifests define: every folder with
+/// a client manifest and every local source of a marketplace entry (a
+/// plugin a marketplace defines may keep its `plugin.json` at its root, or
+/// have none). Skills are namespaced by the plugin that ships them.
+pub fn plugin_dirs(settings: &Settings, inventory: &Inventory) -> Vec<String> {
+    use crate::model::plugin::{self, ManifestKind, Parsed};
+    let parsed: Vec<Parsed> = inventory
+        .manifests
+        .iter()
+        .filter_map(|rel| {
+            let (kind, root) = ManifestKind::of(rel)?;
+            let value = if kind.is_marketplace() {
+                let text = match settings.overlay_text(rel) {
+                    Some(t) => t.to_string(),
+                    None => std::fs::read_to_string(settings.open_path(rel)).ok()?,
+                };
+                crate::json::parse(&text).ok()?
+            } else {
+                crate::json::parse("{}").ok()?
+            };
+            Some(Parsed {
+                path: rel.clone(),
+                kind,
+                root_dir: root.to_string(),
+                value,
+            })
+        })
+        .collect();
+    plugin::plugins(&parsed)
+        .into_iter()
+        .map(|p| p.dir)
+        .collect()
 }
 
 /// Skill folders by their folder name.
@@ -50,6 +85,7 @@ pub fn folders_by_name(inventory: &Inventory) -> FoldersByName<'_> {
 pub fn check_all_by(
     inventory: &Inventory,
     report: &mut Report,
+    plugins: &[String],
     lint: impl Fn(&SkillDir) -> Result<Linted, Fatal> + Sync,
 ) -> Result<(), Fatal> {
     use rayon::prelude::*;
@@ -60,13 +96,13 @@ pub fn check_all_by(
         .par_iter()
         .map(&lint)
         .collect::<Result<Vec<_>, Fatal>>()?;
-    merge_all(report, results);
+    merge_all(report, results, plugins);
     Ok(())
 }
 
 /// Adds what each folder found (in inventory order) to `report`, then runs
 /// the repository-wide skill rules.
-pub fn merge_all(report: &mut Report, results: Vec<Linted>) {
+pub fn merge_all(report: &mut Report, results: Vec<Linted>, plugins: &[String]) {
     let mut names: Vec<SkillName> = Vec::new();
     let mut skills = 0;
     for linted in results {
@@ -78,6 +114,19 @@ pub fn merge_all(report: &mut Report, results: Vec<Linted>) {
         }
         for source in linted.sources {
             report.add_source(source);
+        }
+    }
+    // A plugin a marketplace defines namespaces its skills as one with a
+    // manifest folder does: the deepest plugin folder above the skill.
+    for n in &mut names {
+        let deepest = plugins
+            .iter()
+            .filter(|d| d.is_empty() || n.path.starts_with(&format!("{d}/")))
+            .max_by_key(|d| d.len());
+        if let Some(d) = deepest {
+            if n.plugin.as_ref().is_none_or(|p| p.len() < d.len()) {
+                n.plugin = Some(d.clone());
+            }
         }
     }
     let cx = Repository { names: &names };

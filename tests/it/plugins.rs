@@ -317,3 +317,49 @@ fn diff_shows_each_plugins_version_movement_and_changed_components() {
         "{human}"
     );
 }
+
+#[test]
+fn skills_of_plugins_a_marketplace_defines_are_namespaced_by_plugin() {
+    let r = Repo::new();
+    r.write(
+        ".claude-plugin/marketplace.json",
+        r#"{"name": "m", "owner": {"name": "Acme"}, "plugins": [
+  {"name": "alpha", "source": "./alpha", "version": "1.0.0"},
+  {"name": "beta", "source": "./beta", "version": "1.0.0"}]}
+"#,
+    );
+    for p in ["alpha", "beta"] {
+        // plugin.json at the plugin's root, as some marketplaces keep it.
+        r.write(
+            &format!("{p}/plugin.json"),
+            &format!("{{\"name\": \"{p}\"}}\n"),
+        );
+        r.write(
+            &format!("{p}/skills/setup/SKILL.md"),
+            "---\nname: setup\ndescription: Sets the plugin up. Use when installing it.\n---\n# Setup\n",
+        );
+    }
+    let (_, json) = r.check(&["--no-history"]);
+    let rules = crate::support::rules_of(&json);
+    assert!(
+        !rules.contains(&"skill/duplicate-name".to_string()),
+        "{json}"
+    );
+    // Outside any plugin, the same names collide.
+    r.write(
+        "skills/setup/SKILL.md",
+        "---\nname: setup\ndescription: Sets things up. Use when starting.\n---\n# Setup\n",
+    );
+    r.write(
+        "other/skills/setup/SKILL.md",
+        "---\nname: setup\ndescription: Sets things up. Use when starting.\n---\n# Setup\n",
+    );
+    let (_, json) = r.check(&["--no-history"]);
+    let dups = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/duplicate-name")
+        .count();
+    assert_eq!(dups, 2, "{json}");
+}
