@@ -2237,3 +2237,35 @@ fn case_only_references_are_one_finding_per_file_and_fixed() {
         b"Back to reference.md and forms.md.\n"
     );
 }
+
+#[test]
+fn links_to_other_skills_by_plugin_name_are_not_paths() {
+    let dir = crate::support::folder_with(&[(
+        "skills/guide/SKILL.md",
+        "---\nname: guide\ndescription: Guides the work. Use when starting a task.\n---\n# Guide\n\nSee [the functions skill](/acme:acme-functions) and [setup](acme:setup), and [a missing file](/etc/missing.md).\n",
+    )]);
+    let out = crate::support::caplint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--no-history",
+            "--format",
+            "json",
+            "--as-of",
+            crate::support::AS_OF,
+        ])
+        .output()
+        .unwrap();
+    let (_, json) = crate::support::json_of(&out);
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert!(messages.iter().all(|m| !m.contains("acme")), "{messages:?}");
+    assert!(
+        messages.iter().any(|m| m.contains("/etc/missing.md")),
+        "{messages:?}"
+    );
+}

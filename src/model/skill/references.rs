@@ -364,7 +364,7 @@ impl<'a> Scan<'a> {
     }
 
     fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
-        if self.already_found(from, &r.text) {
+        if self.already_found(from, &r.text) || is_skill_pointer(&r.text) {
             return;
         }
         let dir = from.rsplit_once('/').map_or("", |(p, _)| p);
@@ -1175,4 +1175,48 @@ pub fn build(
         }
     }
     out
+}
+
+/// A pointer to another skill by its installed name, `plugin:skill` (also
+/// written `/plugin:skill`, as a slash command): clients resolve it by name,
+/// so it is no file of the folder.
+pub fn is_skill_pointer(text: &str) -> bool {
+    let t = text.strip_prefix('/').unwrap_or(text);
+    let Some((plugin, skill)) = t.split_once(':') else {
+        return false;
+    };
+    let word = |w: &str| {
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+            && !w.starts_with('-')
+    };
+    plugin.len() >= 2 && word(plugin) && word(skill)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_skill_pointer;
+
+    #[test]
+    fn plugin_skill_pointers_are_not_paths() {
+        for t in [
+            "/acme:acme-functions",
+            "acme:setup",
+            "superpowers:brainstorming",
+        ] {
+            assert!(is_skill_pointer(t), "{t}");
+        }
+        for t in [
+            "/etc/passwd",
+            "C:/x",
+            "c:x",
+            "scripts/run.py",
+            "/a:b/c",
+            "https://x.org",
+            "a:",
+        ] {
+            assert!(!is_skill_pointer(t), "{t}");
+        }
+    }
 }
