@@ -210,6 +210,7 @@ fn plugin_reviews(
         head_manifests,
         &base_manifests,
         tip_ref,
+        &|_, _| true,
         findings,
     )
 }

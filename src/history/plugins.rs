@@ -145,6 +145,7 @@ pub fn judge(
     head_manifests: &[Parsed],
     base_manifests: &[Parsed],
     tip: Option<(&[Parsed], &str)>,
+    touched: &dyn Fn(&Plugin, &[Parsed]) -> bool,
     out: &mut Vec<Diagnostic>,
 ) -> Result<Vec<PluginReview>, Fatal> {
     let mut reviews = Vec::new();
@@ -153,11 +154,16 @@ pub fn judge(
     let base_plugins = plugin::plugins(base_manifests);
     let tip_plugins = tip.map(|(m, _)| plugin::plugins(m));
     for p in &plugins {
+        if !touched(p, head_manifests) {
+            continue;
+        }
         let base_p = base_plugins.iter().find(|b| b.dir == p.dir);
         let Some(base_p) = base_p else { continue };
         let mut components: BTreeSet<String> = BTreeSet::new();
+        // Plugins inside this one, on either side, ship their own files.
         let nested: Vec<&str> = plugins
             .iter()
+            .chain(base_plugins.iter())
             .filter(|o| {
                 o.dir != p.dir && (p.dir.is_empty() || o.dir.starts_with(&format!("{}/", p.dir)))
             })
@@ -190,7 +196,15 @@ pub fn judge(
                 } else {
                     full.strip_prefix(&format!("{}/", p.dir)).unwrap_or(&full)
                 };
-                if !plugin::ships(in_plugin) || settings.plugin_ignore_globs.is_match(in_plugin) {
+                // In a client's manifest folder only its manifest ships (a
+                // marketplace beside it is no part of the plugin).
+                let first = in_plugin.split('/').next().unwrap_or("");
+                let other_manifest =
+                    plugin::MANIFEST_DIRS.contains(&first) && !in_plugin.ends_with("/plugin.json");
+                if other_manifest
+                    || !plugin::ships(in_plugin)
+                    || settings.plugin_ignore_globs.is_match(in_plugin)
+                {
                     continue;
                 }
                 components.insert(plugin::component(in_plugin));
@@ -295,6 +309,7 @@ impl Session<'_> {
             manifests,
             &base_manifests,
             tip_ref,
+            &|_, _| true,
             &mut out,
         ) {
             report
@@ -370,11 +385,34 @@ pub fn commit(
     base: ObjectId,
     head: ObjectId,
     manifests: &BTreeSet<String>,
+    changes: &[FileChange],
 ) -> Result<Vec<Diagnostic>, Fatal> {
-    let paths: Vec<String> = manifests.iter().cloned().collect();
+    // Only the plugins this commit touched: the marketplaces (their entries
+    // define plugins), and the manifests whose folder holds a changed file.
+    let changed: Vec<&str> = changes
+        .iter()
+        .filter_map(|c| ctx.repo.from_git(&c.path))
+        .collect();
+    let touched =
+        |dir: &str| dir.is_empty() || changed.iter().any(|c| c.starts_with(&format!("{dir}/")));
+    let paths: Vec<String> = manifests
+        .iter()
+        .filter(|m| {
+            ManifestKind::of(m).is_some_and(|(kind, root)| kind.is_marketplace() || touched(root))
+        })
+        .cloned()
+        .collect();
     let head_manifests = parse_at(ctx.repo, head, &paths);
     let base_manifests = parse_at(ctx.repo, base, &paths);
     let mut out = Vec::new();
+    // A plugin whose folder and marketplaces this commit left alone has
+    // nothing to judge.
+    let plugin_touched = |p: &Plugin, manifests: &[Parsed]| {
+        touched(&p.dir)
+            || p.entries
+                .iter()
+                .any(|&(m, _)| changed.contains(&manifests[m].path.as_str()))
+    };
     judge(
         ctx,
         base,
@@ -382,6 +420,7 @@ pub fn commit(
         &head_manifests,
         &base_manifests,
         None,
+        &plugin_touched,
         &mut out,
     )?;
     Ok(out)

@@ -265,8 +265,9 @@ fn transition(
             let id = repo.file_at(commit.tree, &repo.to_git(path)).ok()??;
             Some(SourceFile::from_bytes(path, repo.blob(id).ok()?).0)
         };
-        for d in crate::history::plugins::commit(ctx, base, commit.tree, manifests)? {
+        for d in crate::history::plugins::commit(ctx, base, commit.tree, manifests, &changes)? {
             if ctx.scope.contains(&d.path) {
+                files_seen.insert(d.path.clone());
                 let source = texts(&d.path);
                 decided.push((d, source));
             }

@@ -277,26 +277,19 @@ pub fn str_field<'v>(v: &'v Value, key: &str) -> Option<(&'v str, Span)> {
     m.value.as_str().map(|s| (s, m.value.span))
 }
 
-/// The root a Claude Code marketplace's relative sources resolve from,
-/// with `metadata.pluginRoot` applied.
-fn plugin_root(market_root: &str, manifest: &Value) -> (String, bool) {
-    let root = manifest
-        .get("metadata")
-        .and_then(|m| m.value.get("pluginRoot"))
-        .and_then(|m| m.value.as_str());
-    match root.and_then(|r| join(market_root, r)) {
-        Some(dir) => (dir, true),
-        None => (market_root.to_string(), false),
-    }
-}
-
 /// The entries of a marketplace at `market_root` (relative to the
-/// repository root; for Codex the folder that holds `.agents/`).
+/// repository root; for Codex the folder that holds `.agents/`). Relative
+/// sources resolve from the marketplace's root: Claude Code accepts
+/// `metadata.pluginRoot` and does not apply it, so neither does caplint. A
+/// plugin manifest has no entries (a `plugins` key there is unknown).
 pub fn entries<'v>(kind: ManifestKind, market_root: &str, manifest: &'v Value) -> Vec<Entry<'v>> {
+    if !kind.is_marketplace() {
+        return Vec::new();
+    }
     let Some(list) = manifest.get("plugins").and_then(|m| m.value.as_array()) else {
         return Vec::new();
     };
-    let (base, has_plugin_root) = plugin_root(market_root, manifest);
+    let (base, has_plugin_root) = (market_root.to_string(), false);
     list.iter()
         .filter(|v| v.as_object().is_some())
         .map(|value| {

@@ -10,6 +10,8 @@ declare_rule! {
     /// ## What it does
     /// Checks the `name` of every plugin manifest and of every marketplace entry: 1 to 64 characters of lower-case ASCII letters, digits and single hyphens, not starting or ending with a hyphen.
     ///
+    /// An error when the client refuses the name: an empty one or one with white space (Claude Code), or one outside Cursor's pattern in a Cursor manifest. A warning for other names, which install but break the `plugin:skill` namespacing convention (`My_Plugin`).
+    ///
     /// ## Why
     /// Clients namespace a plugin's skills and commands by its name (`review:check`) and refuse names they cannot use in that form.
     ///
@@ -37,10 +39,26 @@ fn check(cx: &ManifestCx<'_>, name: Option<(&str, crate::source::Span)>, out: &m
             .filter(|p| !p.is_empty())
             .collect::<Vec<_>>()
             .join("-");
+        // Claude Code refuses an empty name or one with white space; Cursor
+        // refuses any name outside its pattern. Other names install, and
+        // only break the kebab-case namespacing: a warning.
+        let cursor_ok = {
+            let b = name.as_bytes();
+            !b.is_empty()
+                && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'.' || *c == b'-')
+                && b[0].is_ascii_alphanumeric()
+                && b[b.len() - 1].is_ascii_alphanumeric()
+        };
+        let refused = name.trim().is_empty()
+            || name.contains(char::is_whitespace)
+            || (cx.kind == crate::model::plugin::ManifestKind::CursorPlugin && !cursor_ok);
         let mut d = cx
             .diag(&RULE, format!("the plugin name `{name}` is not lower-case letters, digits and single hyphens"))
             .at(span)
-            .label("invalid name");
+            .label(if refused { "invalid name" } else { "not kebab-case" });
+        if !refused {
+            d = d.with_severity(crate::diagnostic::Severity::Warning);
+        }
         if plugin::valid_name(&suggestion) {
             d = d.help(format!("use `{suggestion}`"));
         } else {
@@ -77,6 +95,14 @@ mod tests {
         assert_eq!(ds.len(), 1);
         assert_eq!(ds[0].help.as_deref(), Some("use `code-review`"));
         insta::assert_snapshot!(human(&files, ds));
+    }
+
+    #[test]
+    fn an_underscore_is_a_warning_a_space_an_error() {
+        let ds = of(&RULE, &with("plugins/review/.claude-plugin/plugin.json", r#"{"name": "code_review", "version": "1.2.0"}"#));
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Warning);
+        let ds = of(&RULE, &with("plugins/review/.claude-plugin/plugin.json", r#"{"name": "code review", "version": "1.2.0"}"#));
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Error);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `plugin/missing-component`.
 
-use super::context::{PluginRule, RepoCx};
+use super::context::{PathKind, PluginRule, RepoCx};
 use crate::diagnostic::{declare_rule, Diagnostic};
 use crate::json::Value;
 use crate::model::plugin::{self, Source, COMPONENTS};
@@ -59,10 +59,14 @@ fn check(cx: &RepoCx<'_>, file: &str, dir: &str, obj: &Value, out: &mut Vec<Diag
         }
         let why = match plugin::join(dir, path) {
             Some(full) if full == dir || full.starts_with(&format!("{dir}/")) || dir.is_empty() => {
-                if (cx.kind_of)(&full).is_some() {
-                    continue;
+                match ((cx.kind_of)(&full), key) {
+                    // Claude Code takes agents as `.md` files and skills as
+                    // folders.
+                    (Some(PathKind::Dir), "agents") => "is a folder: `agents` names `.md` files",
+                    (Some(PathKind::File), "skills") => "is a file: `skills` names skill folders",
+                    (Some(_), _) => continue,
+                    (None, _) => "does not exist in the plugin",
                 }
-                "does not exist in the plugin"
             }
             _ => "leaves the plugin's folder",
         };
@@ -120,6 +124,22 @@ mod tests {
             ]
         );
         insta::assert_snapshot!(human(&files, ds));
+    }
+
+    #[test]
+    fn an_agents_folder_and_a_skill_file() {
+        let files = with(
+            "plugins/review/.claude-plugin/plugin.json",
+            r#"{"name": "review", "version": "1.2.0", "agents": ["./agents"], "skills": ["./skills/check/SKILL.md"]}"#,
+        );
+        let messages: Vec<String> = of(&RULE, &files).into_iter().map(|d| d.message).collect();
+        assert_eq!(
+            messages,
+            [
+                "the `agents` path `./agents` is a folder: `agents` names `.md` files",
+                "the `skills` path `./skills/check/SKILL.md` is a file: `skills` names skill folders"
+            ]
+        );
     }
 
     #[test]
