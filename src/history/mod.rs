@@ -194,6 +194,19 @@ pub fn open<'s>(
         return Ok(None);
     }
     let Some(repo) = Repo::discover(&settings.root)? else {
+        // A comparison asked for by name cannot be skipped with a note: a
+        // pre-commit hook or a CI step that compares nothing must not pass.
+        let flag = match &options.history {
+            HistoryMode::Staged => Some("--staged"),
+            HistoryMode::Base(_) => Some("--base"),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            return Err(Fatal::git(
+                format!("`{flag}` compares with git history, but no git repository could be opened here (its `.git` is missing or broken)"),
+                "run caplint inside the repository's work tree, repair its `.git`, or use `--no-history` to lint the files alone",
+            ));
+        }
         notes.push(NOT_A_REPO_NOTE.into());
         return Ok(None);
     };

@@ -1159,6 +1159,46 @@ fn outside_git_one_note_and_other_rules_decide() {
 }
 
 #[test]
+fn staged_or_base_without_a_usable_git_is_exit_2() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("plain");
+    fs::create_dir_all(dir.join("agents")).unwrap();
+    fs::write(dir.join(PROFILE), profile("3", "2026-10-01")).unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = caplint();
+        cmd.env("GIT_CEILING_DIRECTORIES", tmp.path())
+            .current_dir(&dir)
+            .args(["check", "--as-of", AS_OF])
+            .args(args);
+        cmd.output().unwrap()
+    };
+    // No `.git` at all, then a `.git` file that points nowhere, then an
+    // empty `.git` folder.
+    for broken in [None, Some("file"), Some("dir")] {
+        match broken {
+            Some("file") => fs::write(dir.join(".git"), "gitdir: /nonexistent/x\n").unwrap(),
+            Some(_) => {
+                fs::remove_file(dir.join(".git")).unwrap();
+                fs::create_dir(dir.join(".git")).unwrap();
+            }
+            None => {}
+        }
+        for args in [&["--staged"][..], &["--base", "main"][..]] {
+            let out = run(args);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{broken:?} {args:?}: {}",
+                stderr(&out)
+            );
+            assert!(stderr(&out).contains(args[0]), "{}", stderr(&out));
+        }
+        // A plain check still lints with one note.
+        assert_eq!(run(&[]).status.code(), Some(0), "{broken:?}");
+    }
+}
+
+#[test]
 fn unborn_repository_everything_is_new() {
     let r = Repo::new();
     r.write(PROFILE, &profile("3", "2026-10-01"));
