@@ -10,6 +10,7 @@ mod history;
 mod hooks;
 mod hostile;
 mod integrations;
+mod leaks;
 mod precommit;
 mod report_diff;
 mod skills;

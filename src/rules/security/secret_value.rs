@@ -40,7 +40,19 @@ impl SecurityRule for Check {
     /// One finding per secret; its range is recorded on the source for
     /// masking.
     fn check(&self, source: &mut SourceFile) -> Vec<Diagnostic> {
-        let found = scan(&source.text);
+        let mut found = scan(&source.text);
+        // Secrets written with escapes, which the parsers decode
+        // (`"ghp\u005f…"`): found on the decoded text, placed on the raw
+        // bytes, and the decoded value remembered, since that is what every
+        // message quoting the parsed value would print.
+        for m in crate::secrets::scan_decoded(&source.text) {
+            crate::redact::remember(&m.value);
+            found.push(crate::secrets::SecretMatch {
+                range: m.range,
+                kind: m.kind,
+            });
+        }
+        found.sort_by_key(|m| m.range.start);
         let mut out = Vec::new();
         for m in found {
             source.add_secret(m.range.clone());

@@ -1,0 +1,130 @@
+//! A secret's bytes must reach no output: escaped credentials, values in a
+//! frontmatter that fails to parse, the language server's code actions,
+//! file names. Every test makes its token at run time (no credential-shaped
+//! string is written here) and looks for a piece of it in every output.
+
+use crate::support::*;
+
+const PROFILE: &str = "agents/research.profile.json";
+
+/// A GitHub-token-shaped value, different for each `seed`.
+fn token(seed: u64) -> String {
+    let alphabet = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let body: String = (0..36)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            alphabet[(s % alphabet.len() as u64) as usize] as char
+        })
+        .collect();
+    format!("ghp{}{body}", '_')
+}
+
+/// Fails when `text` holds the token's body or any 8 characters of it.
+fn assert_masked(what: &str, text: &str, token: &str) {
+    let body = &token[4..];
+    for i in 0..=body.len() - 8 {
+        assert!(
+            !text.contains(&body[i..i + 8]),
+            "{what} leaks the secret:\n{text}"
+        );
+    }
+}
+
+fn all_output(out: &std::process::Output) -> String {
+    format!("{}{}", stdout(out), stderr(out))
+}
+
+#[test]
+fn an_escaped_token_in_a_profile_is_found_and_never_printed() {
+    let t = token(1);
+    for escaped in [
+        t.replacen('_', "\\u005f", 1),
+        t.replacen('g', "\\u0067", 1),
+        t.replace('p', "\\u0070"),
+    ] {
+        let r = Repo::new();
+        let notes = GOOD.replace(
+            "\"limits\"",
+            &format!("\"notes\": \"{escaped}\",\n  \"limits\""),
+        );
+        r.write(PROFILE, &notes);
+        let (code, out) = r.check_in("json", &["--no-history"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(rules_in(&out).contains(&"security/secret-value".to_string()));
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &["--no-history"]);
+            assert_masked(format, &out, &t);
+        }
+    }
+}
+
+#[test]
+fn an_escaped_token_as_a_level_is_masked_by_history_diff_and_report() {
+    let t = token(2);
+    let escaped = t.replacen('_', "\\u005f", 1);
+    let mut r = Repo::new();
+    r.write(PROFILE, GOOD);
+    r.commit("base");
+    let bad = GOOD.replace("\"proficient\"", &format!("\"{escaped}\""));
+    r.write(PROFILE, &bad);
+    let (code, out) = r.check_in("json", &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        rules_in(&out).contains(&"security/secret-value".to_string()),
+        "{out}"
+    );
+    for format in ["human", "concise", "json", "github", "sarif"] {
+        let (_, out) = r.check_in(format, &[]);
+        assert_masked(format, &out, &t);
+    }
+    r.commit("raise to a token");
+    // And back: the token is only in a revision now.
+    r.write(PROFILE, GOOD);
+    r.commit("back");
+    for args in [
+        &["history"][..],
+        &["history", "--format", "json"],
+        &["diff", "HEAD~2", "HEAD~1"],
+        &["diff", "HEAD~2", "HEAD~1", "--format", "markdown"],
+        &["diff", "HEAD~2", "HEAD~1", "--format", "json"],
+        &["diff", "HEAD~1", "HEAD", "--format", "markdown"],
+    ] {
+        let out = r.run(args);
+        assert_masked(&format!("{args:?}"), &all_output(&out), &t);
+    }
+    r.write(PROFILE, &bad);
+    let out = r.run(&["report", PROFILE, "--as-of", AS_OF]);
+    assert_masked("report", &all_output(&out), &t);
+}
+
+#[test]
+fn an_escaped_token_in_yaml_frontmatter_is_found_and_never_printed() {
+    let t = token(3);
+    let escaped = t.replacen('_', "\\x5f", 1);
+    let cases = [
+        format!("---\nname: \"{escaped}\"\ndescription: Does one thing.\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\ncategory: \"{escaped}\"\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\nversion: \"{escaped}\"\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\nallowed-tools: [\"{escaped}\"]\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\n\"{escaped}\": x\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: \"<b>{escaped}</b>\"\n---\n# Demo\n"),
+    ];
+    for text in &cases {
+        let r = Repo::new();
+        r.write("skills/demo/SKILL.md", text);
+        let args = ["--no-history", "--target", "claude", "--target", "platform"];
+        let (code, out) = r.check_in("json", &args);
+        assert_eq!(code, 1, "{text}\n{out}");
+        assert!(
+            rules_in(&out).contains(&"security/secret-value".to_string()),
+            "{text}\n{out}"
+        );
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &args);
+            assert_masked(&format!("{format} of {text}"), &out, &t);
+        }
+    }
+}
