@@ -699,6 +699,14 @@ impl Server {
             let Some(fix) = &d.fix else {
                 continue;
             };
+            // A fix that would carry a known secret (moving `token: …` under
+            // `metadata` copies its value into the edit) is not offered: the
+            // edit's text goes to the client unmasked, and masking it would
+            // write `****` into the file. The secret's own finding says what
+            // to do first.
+            if fix_holds_a_secret(fix) {
+                continue;
+            }
             let Some(edit) = self.fix_edit(fix) else {
                 continue;
             };
@@ -827,6 +835,17 @@ impl Server {
 }
 
 /// A YAML double-quoted string.
+/// Whether a fix's message, edits or rename hold a secret the run knows.
+fn fix_holds_a_secret(fix: &crate::diagnostic::Fix) -> bool {
+    let masked = |t: &str| crate::redact::mask(t) != t || !crate::secrets::scan(t).is_empty();
+    masked(&fix.message)
+        || fix.edits.iter().any(|e| masked(&e.replacement))
+        || fix
+            .rename
+            .as_ref()
+            .is_some_and(|(a, b)| masked(a) || masked(b))
+}
+
 fn quoted(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())
 }

@@ -2153,3 +2153,68 @@ fn server_ends_cleanly_when_the_client_leaves_after_shutdown() {
     lsp.notify("exit", json!(null));
     assert_eq!(status(lsp), Some(1));
 }
+
+#[test]
+fn server_code_actions_never_carry_a_secret() {
+    // A one-line field no client reads, holding a value the run knows as a
+    // secret (from the body's assignment): its fix (move it under
+    // `metadata`) would copy the value into `newText`.
+    let mut s = 0x2545_f491_4f6c_dd1du64;
+    let mut rnd = |n: usize, alphabet: &[u8]| -> String {
+        (0..n)
+            .map(|_| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                alphabet[(s % alphabet.len() as u64) as usize] as char
+            })
+            .collect()
+    };
+    let upper = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
+    let alnum = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let secret = format!("{}{}", rnd(24, alnum), "");
+    let url = format!(
+        "https://hooks.slack{}com/services/T{}/B{}/{secret}",
+        '.',
+        rnd(10, upper),
+        rnd(10, upper)
+    );
+    let repo = Repo::new();
+    let text = format!(
+        "---\nname: demo\ndescription: Demonstrates things. Use when testing.\nalerts-hook: {url}\nrelay: {secret}\nowner: support\n---\n\n# Demo\n\n```sh\nRELAY_PASSWORD={secret}\n```\n"
+    );
+    repo.write("skills/demo/SKILL.md", &text);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-qm", "init"]);
+    let mut lsp = Lsp::start(&repo);
+    let root = file_uri(repo.path());
+    lsp.request(
+        "initialize",
+        json!({"processId": null, "rootUri": root, "capabilities": {}}),
+    );
+    lsp.notify("initialized", json!({}));
+    let uri = file_uri(&repo.path().join("skills/demo/SKILL.md"));
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
+    );
+    let ds = lsp.diagnostics(&uri);
+    assert!(codes(&ds).contains(&"security/secret-value"), "{ds:?}");
+    let unknown: Vec<Value> = ds
+        .iter()
+        .filter(|d| d["code"] == "skill/unknown-field")
+        .cloned()
+        .collect();
+    assert_eq!(unknown.len(), 3, "{ds:?}");
+    let actions = lsp.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": unknown[0]["range"],
+               "context": {"diagnostics": unknown}}),
+    );
+    let all = actions.to_string();
+    assert!(!all.contains(&secret[..8]), "{all}");
+    assert!(!all.contains(&secret[8..16]), "{all}");
+    // The field without a secret keeps its fix, and disabling is offered.
+    assert!(all.contains("metadata"), "{all}");
+    assert!(all.contains("Disable skill/unknown-field"), "{all}");
+}
