@@ -128,3 +128,37 @@ fn an_escaped_token_in_yaml_frontmatter_is_found_and_never_printed() {
         }
     }
 }
+
+#[test]
+fn a_secret_in_frontmatter_that_fails_to_parse_is_masked() {
+    let t = token(4);
+    let body = &t[4..28];
+    let url = format!(
+        "https://hooks.slack{}com/services/T{}/B{}/{body}",
+        '.',
+        t[4..14].to_ascii_uppercase(),
+        t[14..24].to_ascii_uppercase()
+    );
+    for fm in [
+        format!("description: Posts alerts to the webhook: {url}"),
+        format!("description: Alerts: {url}: now"),
+        format!("description: x\nmetadata:\n  hook: a: {url}"),
+        format!("description: \"unterminated {url}"),
+        format!("description: x\nwebhook: {url}\n\tbad: tab"),
+    ] {
+        let r = Repo::new();
+        let text = format!("---\nname: demo\n{fm}\n---\n# Demo\n");
+        r.write("skills/demo/SKILL.md", &text);
+        let (code, out) = r.check_in("json", &["--no-history"]);
+        assert_eq!(code, 1, "{text}\n{out}");
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &["--no-history"]);
+            for i in 0..body.len() - 8 {
+                assert!(
+                    !out.contains(&body[i..i + 8]),
+                    "{format} of {text} leaks:\n{out}"
+                );
+            }
+        }
+    }
+}
