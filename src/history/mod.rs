@@ -433,6 +433,7 @@ impl Session<'_> {
                 tip,
                 as_of,
                 self.memo.as_deref(),
+                self.base.commit,
             );
         }
         let head = Head::Work(WorkTree::new(
@@ -450,6 +451,7 @@ impl Session<'_> {
             tip,
             as_of,
             self.memo.as_deref(),
+            self.base.commit,
         )
     }
 
@@ -540,8 +542,14 @@ pub fn review_all(
     base: &Base,
     head: &Head<'_>,
 ) -> Result<(Vec<ProfileReview>, Vec<SkillReview>), Fatal> {
-    let profiles =
-        review::review_profiles(ctx, base.tree, head, base.tip.as_ref(), ctx.settings.as_of)?;
+    let profiles = review::review_profiles(
+        ctx,
+        base.tree,
+        head,
+        base.tip.as_ref(),
+        ctx.settings.as_of,
+        base.commit,
+    )?;
     let skills = review::review_skills(ctx, base.tree, head, base.tip.as_ref())?;
     Ok((profiles, skills))
 }

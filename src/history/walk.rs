@@ -105,10 +105,10 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
     // The first-parent chain, newest first.
     let mut chain: Vec<CommitInfo> = Vec::new();
     let mut next = Some(head);
-    let mut first_base: Option<ObjectId> = None;
+    let mut first_base: Option<(ObjectId, ObjectId)> = None;
     while let Some(id) = next {
         if stop.reached(id) {
-            first_base = Some(repo.commit(id)?.tree);
+            first_base = Some((id, repo.commit(id)?.tree));
             break;
         }
         let info = repo.commit(id)?;
@@ -134,16 +134,16 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
     audit.commits = chain.len();
 
     let mut index_of: HashMap<String, usize> = HashMap::new();
-    let mut prev_tree = first_base;
+    // The base of each commit: its first parent (commit and tree).
+    let mut prev = first_base;
     let mut skills_seen: BTreeSet<String> = BTreeSet::new();
     let mut files_seen: BTreeSet<String> = BTreeSet::new();
     // `None` before the root commit, or the first commit of a shallow clone.
     for commit in &chain {
-        let base_tree = prev_tree;
         let touched = transition(
             ctx,
             commit,
-            base_tree,
+            prev,
             &mut audit,
             &mut index_of,
             &mut skills_seen,
@@ -152,7 +152,7 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
         if touched {
             audit.relevant += 1;
         }
-        prev_tree = Some(commit.tree);
+        prev = Some((commit.id, commit.tree));
     }
     audit.report.summary.profiles = audit.profiles.len();
     audit.report.summary.skills = skills_seen.len();
@@ -208,13 +208,14 @@ fn parse_range(range: &str) -> Result<(Option<&str>, &str), Fatal> {
 fn transition(
     ctx: &Ctx<'_>,
     commit: &CommitInfo,
-    base_tree: Option<ObjectId>,
+    base: Option<(ObjectId, ObjectId)>,
     audit: &mut Audit,
     index_of: &mut HashMap<String, usize>,
     skills_seen: &mut BTreeSet<String>,
     files_seen: &mut BTreeSet<String>,
 ) -> Result<bool, Fatal> {
     let repo = ctx.repo;
+    let base_tree = base.map(|(_, tree)| tree);
     if base_tree == Some(commit.tree) {
         return Ok(false);
     }
@@ -251,7 +252,17 @@ fn transition(
     let head = Head::Tree(commit.tree);
     let at = commit.date();
     let cref = commit.to_ref();
-    let reviews = review::review_lists(ctx, &base_list, &head, &head_list, None, at, None)?;
+    let base_commit = base.map(|(id, _)| id);
+    let reviews = review::review_lists(
+        ctx,
+        &base_list,
+        &head,
+        &head_list,
+        None,
+        at,
+        None,
+        base_commit,
+    )?;
     for r in &reviews {
         files_seen.insert(r.path.clone());
         record(audit, index_of, r, &cref);

@@ -2548,3 +2548,53 @@ fn fix_raises_a_skill_version_in_its_quote_style() {
     let (code, json) = r.check(&[]);
     assert_eq!((code, rules(&json)), (0, vec![]));
 }
+
+#[test]
+fn a_revision_that_does_not_parse_hides_no_claim_change() {
+    // valid → broken → valid with a raised level and the same version: the
+    // base of the last transition is the last revision that parsed.
+    let broken_shapes = [
+        "{,".to_string(),
+        "[]\n".to_string(),
+        String::new(),
+        profile("3", "2026-10-01").replace("  \"version\": \"3\",\n", ""),
+        profile("3", "2026-10-01").replace("\"version\": \"3\"", "\"version\": 3"),
+    ];
+    for broken in &broken_shapes {
+        let mut r = Repo::new();
+        r.write(PROFILE, &profile("3", "2026-10-01"));
+        let first = r.commit("valid");
+        r.write(PROFILE, broken);
+        let mid = r.commit("broken");
+        r.write(PROFILE, &raised("3", "2026-10-01"));
+        // `check` against a broken HEAD, and `--staged`.
+        let (code, json) = r.check(&[]);
+        assert_eq!(code, 1, "{broken:?}: {json:#}");
+        assert!(
+            rules(&json).contains(&"history/version-not-bumped".to_string()),
+            "{broken:?}: {json:#}"
+        );
+        r.git(&["add", "-A"]);
+        let (code, json) = r.check(&["--staged"]);
+        assert_eq!(code, 1, "{broken:?} --staged: {json:#}");
+        r.commit("raised, same version");
+        for args in [
+            vec!["history".to_string()],
+            vec!["history".into(), "--range".into(), format!("{first}..HEAD")],
+            vec!["history".into(), "--range".into(), format!("{mid}..HEAD")],
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let mut all = args.clone();
+            all.extend(["--format", "json"]);
+            let (code, json) = json_of(&r.run(&all));
+            assert_eq!(code, 1, "{broken:?} {args:?}: {json:#}");
+            assert!(
+                rules(&json).contains(&"history/version-not-bumped".to_string()),
+                "{broken:?} {args:?}: {json:#}"
+            );
+        }
+        // `--base` at the broken commit.
+        let (code, json) = r.check(&["--base", &mid]);
+        assert_eq!(code, 1, "{broken:?} --base: {json:#}");
+    }
+}

@@ -343,6 +343,32 @@ fn pre_receive_hook_judges_every_pushed_commit() {
 }
 
 #[test]
+fn pre_receive_hook_sees_through_a_revision_that_does_not_parse() {
+    let (repo, bare) = server();
+    repo.write("agents/a.profile.json", GOOD);
+    commit_all(&repo, "first");
+    assert!(push(&repo, &["origin", "main"]).status.success());
+    repo.write("agents/a.profile.json", "{,");
+    let broken = commit_all(&repo, "broken");
+    assert!(push(&repo, &["origin", "main"]).status.success());
+    // Pushed on its own after the broken one: judged against the last
+    // revision that parsed.
+    repo.write(
+        "agents/a.profile.json",
+        &GOOD.replace("proficient", "advanced"),
+    );
+    commit_all(&repo, "raise, same version");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*broken));
+}
+
+#[test]
 fn pre_receive_hook_reads_the_pushed_configuration() {
     let (repo, bare) = server();
     repo.write("agents/a.profile.json", GOOD);
