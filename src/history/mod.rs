@@ -257,20 +257,6 @@ pub fn open_repo<'s>(
         (None, _) => (BTreeMap::new(), Vec::new()),
     };
     if let Some(index) = &index {
-        let linked: Vec<&str> = index
-            .iter()
-            .filter(|(_, e)| e.link)
-            .filter_map(|(path, _)| repo.from_git(path))
-            .filter(|rel| ctx.is_profile(rel))
-            .collect();
-        if !linked.is_empty() {
-            notes.push(format!(
-                "history rules skip symlinked profiles (git stores the link, not the file it points to): {}",
-                linked.join(", ")
-            ));
-        }
-    }
-    if let Some(index) = &index {
         // Those the memo knows to find nothing are not read.
         let mut changed = Vec::new();
         for (rel, &bid) in &base_profiles {

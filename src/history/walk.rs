@@ -138,6 +138,12 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
     let mut prev = first_base;
     let mut skills_seen: BTreeSet<String> = BTreeSet::new();
     let mut files_seen: BTreeSet<String> = BTreeSet::new();
+    // Profiles that are symbolic links: judged by the file they show, which
+    // may change in a commit that does not touch the link.
+    let mut links: BTreeSet<String> = match first_base {
+        Some((_, tree)) => ctx.tree_profile_links(tree)?,
+        None => BTreeSet::new(),
+    };
     // `None` before the root commit, or the first commit of a shallow clone.
     for commit in &chain {
         let touched = transition(
@@ -148,6 +154,7 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
             &mut index_of,
             &mut skills_seen,
             &mut files_seen,
+            &mut links,
         )?;
         if touched {
             audit.relevant += 1;
@@ -213,6 +220,7 @@ fn transition(
     index_of: &mut HashMap<String, usize>,
     skills_seen: &mut BTreeSet<String>,
     files_seen: &mut BTreeSet<String>,
+    links: &mut BTreeSet<String>,
 ) -> Result<bool, Fatal> {
     let repo = ctx.repo;
     let base_tree = base.map(|(_, tree)| tree);
@@ -232,6 +240,13 @@ fn transition(
             continue;
         }
         if ctx.is_profile(rel) {
+            let linked = (ch.new.is_some() && ctx.is_link_in_tree(commit.tree, rel)?)
+                || (ch.old.is_some()
+                    && base_tree.map_or(Ok(false), |t| ctx.is_link_in_tree(t, rel))?);
+            if linked {
+                links.insert(rel.to_string());
+                continue;
+            }
             if let Some(id) = ch.old {
                 base_list.insert(rel.to_string(), id);
             }
@@ -246,6 +261,23 @@ fn transition(
             }
         }
     }
+    // Each linked profile, by the files it shows on both sides.
+    for rel in links.iter() {
+        let b = match base_tree {
+            Some(t) => ctx.shown_in_tree(t, rel)?,
+            None => None,
+        };
+        let h = ctx.shown_in_tree(commit.tree, rel)?;
+        if b != h {
+            if let Some(b) = b {
+                base_list.insert(rel.clone(), b);
+            }
+            if let Some(h) = h {
+                head_list.insert(rel.clone(), h);
+            }
+        }
+    }
+    links.retain(|rel| ctx.is_link_in_tree(commit.tree, rel).unwrap_or(false));
     if base_list.is_empty() && head_list.is_empty() && skill_dirs.is_empty() {
         return Ok(false);
     }

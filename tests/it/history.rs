@@ -2167,7 +2167,7 @@ fn a_skill_moved_and_renamed_together_is_seen() {
 
 #[cfg(unix)]
 #[test]
-fn symlinked_profiles_are_left_out_of_history_in_every_mode() {
+fn a_symlink_pointed_elsewhere_is_judged_by_its_new_target_in_every_mode() {
     let mut r = Repo::new();
     r.write("real/research.json", &profile("3", "2026-10-01"));
     fs::create_dir_all(r.dir.join("agents")).unwrap();
@@ -2181,24 +2181,38 @@ fn symlinked_profiles_are_left_out_of_history_in_every_mode() {
     for args in [vec![], vec!["--staged"], vec!["--base", "HEAD"]] {
         let out = r.run(&[&["check", "--as-of", AS_OF, "--format", "json"][..], &args].concat());
         let (code, json) = json_of(&out);
-        // The link's text (`../real/other.json`) is never parsed as JSON.
-        let all: Vec<&str> = json["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["rule"].as_str().unwrap())
-            .collect();
-        assert_eq!((code, all), (0, vec![]), "{args:?} {json:#}");
-        assert!(stderr(&out).contains("symlinked"), "{}", stderr(&out));
+        // The link's text (`../real/other.json`) is never parsed as JSON:
+        // the profile is what the link shows, and its claims changed.
+        assert_eq!(
+            (code, rules(&json)),
+            (
+                1,
+                vec![
+                    "history/version-not-bumped".to_string(),
+                    "history/declared-at-not-moved".to_string()
+                ]
+            ),
+            "{args:?} {json:#}"
+        );
     }
     let out = r.run(&["diff", "HEAD", "--format", "json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     r.commit("Point the link elsewhere");
     let out = r.run(&["history", "--as-of", AS_OF, "--format", "json"]);
     let (code, json) = json_of(&out);
-    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    assert_eq!(
+        (code, rules(&json)),
+        (
+            1,
+            vec![
+                "history/version-not-bumped".to_string(),
+                "history/declared-at-not-moved".to_string()
+            ]
+        ),
+        "{json:#}"
+    );
     let out = r.run(&["diff", "HEAD~1", "HEAD", "--format", "json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
 }
 
 // ---- names that are not UTF-8 --------------------------------------------
@@ -2597,4 +2611,63 @@ fn a_revision_that_does_not_parse_hides_no_claim_change() {
         let (code, json) = r.check(&["--base", &mid]);
         assert_eq!(code, 1, "{broken:?} --base: {json:#}");
     }
+}
+
+#[test]
+fn a_symlinked_profile_is_judged_by_the_file_it_shows() {
+    let link = |r: &Repo| {
+        let path = r.path().join(PROFILE);
+        let _ = fs::remove_file(&path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink("../data/research.json", &path).unwrap();
+    };
+    let has_bump_finding =
+        |json: &Value| rules(json).contains(&"history/version-not-bumped".to_string());
+    // A raised level in the link's target, the link untouched.
+    let mut r = Repo::new();
+    r.write("data/research.json", &profile("3", "2026-10-01"));
+    link(&r);
+    r.commit("linked profile");
+    r.write("data/research.json", &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert!(has_bump_finding(&json), "{json:#}");
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1, "--staged: {json:#}");
+    assert!(has_bump_finding(&json), "--staged: {json:#}");
+    r.commit("raise through the link");
+    let (code, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!(code, 1, "--base: {json:#}");
+    assert!(has_bump_finding(&json), "--base: {json:#}");
+    let (code, json) = json_of(&r.run(&["history", "--format", "json"]));
+    assert_eq!(code, 1, "history: {json:#}");
+    assert!(has_bump_finding(&json), "history: {json:#}");
+    let (code, _) = json_of(&r.run(&["history", "--range", "HEAD~1..HEAD", "--format", "json"]));
+    assert_eq!(code, 1);
+
+    // A profile replaced by a link to a raised copy.
+    let mut r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("plain profile");
+    r.write("data/research.json", &raised("3", "2026-10-01"));
+    link(&r);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "replaced: {json:#}");
+    assert!(has_bump_finding(&json), "replaced: {json:#}");
+    r.git(&["add", "-A"]);
+    let (code, _) = r.check(&["--staged"]);
+    assert_eq!(code, 1, "replaced --staged");
+    r.commit("replace with a link");
+    let (code, json) = json_of(&r.run(&["history", "--format", "json"]));
+    assert_eq!(code, 1, "replaced history: {json:#}");
+
+    // An honest bump through the link passes.
+    let mut r = Repo::new();
+    r.write("data/research.json", &profile("3", "2026-10-01"));
+    link(&r);
+    r.commit("linked profile");
+    r.write("data/research.json", &raised("4", "2026-10-10"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 0, "bumped: {json:#}");
 }
