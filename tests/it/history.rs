@@ -2671,3 +2671,48 @@ fn a_symlinked_profile_is_judged_by_the_file_it_shows() {
     let (code, json) = r.check(&[]);
     assert_eq!(code, 0, "bumped: {json:#}");
 }
+
+#[test]
+fn a_skip_worktree_file_absent_from_disk_is_no_broken_reference() {
+    let mut r = Repo::new();
+    r.write(
+        "skills/pdf/SKILL.md",
+        &skill_md(
+            "pdf",
+            Some("1.0.0"),
+            "Run [the script](scripts/extract.py) and read [the guide](docs/guide.md).",
+        ),
+    );
+    r.write("skills/pdf/scripts/extract.py", "print('hello')\n");
+    r.write("skills/pdf/docs/guide.md", "# Guide\n");
+    r.commit("skill");
+    r.git(&[
+        "update-index",
+        "--skip-worktree",
+        "skills/pdf/scripts/extract.py",
+        "skills/pdf/docs/guide.md",
+    ]);
+    fs::remove_file(r.dir.join("skills/pdf/scripts/extract.py")).unwrap();
+    fs::remove_dir_all(r.dir.join("skills/pdf/docs")).unwrap();
+    for mode in [
+        vec![],
+        vec!["--no-history"],
+        vec!["--staged"],
+        vec!["--base", "HEAD"],
+        vec!["--no-cache"],
+    ] {
+        let (code, json) = r.check(&mode);
+        assert_eq!((code, rules_of(&json)), (0, vec![]), "{mode:?} {json:#}");
+    }
+    // Without the flag the file is gone: a broken reference.
+    r.git(&[
+        "update-index",
+        "--no-skip-worktree",
+        "skills/pdf/scripts/extract.py",
+    ]);
+    let (_, json) = r.check(&["--no-history"]);
+    assert!(
+        rules_of(&json).contains(&"skill/broken-reference".to_string()),
+        "{json:#}"
+    );
+}

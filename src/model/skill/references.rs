@@ -230,6 +230,10 @@ impl<'a> Scan<'a> {
                 return Found::Outside;
             }
         }
+        // Skip-worktree: git holds it unchanged, on disk or not.
+        if self.folder.skipped.contains(rel) {
+            return Found::Unlisted;
+        }
         if let Some(real) = self.lower.get(&rel.to_lowercase()) {
             return Found::CaseOnly(real.clone());
         }
