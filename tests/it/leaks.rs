@@ -162,3 +162,40 @@ fn a_secret_in_frontmatter_that_fails_to_parse_is_masked() {
         }
     }
 }
+
+#[test]
+fn a_secret_in_a_file_name_folder_name_or_link_target_is_found_and_masked() {
+    let t = token(5);
+    let skill = "---\nname: demo\ndescription: Does one thing well.\n---\n# Demo\n\nRead [the notes](notes.md).\n";
+    let cases: Vec<Box<dyn Fn(&Repo)>> = vec![
+        Box::new(|r: &Repo| r.write(&format!("skills/demo/{t}.md"), "x\n")),
+        Box::new(|r: &Repo| r.write(&format!("skills/demo/{t}/x.md"), "x\n")),
+        Box::new(|r: &Repo| {
+            std::os::unix::fs::symlink(
+                format!("../{t}/notes.md"),
+                r.path().join("skills/demo/notes-link.md"),
+            )
+            .unwrap()
+        }),
+        Box::new(|r: &Repo| r.write(&format!("agents/{t}.profile.json"), GOOD)),
+    ];
+    for (i, make) in cases.iter().enumerate() {
+        let r = Repo::new();
+        r.write("skills/demo/SKILL.md", skill);
+        r.write("skills/demo/notes.md", "# Notes\n");
+        make(&r);
+        let (code, out) = r.check_in("json", &["--no-history"]);
+        assert_eq!(code, 1, "case {i}: {out}");
+        assert!(
+            rules_in(&out).contains(&"security/secret-value".to_string()),
+            "case {i}: {out}"
+        );
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &["--no-history"]);
+            assert_masked(&format!("case {i} {format}"), &out, &t);
+        }
+        r.git(&["add", "-A"]);
+        let (_, out) = r.check_in("human", &["--staged"]);
+        assert_masked(&format!("case {i} --staged"), &out, &t);
+    }
+}
