@@ -167,7 +167,8 @@ fn a_secret_in_frontmatter_that_fails_to_parse_is_masked() {
 fn a_secret_in_a_file_name_folder_name_or_link_target_is_found_and_masked() {
     let t = token(5);
     let skill = "---\nname: demo\ndescription: Does one thing well.\n---\n# Demo\n\nRead [the notes](notes.md).\n";
-    let cases: Vec<Box<dyn Fn(&Repo)>> = vec![
+    type Make<'a> = Box<dyn Fn(&Repo) + 'a>;
+    let cases: Vec<Make> = vec![
         Box::new(|r: &Repo| r.write(&format!("skills/demo/{t}.md"), "x\n")),
         Box::new(|r: &Repo| r.write(&format!("skills/demo/{t}/x.md"), "x\n")),
         Box::new(|r: &Repo| {
