@@ -2218,3 +2218,58 @@ fn server_code_actions_never_carry_a_secret() {
     assert!(all.contains("metadata"), "{all}");
     assert!(all.contains("Disable skill/unknown-field"), "{all}");
 }
+
+#[test]
+fn server_coalesces_a_burst_of_changes_and_answers_in_linear_time() {
+    let repo = Repo::new();
+    repo.write("agents/a.profile.json", GOOD);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-qm", "init"]);
+    let mut lsp = Lsp::start(&repo);
+    let root = file_uri(repo.path());
+    lsp.request(
+        "initialize",
+        json!({"processId": null, "rootUri": root, "capabilities": {}}),
+    );
+    lsp.notify("initialized", json!({}));
+    let uri = file_uri(&repo.path().join("agents/a.profile.json"));
+    // A large profile whose notes hold many lines, with one invalid level
+    // at the end: many findings would each be placed from the start.
+    let notes: String = (0..4000)
+        .map(|i| format!("line {i} of the notes é\\n"))
+        .collect();
+    let big = |level: &str| {
+        GOOD.replace("\"proficient\"", &format!("\"{level}\""))
+            .replace(
+                "\"limits\"",
+                &format!("\"notes\": \"{notes}\",\n  \"limits\""),
+            )
+    };
+    let started = std::time::Instant::now();
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": big("expert")}}),
+    );
+    assert!(codes(&lsp.diagnostics(&uri)).contains(&"profile/invalid-level"));
+    // A burst of 60 changes: linted once the client pauses, for the last.
+    for v in 2..62 {
+        let level = if v == 61 { "advanced" } else { "expert" };
+        lsp.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": v},
+                   "contentChanges": [{"text": big(level)}]}),
+        );
+    }
+    let ds = lsp.diagnostics(&uri);
+    assert!(!codes(&ds).contains(&"profile/invalid-level"), "{ds:?}");
+    // Every message that followed is counted: far fewer than the changes.
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let mut published = 1;
+    while let Ok(m) = lsp.messages.try_recv() {
+        if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
+            published += 1;
+        }
+    }
+    assert!(published < 10, "{published} publications for 60 changes");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
