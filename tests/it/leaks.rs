@@ -200,3 +200,25 @@ fn a_secret_in_a_file_name_folder_name_or_link_target_is_found_and_masked() {
         assert_masked(&format!("case {i} --staged"), &out, &t);
     }
 }
+
+#[test]
+fn a_secret_in_an_old_revisions_file_name_is_masked_by_history_and_diff() {
+    let t = token(6);
+    let mut r = Repo::new();
+    let named = format!("agents/{t}.profile.json");
+    r.write(&named, GOOD);
+    r.commit("a profile named after a token");
+    std::fs::remove_file(r.path().join(&named)).unwrap();
+    r.write(PROFILE, &GOOD.replace("proficient", "advanced"));
+    r.commit("renamed, and a claim raised");
+    for args in [
+        &["history"][..],
+        &["history", "--format", "json"],
+        &["diff", "HEAD~1", "HEAD"],
+        &["diff", "HEAD~1", "HEAD", "--format", "markdown"],
+        &["diff", "HEAD~1", "HEAD", "--format", "json"],
+    ] {
+        let out = r.run(args);
+        assert_masked(&format!("{args:?}"), &all_output(&out), &t);
+    }
+}
