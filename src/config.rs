@@ -37,8 +37,21 @@ pub fn load(root: &Path, explicit: Option<&Path>) -> Result<(Config, Option<Path
         Some(p) => p.to_path_buf(),
         None => {
             let p = root.join(CONFIG_FILE);
-            if !p.exists() {
+            if std::fs::symlink_metadata(&p).is_err() {
                 return Ok((Config::default(), None));
+            }
+            // The repository's own configuration may be a link, but only to
+            // a file inside the repository: a link to `/etc/passwd` or
+            // `/proc/self/environ` in a fork's pull request would otherwise
+            // be read, and quoted by the error, in CI logs.
+            if std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink()) {
+                let inside = root.canonicalize().ok().zip(p.canonicalize().ok());
+                if !inside.is_some_and(|(root, target)| target.starts_with(root)) {
+                    return Err(Fatal::Io(format!(
+                        "config file {} is a symbolic link that leads outside the repository (or nowhere); it was not read",
+                        CONFIG_FILE
+                    )));
+                }
             }
             p
         }
@@ -463,6 +476,36 @@ mod tests {
             load(tmp.path(), Some(dev_null)),
             Err(Fatal::Io(_))
         ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_config_link_out_of_the_repository_is_not_read() {
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("environ");
+        std::fs::write(&secret, "OUTSIDE_VALUE_1234=visible\n").unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(CONFIG_FILE);
+        for target in [
+            secret.clone(),
+            PathBuf::from("/etc/passwd"),
+            tmp.path().join("gone"),
+        ] {
+            let _ = std::fs::remove_file(&path);
+            std::os::unix::fs::symlink(&target, &path).unwrap();
+            match load(tmp.path(), None) {
+                Err(Fatal::Io(m)) => {
+                    assert!(m.contains("outside the repository"), "{m}");
+                    assert!(!m.contains("OUTSIDE_VALUE") && !m.contains("root:"), "{m}");
+                }
+                other => panic!("{target:?}: {other:?}"),
+            }
+        }
+        // A link to a file inside the repository is read.
+        std::fs::write(tmp.path().join("shared.yaml"), "freshness_days: 30\n").unwrap();
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink("shared.yaml", &path).unwrap();
+        assert_eq!(load(tmp.path(), None).unwrap().0.freshness_days, 30);
     }
 
     #[test]

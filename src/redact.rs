@@ -353,6 +353,19 @@ pub fn learn(text: &str) {
             remember(value);
         }
     }
+    learn_decoded(text);
+}
+
+/// Remembers the secrets that show only once a literal's escapes are
+/// decoded (`"ghp\u005f…"`): both the decoded value, which the parsers
+/// hand to every message, and the raw bytes.
+pub fn learn_decoded(text: &str) {
+    for m in secrets::scan_decoded(text) {
+        remember(&m.value);
+        if let Some(raw) = text.get(m.range) {
+            remember(raw);
+        }
+    }
 }
 
 /// [`learn`] for bytes (a blob), read as UTF-8 with invalid bytes replaced.

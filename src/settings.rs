@@ -163,6 +163,10 @@ pub struct Settings {
     /// Texts that stand in for files on disk (repo-relative path → text):
     /// an editor's unsaved buffers, for `caplint server`. Empty for the CLI.
     overlay: std::sync::Arc<std::collections::BTreeMap<String, String>>,
+    /// Files the index marks skip-worktree (repo-relative): git holds them
+    /// unchanged whether or not they are on disk, so a reference to one is
+    /// not broken. Empty outside git.
+    pub worktree_skipped: std::sync::Arc<std::collections::BTreeSet<String>>,
 }
 
 impl Settings {
@@ -204,6 +208,7 @@ impl Settings {
             config_path,
             as_of,
             overlay: Default::default(),
+            worktree_skipped: Default::default(),
         })
     }
 

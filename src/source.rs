@@ -112,8 +112,10 @@ impl SourceFile {
         (line + 1, column)
     }
 
-    /// How many characters precede `offset` (a character boundary).
-    fn chars_before(&self, offset: usize) -> usize {
+    /// How many characters precede `offset` (clamped onto a character
+    /// boundary), counted from the nearest mark.
+    pub fn chars_before(&self, offset: usize) -> usize {
+        let offset = self.clamp(offset);
         let marks = self.char_marks.get_or_init(|| char_marks(&self.text));
         let i = match marks.binary_search_by_key(&offset, |m| m.0) {
             Ok(i) => i,

@@ -152,6 +152,13 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
     } else {
         HistoryMode::Auto
     };
+    // Skip-worktree files are the index's, on disk or not (as git sees
+    // them): a reference to one is not broken.
+    if let Ok(Some(repo)) = crate::git::Repo::discover(&settings.root) {
+        if !repo.is_bare() {
+            settings.worktree_skipped = std::sync::Arc::new(repo.worktree_skipped());
+        }
+    }
     let options = CheckOptions {
         paths: args.paths.clone(),
         history,

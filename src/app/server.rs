@@ -107,6 +107,77 @@ pub fn path_to_uri(path: &Path) -> Option<lsp::Uri> {
 struct Doc {
     uri: lsp::Uri,
     text: String,
+    /// Where the lines of `text` start, made on first use.
+    lines: std::cell::OnceCell<LineIndex>,
+}
+
+impl Doc {
+    fn new(uri: lsp::Uri, text: String) -> Doc {
+        Doc {
+            uri,
+            text,
+            lines: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
+    }
+
+    fn range(&self, start: usize, end: usize, enc: Encoding) -> lsp::Range {
+        let lines = self.lines();
+        lsp::Range::new(
+            lines.position(&self.text, start, enc),
+            lines.position(&self.text, end, enc),
+        )
+    }
+}
+
+/// The start of each line of a text, and whether the line is ASCII: a
+/// position is then a binary search and, on an ASCII line, a subtraction
+/// (not a count from the start of the text for every finding).
+pub struct LineIndex {
+    starts: Vec<usize>,
+    ascii: Vec<bool>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        let mut ascii = Vec::new();
+        let mut line_ascii = true;
+        for (i, b) in text.bytes().enumerate() {
+            line_ascii &= b.is_ascii();
+            if b == b'\n' {
+                starts.push(i + 1);
+                ascii.push(line_ascii);
+                line_ascii = true;
+            }
+        }
+        ascii.push(line_ascii);
+        LineIndex { starts, ascii }
+    }
+
+    /// [`position`] of `offset` in `text` (the text this index was made of).
+    pub fn position(&self, text: &str, offset: usize, enc: Encoding) -> lsp::Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        let start = self.starts[line];
+        let col = match enc {
+            Encoding::Utf16 if !self.ascii[line] => text[start..offset].encode_utf16().count(),
+            _ => offset - start,
+        };
+        lsp::Position::new(
+            u32::try_from(line).unwrap_or(u32::MAX),
+            u32::try_from(col).unwrap_or(u32::MAX),
+        )
+    }
 }
 
 struct Server {
@@ -129,7 +200,13 @@ struct Server {
     /// Whether a change was linted alone since the last whole run: the whole
     /// repository is linted again once the client pauses.
     stale: bool,
+    /// Files changed since they were last linted (see [`DEBOUNCE`]).
+    pending: std::collections::BTreeSet<String>,
 }
+
+/// How long the client must stay quiet after a change before the changed
+/// file is linted: a burst of keystrokes is linted once, for its last text.
+const DEBOUNCE: std::time::Duration = std::time::Duration::from_millis(120);
 
 /// How long the client must stay quiet after a change before the whole
 /// repository is linted again (a change is answered at once for its file).
@@ -213,6 +290,7 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
         repository_findings: BTreeMap::new(),
         ci: crate::app::workspace::ci_env(),
         stale: false,
+        pending: Default::default(),
     };
     let code = server.main_loop()?;
     drop(server);
@@ -242,7 +320,16 @@ impl Server {
     fn main_loop(&mut self) -> Result<u8, Fatal> {
         let fail = |e: lsp_server::ProtocolError| Fatal::Io(format!("language server: {e}"));
         loop {
-            let msg = if self.stale {
+            let msg = if !self.pending.is_empty() {
+                match self.conn.receiver.recv_timeout(DEBOUNCE) {
+                    Ok(msg) => msg,
+                    Err(e) if e.is_timeout() => {
+                        self.flush();
+                        continue;
+                    }
+                    Err(_) => break,
+                }
+            } else if self.stale {
                 match self.conn.receiver.recv_timeout(SETTLE) {
                     Ok(msg) => msg,
                     Err(e) if e.is_timeout() => {
@@ -268,6 +355,8 @@ impl Server {
                         Err(_) if req.method == "shutdown" => return Ok(crate::app::emit::EXIT_OK),
                         Err(e) => return Err(fail(e)),
                     }
+                    // A request is answered on the current text.
+                    self.flush();
                     self.request(req);
                 }
                 Message::Notification(n) if n.method == "exit" => return Ok(1),
@@ -305,7 +394,19 @@ impl Server {
         }
     }
 
+    /// Lints the files changed since they were last linted.
+    fn flush(&mut self) {
+        for rel in std::mem::take(&mut self.pending) {
+            if self.docs.contains_key(&rel) {
+                self.lint_change(&rel);
+            }
+        }
+    }
+
     fn notification(&mut self, n: Notification) {
+        if n.method != "textDocument/didChange" {
+            self.flush();
+        }
         match n.method.as_str() {
             "textDocument/didOpen" => {
                 let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params)
@@ -314,13 +415,9 @@ impl Server {
                 };
                 if let Some(rel) = self.rel(&p.text_document.uri) {
                     let config = self.is_config(&rel);
-                    self.docs.insert(
-                        rel,
-                        Doc {
-                            uri: p.text_document.uri,
-                            text: p.text_document.text,
-                        },
-                    );
+                    self.flush();
+                    self.docs
+                        .insert(rel, Doc::new(p.text_document.uri, p.text_document.text));
                     if !config {
                         self.lint();
                     }
@@ -337,17 +434,14 @@ impl Server {
                 // Full sync: the last change holds the whole text.
                 if let Some(change) = p.content_changes.into_iter().last() {
                     let config = self.is_config(&rel);
-                    self.docs.insert(
-                        rel.clone(),
-                        Doc {
-                            uri: p.text_document.uri,
-                            text: change.text,
-                        },
-                    );
+                    self.docs
+                        .insert(rel.clone(), Doc::new(p.text_document.uri, change.text));
                     if config {
                         self.reload();
                     } else {
-                        self.lint_change(&rel);
+                        // Debounced: a burst of changes is linted once,
+                        // when the client pauses or asks for something.
+                        self.pending.insert(rel);
                     }
                 }
             }
@@ -596,6 +690,14 @@ impl Server {
         }
     }
 
+    /// The range of a span in an open document, by its line index.
+    fn doc_range(&self, doc: &Doc, span: Option<crate::source::Span>) -> lsp::Range {
+        match span {
+            Some(s) => doc.range(s.offset, s.offset + s.length, self.enc),
+            None => lsp::Range::default(),
+        }
+    }
+
     fn to_lsp(&self, d: &Diagnostic, doc: &Doc) -> lsp::Diagnostic {
         let span_range = |text: &str, span: Option<crate::source::Span>| match span {
             Some(s) => range(text, s.offset, s.offset + s.length, self.enc),
@@ -610,19 +712,24 @@ impl Server {
             .labels
             .iter()
             .filter_map(|l| {
-                let (uri, text) = match &l.path {
-                    None => (doc.uri.clone(), doc.text.clone()),
-                    Some(p) if *p == d.path => (doc.uri.clone(), doc.text.clone()),
-                    Some(p) => (path_to_uri(&self.root.join(p))?, self.text_of(p)?),
+                let (uri, range) = match &l.path {
+                    Some(p) if *p != d.path => {
+                        let text = self.text_of(p)?;
+                        (
+                            path_to_uri(&self.root.join(p))?,
+                            span_range(&text, Some(l.span)),
+                        )
+                    }
+                    _ => (doc.uri.clone(), self.doc_range(doc, Some(l.span))),
                 };
                 Some(lsp::DiagnosticRelatedInformation {
-                    location: lsp::Location::new(uri, span_range(&text, Some(l.span))),
+                    location: lsp::Location::new(uri, range),
                     message: l.text.clone(),
                 })
             })
             .collect();
         lsp::Diagnostic {
-            range: span_range(&doc.text, d.span),
+            range: self.doc_range(doc, d.span),
             severity: Some(match d.severity {
                 Severity::Error => lsp::DiagnosticSeverity::ERROR,
                 Severity::Warning => lsp::DiagnosticSeverity::WARNING,
@@ -692,13 +799,21 @@ impl Server {
             };
             let Some(d) = published.iter().find(|d| {
                 asked.code == Some(lsp::NumberOrString::String(d.rule.to_string()))
-                    && self.to_lsp(d, doc).range == asked.range
+                    && self.doc_range(doc, d.span) == asked.range
             }) else {
                 continue;
             };
             let Some(fix) = &d.fix else {
                 continue;
             };
+            // A fix that would carry a known secret (moving `token: …` under
+            // `metadata` copies its value into the edit) is not offered: the
+            // edit's text goes to the client unmasked, and masking it would
+            // write `****` into the file. The secret's own finding says what
+            // to do first.
+            if fix_holds_a_secret(fix) {
+                continue;
+            }
             let Some(edit) = self.fix_edit(fix) else {
                 continue;
             };
@@ -827,6 +942,17 @@ impl Server {
 }
 
 /// A YAML double-quoted string.
+/// Whether a fix's message, edits or rename hold a secret the run knows.
+fn fix_holds_a_secret(fix: &crate::diagnostic::Fix) -> bool {
+    let masked = |t: &str| crate::redact::mask(t) != t || !crate::secrets::scan(t).is_empty();
+    masked(&fix.message)
+        || fix.edits.iter().any(|e| masked(&e.replacement))
+        || fix
+            .rename
+            .as_ref()
+            .is_some_and(|(a, b)| masked(a) || masked(b))
+}
+
 fn quoted(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())
 }
@@ -915,6 +1041,29 @@ mod tests {
             lsp::Position::new(2, 0)
         );
         assert_eq!(position(text, 4, Encoding::Utf8), lsp::Position::new(1, 1));
+    }
+
+    #[test]
+    fn the_line_index_gives_the_positions_counted_from_the_start() {
+        let text = "a\nzé😀x\n\nplain line\r\nlast é";
+        let index = LineIndex::new(text);
+        for enc in [Encoding::Utf16, Encoding::Utf8] {
+            for offset in 0..=text.len() + 3 {
+                assert_eq!(
+                    index.position(text, offset, enc),
+                    position(text, offset, enc),
+                    "{offset} {enc:?}"
+                );
+            }
+        }
+        // Linear: many findings on a large text cost a search each.
+        let big = "{\"k\": \"v\"},\n".repeat(50_000);
+        let index = LineIndex::new(&big);
+        let t = std::time::Instant::now();
+        for i in (0..big.len()).step_by(13) {
+            index.position(&big, i, Encoding::Utf16);
+        }
+        assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
     }
 
     #[test]

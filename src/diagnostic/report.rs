@@ -109,6 +109,17 @@ impl Report {
             .any(|d| d.path == path || d.labels.iter().any(|l| l.path.as_deref() == Some(path)))
     }
 
+    /// The paths the findings point into (their own or a label's), to ask
+    /// of many files at once in one pass over the findings.
+    pub fn pointed_paths(diagnostics: &[Diagnostic]) -> std::collections::HashSet<&str> {
+        let mut out = std::collections::HashSet::new();
+        for d in diagnostics {
+            out.insert(d.path.as_str());
+            out.extend(d.labels.iter().filter_map(|l| l.path.as_deref()));
+        }
+        out
+    }
+
     pub fn add_source(&mut self, source: SourceFile) {
         self.sources.insert(source.path.clone(), source);
     }

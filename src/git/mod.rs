@@ -375,6 +375,19 @@ impl Repo {
     }
 
     /// A git path as a path relative to caplint's root, if it is under it.
+    /// The files (relative to the work tree root) that the index marks
+    /// skip-worktree; empty when there is no index or none is marked.
+    pub fn worktree_skipped(&self) -> std::collections::BTreeSet<String> {
+        let Ok(Some(index)) = self.index() else {
+            return Default::default();
+        };
+        index
+            .iter()
+            .filter(|(_, e)| e.skip && !e.intent)
+            .filter_map(|(path, _)| self.from_git(path).map(str::to_string))
+            .collect()
+    }
+
     pub fn from_git<'a>(&self, path: &'a str) -> Option<&'a str> {
         path.strip_prefix(self.prefix.as_str())
     }

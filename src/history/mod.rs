@@ -196,6 +196,19 @@ pub fn open<'s>(
         return Ok(None);
     }
     let Some(repo) = Repo::discover(&settings.root)? else {
+        // A comparison asked for by name cannot be skipped with a note: a
+        // pre-commit hook or a CI step that compares nothing must not pass.
+        let flag = match &options.history {
+            HistoryMode::Staged => Some("--staged"),
+            HistoryMode::Base(_) => Some("--base"),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            return Err(Fatal::git(
+                format!("`{flag}` compares with git history, but no git repository could be opened here (its `.git` is missing or broken)"),
+                "run caplint inside the repository's work tree, repair its `.git`, or use `--no-history` to lint the files alone",
+            ));
+        }
         notes.push(NOT_A_REPO_NOTE.into());
         return Ok(None);
     };
@@ -245,20 +258,6 @@ pub fn open_repo<'s>(
         (Some(tree), _) => (ctx.tree_profiles(tree)?, Vec::new()),
         (None, _) => (BTreeMap::new(), Vec::new()),
     };
-    if let Some(index) = &index {
-        let linked: Vec<&str> = index
-            .iter()
-            .filter(|(_, e)| e.link)
-            .filter_map(|(path, _)| repo.from_git(path))
-            .filter(|rel| ctx.is_profile(rel))
-            .collect();
-        if !linked.is_empty() {
-            notes.push(format!(
-                "history rules skip symlinked profiles (git stores the link, not the file it points to): {}",
-                linked.join(", ")
-            ));
-        }
-    }
     if let Some(index) = &index {
         // Those the memo knows to find nothing are not read.
         let mut changed = Vec::new();
@@ -437,6 +436,7 @@ impl Session<'_> {
                 tip,
                 as_of,
                 self.memo.as_deref(),
+                self.base.commit,
             );
         }
         let head = Head::Work(WorkTree::new(
@@ -454,6 +454,7 @@ impl Session<'_> {
             tip,
             as_of,
             self.memo.as_deref(),
+            self.base.commit,
         )
     }
 
@@ -544,8 +545,14 @@ pub fn review_all(
     base: &Base,
     head: &Head<'_>,
 ) -> Result<(Vec<ProfileReview>, Vec<SkillReview>), Fatal> {
-    let profiles =
-        review::review_profiles(ctx, base.tree, head, base.tip.as_ref(), ctx.settings.as_of)?;
+    let profiles = review::review_profiles(
+        ctx,
+        base.tree,
+        head,
+        base.tip.as_ref(),
+        ctx.settings.as_of,
+        base.commit,
+    )?;
     let skills = review::review_skills(ctx, base.tree, head, base.tip.as_ref())?;
     Ok((profiles, skills))
 }

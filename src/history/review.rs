@@ -212,17 +212,78 @@ pub fn review_profiles(
     head: &Head<'_>,
     tip: Option<&Tip>,
     retire_on: Date,
+    base_commit: Option<ObjectId>,
 ) -> Result<Vec<ProfileReview>, Fatal> {
     let base_list = match base {
         Some(tree) => ctx.tree_profiles(tree)?,
         None => BTreeMap::new(),
     };
     let head_list = head.profiles(ctx)?;
-    review_lists(ctx, &base_list, head, &head_list, tip, retire_on, None)
+    review_lists(
+        ctx,
+        &base_list,
+        head,
+        &head_list,
+        tip,
+        retire_on,
+        None,
+        base_commit,
+    )
+}
+
+/// Whether a revision is a profile the history rules can compare with: it
+/// parses as a JSON object with a string `version`.
+fn is_usable(rel: &str, id: ObjectId, bytes: &[u8]) -> bool {
+    parse_profile(rel, id, bytes.to_vec())
+        .is_some_and(|p| p.value.as_object().is_some() && field(&p.value, "version").is_some())
+}
+
+/// How many first-parent commits [`last_usable`] looks back at most.
+const LOOK_BACK: usize = 100_000;
+
+/// The last usable revision of `rel` before the commit `from` (whose
+/// revision of it, `broken`, is not usable): walks the first-parent chain
+/// back while the path exists, and stops at the first usable revision.
+pub fn last_usable(
+    ctx: &Ctx<'_>,
+    rel: &str,
+    broken: ObjectId,
+    from: Option<ObjectId>,
+) -> Result<Option<(ObjectId, Vec<u8>)>, Fatal> {
+    let Some(from) = from else {
+        return Ok(None);
+    };
+    let mut next = ctx.repo.commit(from)?.parents.first().copied();
+    let mut seen = broken;
+    for _ in 0..LOOK_BACK {
+        let Some(c) = next.filter(|c| ctx.repo.has_commit(*c)) else {
+            return Ok(None);
+        };
+        let info = ctx.repo.commit(c)?;
+        let Some(id) = ctx.tree_file(info.tree, rel)? else {
+            // Absent before: the profile began with the broken revision.
+            return Ok(None);
+        };
+        if id != seen {
+            let bytes = ctx.repo.blob(id)?;
+            if is_usable(rel, id, &bytes) {
+                return Ok(Some((id, bytes)));
+            }
+            seen = id;
+        }
+        next = info.parents.first().copied();
+    }
+    Ok(None)
 }
 
 /// [`review_profiles`] on given lists (path → blob id) of both sides — all
 /// profiles in scope, or just the files a commit touched.
+///
+/// `base_commit` is the commit whose tree the base list comes from: a base
+/// revision that is no usable profile (not JSON, not an object, no string
+/// `version`) is replaced by the last revision before it that is one, found
+/// on the first-parent chain from there ([`last_usable`]).
+#[allow(clippy::too_many_arguments)]
 pub fn review_lists(
     ctx: &Ctx<'_>,
     base_list: &BTreeMap<String, ObjectId>,
@@ -231,6 +292,7 @@ pub fn review_lists(
     tip: Option<&Tip>,
     retire_on: Date,
     memo: Option<&dyn Memo>,
+    base_commit: Option<ObjectId>,
 ) -> Result<Vec<ProfileReview>, Fatal> {
     // Without a base (no commits yet, or a shallow boundary) every profile
     // is new: reviewed as added, which yields no findings.
@@ -276,9 +338,19 @@ pub fn review_lists(
             if memo.is_some_and(|m| m.found_nothing(&pair)) {
                 continue;
             }
+            let mut base_bytes = ctx.repo.blob(bid)?;
+            let mut pair = pair;
+            if !is_usable(rel, bid, &base_bytes) {
+                // The base of a transition is the last revision that
+                // parsed: a broken revision in between hides no change.
+                if let Some((id, bytes)) = last_usable(ctx, rel, bid, base_commit)? {
+                    pair.base = id;
+                    base_bytes = bytes;
+                }
+            }
             inputs.push((
                 pair,
-                ctx.repo.blob(bid)?,
+                base_bytes,
                 head.profile_input(ctx, rel, hid)?,
                 tip_blob(pair.tip)?,
             ));

@@ -258,12 +258,110 @@ impl Ctx<'_> {
             same,
         )?;
         // A symbolic link's blob is its target path, never a profile text:
-        // history leaves linked profiles out in every mode.
+        // a linked profile is judged by what the link shows in the same
+        // tree (a link that shows no file there has nothing to judge).
+        // Paths of a revision may spell a secret: the gate learns them.
+        let names: Vec<&str> = files.keys().map(String::as_str).collect();
+        crate::redact::learn(&names.join("\n"));
+        let mut out = BTreeMap::new();
+        for (rel, f) in files {
+            if !f.link {
+                out.insert(rel, f.id);
+            } else if let Some(id) = self.link_in_tree(tree, &rel, f.id)? {
+                out.insert(rel, id);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The blob a profile that is a symbolic link (`rel`, its link blob
+    /// `link`) shows in `tree`: the file its target names, in the same tree,
+    /// following links a few times. `None` when the target leaves the
+    /// repository or is no file there.
+    pub fn link_in_tree(
+        &self,
+        tree: ObjectId,
+        rel: &str,
+        link: ObjectId,
+    ) -> Result<Option<ObjectId>, Fatal> {
+        let mut path = self.repo.to_git(rel).into_owned();
+        let mut link = link;
+        for _ in 0..8 {
+            let target = self.repo.blob(link)?;
+            let Some(next) = link_target(&path, &target) else {
+                return Ok(None);
+            };
+            match self.repo.entry_at(tree, &next)? {
+                Some(e) if e.kind == crate::git::EntryKind::Blob => return Ok(Some(e.id)),
+                Some(e) if e.kind == crate::git::EntryKind::Link => {
+                    path = next;
+                    link = e.id;
+                }
+                _ => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Ctx::link_in_tree`] in the index: the staged file a staged link
+    /// shows.
+    pub fn link_in_index(&self, index: &Index, git_path: &str, link: ObjectId) -> Option<ObjectId> {
+        let mut path = git_path.to_string();
+        let mut link = link;
+        for _ in 0..8 {
+            let target = self.repo.blob(link).ok()?;
+            let next = link_target(&path, &target)?;
+            let e = index.get(&next)?;
+            if e.intent {
+                return None;
+            }
+            if !e.link {
+                return Some(e.id);
+            }
+            path = next;
+            link = e.id;
+        }
+        None
+    }
+
+    /// The profiles in scope of a tree that are symbolic links.
+    pub fn tree_profile_links(&self, tree: ObjectId) -> Result<BTreeSet<String>, Fatal> {
+        let root = self.repo.prefix().trim_end_matches('/');
+        let files = self.repo.list_files(
+            tree,
+            root,
+            &|dir| self.descend_git(dir),
+            &|path| {
+                self.repo
+                    .from_git(path)
+                    .is_some_and(|rel| self.is_profile(rel))
+            },
+            None,
+            None,
+        )?;
         Ok(files
             .into_iter()
-            .filter(|(_, f)| !f.link)
-            .map(|(rel, f)| (rel, f.id))
+            .filter(|(_, f)| f.link)
+            .map(|(rel, _)| rel)
             .collect())
+    }
+
+    /// What the profile at `rel` shows in `tree`: its blob, or for a link
+    /// the blob of the file it names there.
+    pub fn shown_in_tree(&self, tree: ObjectId, rel: &str) -> Result<Option<ObjectId>, Fatal> {
+        match self.repo.entry_at(tree, &self.repo.to_git(rel))? {
+            Some(e) if e.kind == crate::git::EntryKind::Blob => Ok(Some(e.id)),
+            Some(e) if e.kind == crate::git::EntryKind::Link => self.link_in_tree(tree, rel, e.id),
+            _ => Ok(None),
+        }
+    }
+
+    /// Whether the entry of a profile at `rel` in `tree` is a symbolic link.
+    pub fn is_link_in_tree(&self, tree: ObjectId, rel: &str) -> Result<bool, Fatal> {
+        Ok(self
+            .repo
+            .entry_at(tree, &self.repo.to_git(rel))?
+            .is_some_and(|e| e.kind == crate::git::EntryKind::Link))
     }
 
     /// A file's blob id in a tree, by repo-relative path.
@@ -332,17 +430,49 @@ impl<'a> WorkTree<'a> {
     }
 }
 
-/// The profiles among index entries (intent-to-add entries and links
-/// aside): path → blob id.
+/// The git path a symbolic link at `git_path` names with its blob
+/// `target`, resolved against the link's folder; `None` when it is
+/// absolute, not UTF-8, or leaves the repository.
+pub fn link_target(git_path: &str, target: &[u8]) -> Option<String> {
+    let target = std::str::from_utf8(target).ok()?;
+    if target.starts_with('/') || target.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<&str> = git_path.split('/').collect();
+    parts.pop();
+    for part in target.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// The profiles among index entries (intent-to-add entries aside; a link
+/// as the staged file it shows, or left out when it shows none): path →
+/// blob id.
 fn staged_profiles<'a>(
     ctx: &Ctx<'_>,
+    index: &Index,
     entries: impl Iterator<Item = (&'a str, &'a crate::git::IndexEntry)>,
 ) -> BTreeMap<String, ObjectId> {
     entries
-        .filter(|(_, e)| !e.intent && !e.link)
+        .filter(|(_, e)| !e.intent)
         .filter_map(|(path, e)| {
             let rel = ctx.repo.from_git(path)?;
-            ctx.is_profile(rel).then(|| (rel.to_string(), e.id))
+            if !ctx.is_profile(rel) {
+                return None;
+            }
+            let id = if e.link {
+                ctx.link_in_index(index, path, e.id)?
+            } else {
+                e.id
+            };
+            Some((rel.to_string(), id))
         })
         .collect()
 }
@@ -407,13 +537,13 @@ impl Head<'_> {
         let Head::Index(index) = self else {
             return BTreeMap::new();
         };
-        staged_profiles(ctx, index.outside(dirs))
+        staged_profiles(ctx, index, index.outside(dirs))
     }
 
     pub fn profiles(&self, ctx: &Ctx<'_>) -> Result<BTreeMap<String, ObjectId>, Fatal> {
         match self {
             Head::Tree(tree) => ctx.tree_profiles(*tree),
-            Head::Index(index) => Ok(staged_profiles(ctx, index.iter())),
+            Head::Index(index) => Ok(staged_profiles(ctx, index, index.iter())),
             Head::Work(w) => {
                 use rayon::prelude::*;
                 // Collected, then built into a map at once (in path order,
@@ -440,16 +570,15 @@ impl Head<'_> {
                         continue;
                     }
                     let entry = w.index.and_then(|i| i.get(&ctx.repo.to_git(rel)));
-                    // A symbolic link (tracked as one, or new and on disk):
-                    // left out, as on every side.
+                    // A symbolic link (tracked as one, or new and on disk) is
+                    // judged by the text it shows, which is what was linted;
+                    // the index's id is the link's, never that text's.
                     let linked = match entry {
                         Some(e) => e.link,
-                        None => std::fs::symlink_metadata(ctx.settings.open_path(rel))
-                            .is_ok_and(|m| m.file_type().is_symlink()),
-                    };
-                    if linked {
-                        continue;
-                    }
+                        None => false,
+                    } || std::fs::symlink_metadata(ctx.settings.open_path(rel))
+                        .is_ok_and(|m| m.file_type().is_symlink());
+                    let entry = entry.filter(|_| !linked);
                     // Unchanged since staged, by the stat data taken when it
                     // was read: the index knows its id (as `git status` does).
                     let stat = w.linted.get(rel.as_str()).and_then(|p| p.stat.as_ref());

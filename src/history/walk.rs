@@ -105,10 +105,10 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
     // The first-parent chain, newest first.
     let mut chain: Vec<CommitInfo> = Vec::new();
     let mut next = Some(head);
-    let mut first_base: Option<ObjectId> = None;
+    let mut first_base: Option<(ObjectId, ObjectId)> = None;
     while let Some(id) = next {
         if stop.reached(id) {
-            first_base = Some(repo.commit(id)?.tree);
+            first_base = Some((id, repo.commit(id)?.tree));
             break;
         }
         let info = repo.commit(id)?;
@@ -134,34 +134,41 @@ pub fn audit_walk(ctx: &Ctx<'_>, walk: Walk<'_>) -> Result<Audit, Fatal> {
     audit.commits = chain.len();
 
     let mut index_of: HashMap<String, usize> = HashMap::new();
-    let mut prev_tree = first_base;
+    // The base of each commit: its first parent (commit and tree).
+    let mut prev = first_base;
     let mut skills_seen: BTreeSet<String> = BTreeSet::new();
     let mut files_seen: BTreeSet<String> = BTreeSet::new();
     // The plugin manifests of the tree before each commit.
     let mut manifests: BTreeSet<String> = first_base
-        .map(|t| {
+        .map(|(_, t)| {
             crate::history::plugins::manifests_in(repo, t)
                 .into_iter()
                 .collect()
         })
         .unwrap_or_default();
+    // Profiles that are symbolic links: judged by the file they show, which
+    // may change in a commit that does not touch the link.
+    let mut links: BTreeSet<String> = match first_base {
+        Some((_, tree)) => ctx.tree_profile_links(tree)?,
+        None => BTreeSet::new(),
+    };
     // `None` before the root commit, or the first commit of a shallow clone.
     for commit in &chain {
-        let base_tree = prev_tree;
         let touched = transition(
             ctx,
             commit,
-            base_tree,
+            prev,
             &mut audit,
             &mut index_of,
             &mut skills_seen,
             &mut files_seen,
             &mut manifests,
+            &mut links,
         )?;
         if touched {
             audit.relevant += 1;
         }
-        prev_tree = Some(commit.tree);
+        prev = Some((commit.id, commit.tree));
     }
     audit.report.summary.profiles = audit.profiles.len();
     audit.report.summary.skills = skills_seen.len();
@@ -217,18 +224,24 @@ fn parse_range(range: &str) -> Result<(Option<&str>, &str), Fatal> {
 fn transition(
     ctx: &Ctx<'_>,
     commit: &CommitInfo,
-    base_tree: Option<ObjectId>,
+    base: Option<(ObjectId, ObjectId)>,
     audit: &mut Audit,
     index_of: &mut HashMap<String, usize>,
     skills_seen: &mut BTreeSet<String>,
     files_seen: &mut BTreeSet<String>,
     manifests: &mut BTreeSet<String>,
+    links: &mut BTreeSet<String>,
 ) -> Result<bool, Fatal> {
     let repo = ctx.repo;
+    let base_tree = base.map(|(_, tree)| tree);
     if base_tree == Some(commit.tree) {
         return Ok(false);
     }
     let changes = repo.diff_trees(base_tree, Some(commit.tree), &|dir| ctx.descend_git(dir))?;
+    // A path of an old revision may spell a secret (a file named after a
+    // token, since renamed): the gate learns it before anything names it.
+    let names: Vec<&str> = changes.iter().map(|c| c.path.as_str()).collect();
+    crate::redact::learn(&names.join("\n"));
     let mut base_list = BTreeMap::new();
     let mut head_list = BTreeMap::new();
     let mut skill_dirs: BTreeSet<String> = BTreeSet::new();
@@ -241,6 +254,13 @@ fn transition(
             continue;
         }
         if ctx.is_profile(rel) {
+            let linked = (ch.new.is_some() && ctx.is_link_in_tree(commit.tree, rel)?)
+                || (ch.old.is_some()
+                    && base_tree.map_or(Ok(false), |t| ctx.is_link_in_tree(t, rel))?);
+            if linked {
+                links.insert(rel.to_string());
+                continue;
+            }
             if let Some(id) = ch.old {
                 base_list.insert(rel.to_string(), id);
             }
@@ -273,13 +293,40 @@ fn transition(
             }
         }
     }
+    // Each linked profile, by the files it shows on both sides.
+    for rel in links.iter() {
+        let b = match base_tree {
+            Some(t) => ctx.shown_in_tree(t, rel)?,
+            None => None,
+        };
+        let h = ctx.shown_in_tree(commit.tree, rel)?;
+        if b != h {
+            if let Some(b) = b {
+                base_list.insert(rel.clone(), b);
+            }
+            if let Some(h) = h {
+                head_list.insert(rel.clone(), h);
+            }
+        }
+    }
+    links.retain(|rel| ctx.is_link_in_tree(commit.tree, rel).unwrap_or(false));
     if base_list.is_empty() && head_list.is_empty() && skill_dirs.is_empty() && decided.is_empty() {
         return Ok(false);
     }
     let head = Head::Tree(commit.tree);
     let at = commit.date();
     let cref = commit.to_ref();
-    let reviews = review::review_lists(ctx, &base_list, &head, &head_list, None, at, None)?;
+    let base_commit = base.map(|(id, _)| id);
+    let reviews = review::review_lists(
+        ctx,
+        &base_list,
+        &head,
+        &head_list,
+        None,
+        at,
+        None,
+        base_commit,
+    )?;
     for r in &reviews {
         files_seen.insert(r.path.clone());
         record(audit, index_of, r, &cref);

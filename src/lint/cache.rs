@@ -140,6 +140,9 @@ impl Sink {
             .parent()
             .ok_or_else(|| std::io::Error::other("no folder"))?;
         std::fs::create_dir_all(dir)?;
+        if linked(path) {
+            return Err(std::io::Error::other("the cache folder is a link"));
+        }
         let name = path
             .file_name()
             .map_or_else(|| "cache".into(), |n| n.to_string_lossy().into_owned());
@@ -202,6 +205,14 @@ impl Used {
     }
 }
 
+/// Whether the cache file at `path`, or its folder, is a symbolic link.
+fn linked(path: &std::path::Path) -> bool {
+    let is_link = |p: &std::path::Path| {
+        std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
+    };
+    is_link(path) || path.parent().is_some_and(is_link)
+}
+
 fn key_hash(key: &[u8]) -> u64 {
     use std::hash::BuildHasher;
     foldhash::fast::FixedState::with_seed(0x5eed).hash_one(key)
@@ -211,7 +222,14 @@ impl Cache {
     /// Reads the cache at `path` made under `stamp`; an absent, damaged or
     /// differently stamped file gives an empty cache.
     pub fn load(path: PathBuf, stamp: Vec<u8>) -> Cache {
-        let bytes = std::fs::read(&path).unwrap_or_default();
+        // Only a file of the git directory's own is read: never one reached
+        // through a link (which could lead into the work tree, where a
+        // committed file could stand in for the cache).
+        let bytes = if linked(&path) {
+            Vec::new()
+        } else {
+            std::fs::read(&path).unwrap_or_default()
+        };
         let slots = slots(&bytes, &stamp).unwrap_or_default();
         let mut table = hashbrown::HashTable::with_capacity(slots.len());
         for (i, (h, _, _)) in slots.iter().enumerate() {
@@ -805,6 +823,43 @@ mod tests {
             assert_eq!(format!("{:?}", hit.entry), format!("{entry:?}"));
         }
         assert!(cache.get(b"other-key").is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cache_reached_through_a_link_is_neither_read_nor_written() {
+        // A good cache, elsewhere (as a committed file in the work tree
+        // would be), and the cache folder or file a link to it.
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = dir.path().join("work-tree");
+        let _ = written(&elsewhere, b"stamp", sample());
+        let real = elsewhere.join("caplint");
+        for (link, target) in [
+            (dir.path().join("git/caplint"), real.clone()),
+            (
+                dir.path().join("git2/caplint").join(STAGED_FILE),
+                real.join(STAGED_FILE),
+            ),
+        ] {
+            std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+            std::os::unix::fs::symlink(&target, &link).unwrap();
+            let path = if link.ends_with(STAGED_FILE) {
+                link.clone()
+            } else {
+                link.join(STAGED_FILE)
+            };
+            let cache = Cache::load(path, b"stamp".to_vec());
+            assert_eq!(cache.len(), 0, "{}", link.display());
+        }
+        // Not written through the link either.
+        let before = std::fs::read(real.join(STAGED_FILE)).unwrap();
+        let cache = Cache::load(
+            dir.path().join("git/caplint").join(STAGED_FILE),
+            b"other".to_vec(),
+        );
+        cache.add(b"k", &sample()[0].1);
+        cache.store(Used::default());
+        assert_eq!(std::fs::read(real.join(STAGED_FILE)).unwrap(), before);
     }
 
     #[test]

@@ -41,6 +41,7 @@ pub(super) fn review_and_assemble<'s>(
     let profile_reviews = profile_reviews.transpose()?;
     let skill_reviews = skill_reviews.transpose()?;
     merge(&mut report, skills, notes);
+    report.extend(secrets_in_names(settings, inventory));
     if let (Some(h), Some(profile_reviews), Some(skill_reviews)) =
         (&history, profile_reviews, skill_reviews)
     {
@@ -64,6 +65,41 @@ pub(super) fn review_and_assemble<'s>(
     count_files(&mut report);
     report.finish(settings);
     Ok((report, history))
+}
+
+/// `security/secret-value` on names: the paths of the profiles and of
+/// every file and folder in a skill folder, and the targets of the links
+/// there (a token in a file name is printed by every format that names the
+/// file).
+fn secrets_in_names(
+    settings: &Settings,
+    inventory: &Inventory,
+) -> Vec<crate::diagnostic::Diagnostic> {
+    use crate::rules::security::secret_value::{in_names, NameKind};
+    let mut names: Vec<(String, String, NameKind)> = Vec::new();
+    for p in &inventory.profiles {
+        names.push((p.clone(), p.clone(), NameKind::Path));
+    }
+    for dir in &inventory.skills {
+        names.push((dir.dir.clone(), dir.dir.clone(), NameKind::Path));
+        let Some((entries, _)) = inventory.listing.folder(&dir.dir) else {
+            continue;
+        };
+        for (rel, kind) in entries {
+            let path = discover::join_rel(&dir.dir, rel);
+            if kind == discover::EntryKind::Symlink {
+                if let Ok(target) = std::fs::read_link(settings.open_path(&path)) {
+                    names.push((
+                        path.clone(),
+                        target.to_string_lossy().into_owned(),
+                        NameKind::LinkTarget,
+                    ));
+                }
+            }
+            names.push((path.clone(), path, NameKind::Path));
+        }
+    }
+    in_names(&names)
 }
 
 /// A text as the disk holds it, for [`review_and_assemble`]'s `restore`.

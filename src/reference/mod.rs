@@ -154,6 +154,19 @@ const FIXTURE: &str = r#"{
 /// `open(path, "r", encoding="utf-8")` and `json.load`, with the text of the
 /// exception on failure (`OSError` as `[Errno N] strerror: 'path'`).
 fn load(path: &Path) -> Result<Value, String> {
+    // A FIFO or a socket would block the open (or the read) for ever: refuse
+    // it before opening, as every other command does.
+    #[cfg(unix)]
+    if let Ok(meta) = std::fs::metadata(path) {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_fifo() || kind.is_socket() {
+            return Err(format!(
+                "{} is not a regular file (a FIFO or a socket)",
+                str_repr(&path_str(path))
+            ));
+        }
+    }
     let file = std::fs::File::open(path).map_err(|e| os_error(&e, Some(path)))?;
     // Python's open() refuses a directory after opening it.
     if file.metadata().is_ok_and(|m| m.is_dir()) {
@@ -688,6 +701,30 @@ mod tests {
                 run_bytes(bytes, today)
             );
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_blocking() {
+        let tmp = tempfile::tempdir().unwrap();
+        let fifo = tmp.path().join("pipe.profile.json");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        extern "C" {
+            #[link_name = "mkfifo"]
+            fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+        }
+        // SAFETY: mkfifo with a valid NUL-terminated path.
+        assert_eq!(unsafe { libc_mkfifo(c.as_ptr(), 0o644) }, 0);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(run(Some(&path), None, false, day("2026-10-15")));
+        });
+        let out = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("report on a FIFO must not block");
+        assert_eq!(out.exit_code, 2);
+        assert!(out.stdout.contains("not a regular file"), "{}", out.stdout);
     }
 
     #[test]

@@ -41,8 +41,10 @@ impl Region {
         }
         let (start_line, start_column) = source.line_col(span.offset);
         let (end_line, end_column) = source.line_col(span.end());
-        let char_offset = source.text[..span.offset].chars().count();
-        let char_length = source.slice(span).chars().count();
+        // Counted from the source's character marks, not from the start of
+        // the text for every finding.
+        let char_offset = source.chars_before(span.offset);
+        let char_length = source.chars_before(span.end()) - char_offset;
         Some(Region {
             start_line,
             start_column,
@@ -75,6 +77,27 @@ mod tests {
         let mut r = Report::default();
         r.add_source(SourceFile::new("a.json", text));
         r
+    }
+
+    #[test]
+    fn character_offsets_are_counted_from_marks_in_linear_time() {
+        // Many findings in a large text with non-ASCII characters: each
+        // region agrees with a count from the start, and all of them cost
+        // a search each, not a pass over the text.
+        let text = "é [x](missing/p.md) ".repeat(60_000);
+        let source = SourceFile::new("a.md", text.clone());
+        for offset in [0, 1, 2, 3, 4096, 4097, 123_457, text.len() - 3] {
+            let offset = source.clamp(offset);
+            let r = Region::in_source(&source, Span::new(offset, 3)).unwrap();
+            assert_eq!(r.char_offset, text[..offset].chars().count());
+            let end = source.clamp(offset + 3);
+            assert_eq!(r.char_length, text[offset..end].chars().count());
+        }
+        let t = std::time::Instant::now();
+        for offset in (0..text.len()).step_by(23) {
+            let _ = Region::in_source(&source, Span::new(offset, 2));
+        }
+        assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
     }
 
     #[test]

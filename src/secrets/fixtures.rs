@@ -464,5 +464,94 @@ pub(crate) fn positives() -> Vec<(&'static str, String, String)> {
         "f9Kx2mQ7pLz8".into(),
         " (rotated monthly)",
     );
+    // The formats of issue 26's hidden corpus that were missed.
+    add(
+        "Discord bot token",
+        "Authorization: Bot ",
+        format!(
+            "M{}.{}.{}",
+            rnd(s, URLSAFE, 25),
+            rnd(s, URLSAFE, 6),
+            rnd(s, URLSAFE, 38)
+        ),
+        "",
+    );
+    add(
+        "Discord bot token",
+        "client.run(\"",
+        format!(
+            "MTA{}.{}.{}",
+            rnd(s, ALNUM, 23),
+            rnd(s, URLSAFE, 6),
+            rnd(s, URLSAFE, 38)
+        ),
+        "\")",
+    );
+    add(
+        "Discord webhook URL",
+        "\"url\": \"",
+        format!(
+            "https:\\/\\/discord.com\\/api\\/webhooks\\/{}\\/{}",
+            rnd(s, "0123456789", 18),
+            rnd(s, URLSAFE, 68)
+        ),
+        "\"",
+    );
+    add(
+        "Slack webhook URL",
+        "{\"webhook\": \"",
+        format!(
+            "https:\\/\\/hooks.slack.com\\/services\\/T{}\\/B{}\\/{}",
+            rnd(s, UPPER, 10),
+            rnd(s, UPPER, 10),
+            rnd(s, ALNUM, 24)
+        ),
+        "\"}",
+    );
+    add(
+        "Firebase Cloud Messaging server key",
+        "FCM_SERVER_KEY: ",
+        format!("AAAA{}:{}", rnd(s, URLSAFE, 7), rnd(s, URLSAFE, 140)),
+        "\n",
+    );
+    add(
+        "Django secret key",
+        "SECRET_KEY = '",
+        format!(
+            "django-insecure-{}",
+            rnd(s, "abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)", 50)
+        ),
+        "'\n",
+    );
+    add(
+        ".netrc password",
+        "machine api.example.com\n  login jane\n  password ",
+        rnd(s, ALNUM, 20),
+        "\n",
+    );
+    add(
+        ".netrc password",
+        "machine git.example.org login ci password ",
+        rnd(s, ALNUM, 24),
+        "",
+    );
+    add(
+        "AWS session token",
+        "aws_session_token = ",
+        format!("IQoJb3JpZ2luX2Vj{}", rnd(s, B64, 300)),
+        "\n",
+    );
+    add(
+        "AWS session token",
+        "\"SessionToken\": \"",
+        format!("FwoGZXIvYXdzE{}", rnd(s, B64, 200)),
+        "\"",
+    );
+    add(
+        "GCP service-account key id",
+        "{\"type\": \"service_account\", \"private_key_id\": \"",
+        rnd(s, HEX, 40),
+        "\"}",
+    );
     v
 }

@@ -249,13 +249,13 @@ pub(super) const PATTERNS: &[Pattern] = &[
     token(
         "Slack webhook URL",
         &["hooks.slack.com"],
-        r"https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,120}",
+        r"https?:\\?/\\?/hooks\.slack\.com\\?/(?:services|workflows|triggers)\\?/(?:[A-Za-z0-9+]|\\?/){43,160}",
         3.0,
     ),
     token(
         "Discord webhook URL",
         &["discord"],
-        r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{17,20}/[\w-]{60,70}",
+        r"https?:\\?/\\?/(?:ptb\.|canary\.)?discord(?:app)?\.com\\?/api\\?/(?:v\d{1,2}\\?/)?webhooks\\?/\d{17,20}\\?/[\w-]{60,70}",
         3.0,
     ),
     keyed(
@@ -265,11 +265,25 @@ pub(super) const PATTERNS: &[Pattern] = &[
         r"[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}|[a-f0-9]{64}",
         3.5,
     ),
+    // A bot token after `Bot ` (the Authorization header's scheme), or bare:
+    // its first part is the base64 of a numeric id (`MT…`, `Nz…`, `OD…`).
+    token(
+        "Discord bot token",
+        &["bot"],
+        r"(?i-u:\bbot)[ \t]{1,4}([MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38})",
+        3.5,
+    ),
+    token(
+        "Discord bot token",
+        &[],
+        r"(?:M[TDjz]|N[DTjz]|O[DT])[A-Za-z0-9]{22,24}\.[\w-]{6}\.[\w-]{27,38}",
+        3.8,
+    ),
     token("Telegram bot token", &[":aa"], r"\d{8,10}:AA[\w-]{33}", 3.5),
     token(
         "Microsoft Teams webhook URL",
         &["webhook.office.com"],
-        r"https://[a-z0-9-]{1,60}\.webhook\.office\.com/webhookb2/[a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36}(?:/[\w-]{10,80})?",
+        r"https?:\\?/\\?/[a-z0-9-]{1,60}\.webhook\.office\.com\\?/webhookb2\\?/[a-z0-9-]{36}@[a-z0-9-]{36}\\?/IncomingWebhook\\?/[a-z0-9]{32}\\?/[a-z0-9-]{36}(?:\\?/[\w-]{10,80})?",
         3.0,
     ),
     // ------------------------------------------------------ mail and SMS
@@ -308,6 +322,36 @@ pub(super) const PATTERNS: &[Pattern] = &[
         &["a3t", "akia", "asia", "abia", "acca"],
         r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}",
         3.0,
+    ),
+    // An STS session token after its name, or by the prefix every one
+    // has (`IQoJb3JpZ2lu…`, older `FwoGZXIvYXdz…`).
+    keyed(
+        "AWS session token",
+        &["session", "security-token", "security_token"],
+        r"aws[_.-]?session[_.-]?token|session[_.-]?token|x-amz-security-token|security[_.-]?token",
+        r"[A-Za-z0-9/+]{100,2000}={0,2}",
+        4.0,
+    ),
+    token(
+        "AWS session token",
+        &[],
+        r"(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9/+]{100,2000}={0,2}",
+        4.0,
+    ),
+    // A GCP service-account key file's key id (its `private_key` is a
+    // private key block).
+    keyed(
+        "GCP service-account key id",
+        &["private_key_id"],
+        "private_key_id",
+        r"[a-f0-9]{40}",
+        3.0,
+    ),
+    token(
+        "Firebase Cloud Messaging server key",
+        &[],
+        r"AAAA[\w-]{7}:[\w-]{140}",
+        4.0,
     ),
     keyed(
         "AWS secret access key",
@@ -567,8 +611,27 @@ pub(super) const PATTERNS: &[Pattern] = &[
         kind: "password in URL",
         keywords: &["://"],
         names: "",
-        regex: r#"[A-Za-z][A-Za-z0-9+.-]{1,20}://[!-~&&[^/:@"'<>\\]]{0,100}:([!-~&&[^/@"'<>\\]]{1,200})@[A-Za-z0-9.\[-]"#,
+        regex: r#"[A-Za-z][A-Za-z0-9+.-]{1,20}://[!-~&&[^/?#:@"'<>\\]]{0,100}:([!-~&&[^/?#@"'<>\\]]{1,200})@[A-Za-z0-9.\[-]"#,
         entropy: 2.0,
+        form: Form::Password,
+    },
+    // Django's `SECRET_KEY`: 50 characters of its own alphabet, which holds
+    // the brackets and symbols a generic value stops at.
+    keyed(
+        "Django secret key",
+        &["secret_key", "secret-key", "secretkey"],
+        r"(?:django[_.-]?)?secret[_.-]?key",
+        r"django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{30,80}|[a-z0-9!@#$%^&*(\-_=+)]{50}",
+        4.0,
+    ),
+    // A `.netrc` entry: `machine HOST login USER password VALUE`, on one
+    // line or several.
+    Pattern {
+        kind: ".netrc password",
+        keywords: &["machine", "default"],
+        names: "",
+        regex: r"(?i-u:\b(?:machine[ \t\r\n]{1,20}[!-~]{1,256}|default))(?:[ \t\r\n]{1,20}(?i-u:login|account)[ \t\r\n]{1,20}[!-~]{1,256})?[ \t\r\n]{1,20}(?i-u:password)[ \t\r\n]{1,20}([!-~]{4,200})",
+        entropy: 2.5,
         form: Form::Password,
     },
     // ---------------------------------------------- generic assignments
@@ -641,4 +704,19 @@ pub(super) const JWT_IO_PAYLOAD: &str = concat!(
 );
 
 /// Patterns whose keyword counts in one letter case only: (kind, keyword).
-pub(super) const CASE_KEYWORDS: &[(&str, &str)] = &[("Twilio API key", "SK")];
+pub(super) const CASE_KEYWORDS: &[(&str, &str)] = &[
+    ("Twilio API key", "SK"),
+    ("Discord bot token", "MT"),
+    ("Discord bot token", "MD"),
+    ("Discord bot token", "Mj"),
+    ("Discord bot token", "Mz"),
+    ("Discord bot token", "ND"),
+    ("Discord bot token", "NT"),
+    ("Discord bot token", "Nj"),
+    ("Discord bot token", "Nz"),
+    ("Discord bot token", "OD"),
+    ("Discord bot token", "OT"),
+    ("AWS session token", "IQoJb3JpZ2lu"),
+    ("AWS session token", "FwoGZXIvYXdz"),
+    ("Firebase Cloud Messaging server key", "AAAA"),
+];

@@ -20,15 +20,23 @@
 //! `security/secret-value` rule turns them into findings, and the masking
 //! gate ([`crate::redact`]) masks their bytes in every output.
 //!
+//! A secret written with escapes (`"ghp\u005f…"` in JSON, `"ghp\x5f…"` in
+//! YAML), which the parsers decode, is found by decoding every
+//! double-quoted literal that holds a backslash and scanning the decoded
+//! text too (`decoded.rs`), so no parsed value can carry a secret the raw
+//! scan missed.
+//!
 //! This module sits below the rules and the masking gate: it imports only
 //! the standard library, crates and [`crate::lazy_dfa`].
 
+mod decoded;
 mod formats;
 mod judge;
 mod keys;
 mod reader;
 mod scan;
 
+pub use decoded::{scan_decoded, DecodedMatch};
 pub use reader::scan_reader;
 pub use scan::{scan, SecretMatch};
 

@@ -291,6 +291,10 @@ mod tests {
             "password_hash: 9f86d081884c7d659a2feaa0c55ad015".into(),
             "secret_name: prod-db-password".into(),
             "postgres://postgres:postgres123@localhost/db".into(),
+            // No password: userinfo cannot hold `/`, `?` or `#`.
+            "http://localhost:5173?invite=jane.doe@acme.io".into(),
+            "http://localhost:5173/#/invite?to=jane.doe@acme.io".into(),
+            "see machine learning, default password policy".into(),
             format!("sk-proj-{}", "0".repeat(60)),
             "  -H \"Authorization: Bearer token123\" \\".into(),
             "https://api.nasa.gov/planetary/apod?api_key=DEMO_KEY&date=2024-01-15".into(),

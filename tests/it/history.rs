@@ -1159,6 +1159,46 @@ fn outside_git_one_note_and_other_rules_decide() {
 }
 
 #[test]
+fn staged_or_base_without_a_usable_git_is_exit_2() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("plain");
+    fs::create_dir_all(dir.join("agents")).unwrap();
+    fs::write(dir.join(PROFILE), profile("3", "2026-10-01")).unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = caplint();
+        cmd.env("GIT_CEILING_DIRECTORIES", tmp.path())
+            .current_dir(&dir)
+            .args(["check", "--as-of", AS_OF])
+            .args(args);
+        cmd.output().unwrap()
+    };
+    // No `.git` at all, then a `.git` file that points nowhere, then an
+    // empty `.git` folder.
+    for broken in [None, Some("file"), Some("dir")] {
+        match broken {
+            Some("file") => fs::write(dir.join(".git"), "gitdir: /nonexistent/x\n").unwrap(),
+            Some(_) => {
+                fs::remove_file(dir.join(".git")).unwrap();
+                fs::create_dir(dir.join(".git")).unwrap();
+            }
+            None => {}
+        }
+        for args in [&["--staged"][..], &["--base", "main"][..]] {
+            let out = run(args);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{broken:?} {args:?}: {}",
+                stderr(&out)
+            );
+            assert!(stderr(&out).contains(args[0]), "{}", stderr(&out));
+        }
+        // A plain check still lints with one note.
+        assert_eq!(run(&[]).status.code(), Some(0), "{broken:?}");
+    }
+}
+
+#[test]
 fn unborn_repository_everything_is_new() {
     let r = Repo::new();
     r.write(PROFILE, &profile("3", "2026-10-01"));
@@ -2127,7 +2167,7 @@ fn a_skill_moved_and_renamed_together_is_seen() {
 
 #[cfg(unix)]
 #[test]
-fn symlinked_profiles_are_left_out_of_history_in_every_mode() {
+fn a_symlink_pointed_elsewhere_is_judged_by_its_new_target_in_every_mode() {
     let mut r = Repo::new();
     r.write("real/research.json", &profile("3", "2026-10-01"));
     fs::create_dir_all(r.dir.join("agents")).unwrap();
@@ -2141,24 +2181,38 @@ fn symlinked_profiles_are_left_out_of_history_in_every_mode() {
     for args in [vec![], vec!["--staged"], vec!["--base", "HEAD"]] {
         let out = r.run(&[&["check", "--as-of", AS_OF, "--format", "json"][..], &args].concat());
         let (code, json) = json_of(&out);
-        // The link's text (`../real/other.json`) is never parsed as JSON.
-        let all: Vec<&str> = json["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["rule"].as_str().unwrap())
-            .collect();
-        assert_eq!((code, all), (0, vec![]), "{args:?} {json:#}");
-        assert!(stderr(&out).contains("symlinked"), "{}", stderr(&out));
+        // The link's text (`../real/other.json`) is never parsed as JSON:
+        // the profile is what the link shows, and its claims changed.
+        assert_eq!(
+            (code, rules(&json)),
+            (
+                1,
+                vec![
+                    "history/version-not-bumped".to_string(),
+                    "history/declared-at-not-moved".to_string()
+                ]
+            ),
+            "{args:?} {json:#}"
+        );
     }
     let out = r.run(&["diff", "HEAD", "--format", "json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     r.commit("Point the link elsewhere");
     let out = r.run(&["history", "--as-of", AS_OF, "--format", "json"]);
     let (code, json) = json_of(&out);
-    assert_eq!((code, rules(&json)), (0, vec![]), "{json:#}");
+    assert_eq!(
+        (code, rules(&json)),
+        (
+            1,
+            vec![
+                "history/version-not-bumped".to_string(),
+                "history/declared-at-not-moved".to_string()
+            ]
+        ),
+        "{json:#}"
+    );
     let out = r.run(&["diff", "HEAD~1", "HEAD", "--format", "json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
 }
 
 // ---- names that are not UTF-8 --------------------------------------------
@@ -2547,4 +2601,158 @@ fn fix_raises_a_skill_version_in_its_quote_style() {
     assert_eq!(r.read(SKILL), text.replace("'1.2.0'", "'1.3.0'"));
     let (code, json) = r.check(&[]);
     assert_eq!((code, rules(&json)), (0, vec![]));
+}
+
+#[test]
+fn a_revision_that_does_not_parse_hides_no_claim_change() {
+    // valid → broken → valid with a raised level and the same version: the
+    // base of the last transition is the last revision that parsed.
+    let broken_shapes = [
+        "{,".to_string(),
+        "[]\n".to_string(),
+        String::new(),
+        profile("3", "2026-10-01").replace("  \"version\": \"3\",\n", ""),
+        profile("3", "2026-10-01").replace("\"version\": \"3\"", "\"version\": 3"),
+    ];
+    for broken in &broken_shapes {
+        let mut r = Repo::new();
+        r.write(PROFILE, &profile("3", "2026-10-01"));
+        let first = r.commit("valid");
+        r.write(PROFILE, broken);
+        let mid = r.commit("broken");
+        r.write(PROFILE, &raised("3", "2026-10-01"));
+        // `check` against a broken HEAD, and `--staged`.
+        let (code, json) = r.check(&[]);
+        assert_eq!(code, 1, "{broken:?}: {json:#}");
+        assert!(
+            rules(&json).contains(&"history/version-not-bumped".to_string()),
+            "{broken:?}: {json:#}"
+        );
+        r.git(&["add", "-A"]);
+        let (code, json) = r.check(&["--staged"]);
+        assert_eq!(code, 1, "{broken:?} --staged: {json:#}");
+        r.commit("raised, same version");
+        for args in [
+            vec!["history".to_string()],
+            vec!["history".into(), "--range".into(), format!("{first}..HEAD")],
+            vec!["history".into(), "--range".into(), format!("{mid}..HEAD")],
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let mut all = args.clone();
+            all.extend(["--format", "json"]);
+            let (code, json) = json_of(&r.run(&all));
+            assert_eq!(code, 1, "{broken:?} {args:?}: {json:#}");
+            assert!(
+                rules(&json).contains(&"history/version-not-bumped".to_string()),
+                "{broken:?} {args:?}: {json:#}"
+            );
+        }
+        // `--base` at the broken commit.
+        let (code, json) = r.check(&["--base", &mid]);
+        assert_eq!(code, 1, "{broken:?} --base: {json:#}");
+    }
+}
+
+#[test]
+fn a_symlinked_profile_is_judged_by_the_file_it_shows() {
+    let link = |r: &Repo| {
+        let path = r.path().join(PROFILE);
+        let _ = fs::remove_file(&path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink("../data/research.json", &path).unwrap();
+    };
+    let has_bump_finding =
+        |json: &Value| rules(json).contains(&"history/version-not-bumped".to_string());
+    // A raised level in the link's target, the link untouched.
+    let mut r = Repo::new();
+    r.write("data/research.json", &profile("3", "2026-10-01"));
+    link(&r);
+    r.commit("linked profile");
+    r.write("data/research.json", &raised("3", "2026-10-01"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert!(has_bump_finding(&json), "{json:#}");
+    r.git(&["add", "-A"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1, "--staged: {json:#}");
+    assert!(has_bump_finding(&json), "--staged: {json:#}");
+    r.commit("raise through the link");
+    let (code, json) = r.check(&["--base", "HEAD~1"]);
+    assert_eq!(code, 1, "--base: {json:#}");
+    assert!(has_bump_finding(&json), "--base: {json:#}");
+    let (code, json) = json_of(&r.run(&["history", "--format", "json"]));
+    assert_eq!(code, 1, "history: {json:#}");
+    assert!(has_bump_finding(&json), "history: {json:#}");
+    let (code, _) = json_of(&r.run(&["history", "--range", "HEAD~1..HEAD", "--format", "json"]));
+    assert_eq!(code, 1);
+
+    // A profile replaced by a link to a raised copy.
+    let mut r = Repo::new();
+    r.write(PROFILE, &profile("3", "2026-10-01"));
+    r.commit("plain profile");
+    r.write("data/research.json", &raised("3", "2026-10-01"));
+    link(&r);
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 1, "replaced: {json:#}");
+    assert!(has_bump_finding(&json), "replaced: {json:#}");
+    r.git(&["add", "-A"]);
+    let (code, _) = r.check(&["--staged"]);
+    assert_eq!(code, 1, "replaced --staged");
+    r.commit("replace with a link");
+    let (code, json) = json_of(&r.run(&["history", "--format", "json"]));
+    assert_eq!(code, 1, "replaced history: {json:#}");
+
+    // An honest bump through the link passes.
+    let mut r = Repo::new();
+    r.write("data/research.json", &profile("3", "2026-10-01"));
+    link(&r);
+    r.commit("linked profile");
+    r.write("data/research.json", &raised("4", "2026-10-10"));
+    let (code, json) = r.check(&[]);
+    assert_eq!(code, 0, "bumped: {json:#}");
+}
+
+#[test]
+fn a_skip_worktree_file_absent_from_disk_is_no_broken_reference() {
+    let mut r = Repo::new();
+    r.write(
+        "skills/pdf/SKILL.md",
+        &skill_md(
+            "pdf",
+            Some("1.0.0"),
+            "Run [the script](scripts/extract.py) and read [the guide](docs/guide.md).",
+        ),
+    );
+    r.write("skills/pdf/scripts/extract.py", "print('hello')\n");
+    r.write("skills/pdf/docs/guide.md", "# Guide\n");
+    r.commit("skill");
+    r.git(&[
+        "update-index",
+        "--skip-worktree",
+        "skills/pdf/scripts/extract.py",
+        "skills/pdf/docs/guide.md",
+    ]);
+    fs::remove_file(r.dir.join("skills/pdf/scripts/extract.py")).unwrap();
+    fs::remove_dir_all(r.dir.join("skills/pdf/docs")).unwrap();
+    for mode in [
+        vec![],
+        vec!["--no-history"],
+        vec!["--staged"],
+        vec!["--base", "HEAD"],
+        vec!["--no-cache"],
+    ] {
+        let (code, json) = r.check(&mode);
+        assert_eq!((code, rules_of(&json)), (0, vec![]), "{mode:?} {json:#}");
+    }
+    // Without the flag the file is gone: a broken reference.
+    r.git(&[
+        "update-index",
+        "--no-skip-worktree",
+        "skills/pdf/scripts/extract.py",
+    ]);
+    let (_, json) = r.check(&["--no-history"]);
+    assert!(
+        rules_of(&json).contains(&"skill/broken-reference".to_string()),
+        "{json:#}"
+    );
 }

@@ -343,17 +343,74 @@ fn pre_receive_hook_judges_every_pushed_commit() {
 }
 
 #[test]
-fn pre_receive_hook_reads_the_pushed_configuration() {
+fn pre_receive_hook_sees_through_a_revision_that_does_not_parse() {
     let (repo, bare) = server();
     repo.write("agents/a.profile.json", GOOD);
     commit_all(&repo, "first");
     assert!(push(&repo, &["origin", "main"]).status.success());
+    repo.write("agents/a.profile.json", "{,");
+    let broken = commit_all(&repo, "broken");
+    assert!(push(&repo, &["origin", "main"]).status.success());
+    // Pushed on its own after the broken one: judged against the last
+    // revision that parsed.
+    repo.write(
+        "agents/a.profile.json",
+        &GOOD.replace("proficient", "advanced"),
+    );
+    commit_all(&repo, "raise, same version");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("history/version-not-bumped"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*broken));
+}
 
-    // The pushed commit's .caplint.yaml turns the rule into a warning.
+#[test]
+fn pre_receive_hook_judges_with_the_configuration_it_already_has() {
+    let (repo, bare) = server();
+    repo.write("agents/a.profile.json", GOOD);
+    let first = commit_all(&repo, "first");
+    assert!(push(&repo, &["origin", "main"]).status.success());
+
+    // A push that turns the rule off in its own commit is judged with the
+    // configuration of the ref's old tip: refused, and the change is named.
+    repo.write(
+        ".caplint.yaml",
+        "rules:\n  history/version-not-bumped: off\n",
+    );
+    repo.write("agents/a.profile.json", &claim_change_without_bump());
+    commit_all(&repo, "claim more, rule off");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    let t = text(&out);
+    assert!(t.contains("history/version-not-bumped"), "{t}");
+    assert!(t.contains("changes .caplint.yaml"), "{t}");
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*first));
+    // The same on a new branch: judged with the configuration of the
+    // commit it branches from.
+    let out = push(&repo, &["origin", "main:refs/heads/sneak"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert_eq!(remote_rev(&repo, &bare, "sneak"), None);
+
+    // The configuration alone is accepted (and reported); once accepted it
+    // applies to the next push.
+    repo.git(&["reset", "-q", "--hard", &first]);
     repo.write(
         ".caplint.yaml",
         "rules:\n  history/version-not-bumped: warning\n",
     );
+    let config = commit_all(&repo, "rule as a warning");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("changes .caplint.yaml"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*config));
     repo.write("agents/a.profile.json", &claim_change_without_bump());
     let tip = commit_all(&repo, "claim more, as a warning");
     let out = push(&repo, &["origin", "main"]);
@@ -361,9 +418,30 @@ fn pre_receive_hook_reads_the_pushed_configuration() {
     assert!(text(&out).contains("history/version-not-bumped"));
     assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*tip));
 
-    // A broken configuration refuses the push (exit 2 is not a pass).
-    repo.write(".caplint.yaml", "rules: [\n");
-    commit_all(&repo, "break the configuration");
+    // A configuration on the server (`git config caplint.config`) wins
+    // over the repository's.
+    let server_config = repo.tmp().join("server-caplint.yaml");
+    std::fs::write(&server_config, "freshness_days: 90\n").unwrap();
+    repo.command("git")
+        .arg("--git-dir")
+        .arg(&bare)
+        .args(["config", "caplint.config"])
+        .arg(&server_config)
+        .status()
+        .unwrap();
+    let bumped = claim_change_without_bump().replace("No access", "No write access");
+    repo.write("agents/a.profile.json", &bumped);
+    commit_all(&repo, "change a limit, no bump");
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("history/version-not-bumped"));
+
+    // A broken configuration on the server refuses the push (exit 2 is
+    // not a pass).
+    std::fs::write(&server_config, "rules: [\n").unwrap();
+    repo.git(&["reset", "-q", "--hard", &tip]);
+    repo.write("README.md", "docs\n");
+    commit_all(&repo, "docs");
     let out = push(&repo, &["origin", "main"]);
     assert!(!out.status.success(), "{}", text(&out));
     assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*tip));

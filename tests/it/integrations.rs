@@ -2197,3 +2197,123 @@ fn server_ends_cleanly_when_the_client_leaves_after_shutdown() {
     lsp.notify("exit", json!(null));
     assert_eq!(status(lsp), Some(1));
 }
+
+#[test]
+fn server_code_actions_never_carry_a_secret() {
+    // A one-line field no client reads, holding a value the run knows as a
+    // secret (from the body's assignment): its fix (move it under
+    // `metadata`) would copy the value into `newText`.
+    let mut s = 0x2545_f491_4f6c_dd1du64;
+    let mut rnd = |n: usize, alphabet: &[u8]| -> String {
+        (0..n)
+            .map(|_| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                alphabet[(s % alphabet.len() as u64) as usize] as char
+            })
+            .collect()
+    };
+    let upper = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
+    let alnum = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let secret = format!("{}{}", rnd(24, alnum), "");
+    let url = format!(
+        "https://hooks.slack{}com/services/T{}/B{}/{secret}",
+        '.',
+        rnd(10, upper),
+        rnd(10, upper)
+    );
+    let repo = Repo::new();
+    let text = format!(
+        "---\nname: demo\ndescription: Demonstrates things. Use when testing.\nalerts-hook: {url}\nrelay: {secret}\nowner: support\n---\n\n# Demo\n\n```sh\nRELAY_PASSWORD={secret}\n```\n"
+    );
+    repo.write("skills/demo/SKILL.md", &text);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-qm", "init"]);
+    let mut lsp = Lsp::start(&repo);
+    let root = file_uri(repo.path());
+    lsp.request(
+        "initialize",
+        json!({"processId": null, "rootUri": root, "capabilities": {}}),
+    );
+    lsp.notify("initialized", json!({}));
+    let uri = file_uri(&repo.path().join("skills/demo/SKILL.md"));
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
+    );
+    let ds = lsp.diagnostics(&uri);
+    assert!(codes(&ds).contains(&"security/secret-value"), "{ds:?}");
+    let unknown: Vec<Value> = ds
+        .iter()
+        .filter(|d| d["code"] == "skill/unknown-field")
+        .cloned()
+        .collect();
+    assert_eq!(unknown.len(), 3, "{ds:?}");
+    let actions = lsp.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": unknown[0]["range"],
+               "context": {"diagnostics": unknown}}),
+    );
+    let all = actions.to_string();
+    assert!(!all.contains(&secret[..8]), "{all}");
+    assert!(!all.contains(&secret[8..16]), "{all}");
+    // The field without a secret keeps its fix, and disabling is offered.
+    assert!(all.contains("metadata"), "{all}");
+    assert!(all.contains("Disable skill/unknown-field"), "{all}");
+}
+
+#[test]
+fn server_coalesces_a_burst_of_changes_and_answers_in_linear_time() {
+    let repo = Repo::new();
+    repo.write("agents/a.profile.json", GOOD);
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-qm", "init"]);
+    let mut lsp = Lsp::start(&repo);
+    let root = file_uri(repo.path());
+    lsp.request(
+        "initialize",
+        json!({"processId": null, "rootUri": root, "capabilities": {}}),
+    );
+    lsp.notify("initialized", json!({}));
+    let uri = file_uri(&repo.path().join("agents/a.profile.json"));
+    // A large profile whose notes hold many lines, with one invalid level
+    // at the end: many findings would each be placed from the start.
+    let notes: String = (0..4000)
+        .map(|i| format!("line {i} of the notes é\\n"))
+        .collect();
+    let big = |level: &str| {
+        GOOD.replace("\"proficient\"", &format!("\"{level}\""))
+            .replace(
+                "\"limits\"",
+                &format!("\"notes\": \"{notes}\",\n  \"limits\""),
+            )
+    };
+    let started = std::time::Instant::now();
+    lsp.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": big("expert")}}),
+    );
+    assert!(codes(&lsp.diagnostics(&uri)).contains(&"profile/invalid-level"));
+    // A burst of 60 changes: linted once the client pauses, for the last.
+    for v in 2..62 {
+        let level = if v == 61 { "advanced" } else { "expert" };
+        lsp.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": v},
+                   "contentChanges": [{"text": big(level)}]}),
+        );
+    }
+    let ds = lsp.diagnostics(&uri);
+    assert!(!codes(&ds).contains(&"profile/invalid-level"), "{ds:?}");
+    // Every message that followed is counted: far fewer than the changes.
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let mut published = 1;
+    while let Ok(m) = lsp.messages.try_recv() {
+        if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
+            published += 1;
+        }
+    }
+    assert!(published < 10, "{published} publications for 60 changes");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}

@@ -10,6 +10,7 @@ mod history;
 mod hooks;
 mod hostile;
 mod integrations;
+mod leaks;
 mod neovim;
 mod plugins;
 mod precommit;

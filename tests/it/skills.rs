@@ -656,7 +656,7 @@ fn yaml_portability() {
     let t = Tree::new();
     t.file(
         SKILL,
-        frontmatter("name:\trefund-policy\ndescription: x\nmetadata:\n  beta: yes\n  since: 2024-01-15\n  tags: [a, b]\n"),
+        frontmatter("name:\trefund-policy\ndescription: x\nmetadata:\n  beta: yes\n  since: 2024-01-15\n  list: [a, b]\n"),
     );
     let run = t.run();
     let portability: Vec<_> = run
@@ -1907,10 +1907,10 @@ fn unsafe_fix_renames_a_misspelt_profile_key() {
 #[test]
 fn fix_quotes_yaml_11_booleans_and_dates() {
     let before = frontmatter(&format!(
-        "{REFUND}metadata:\n  reviewed: yes\n  since: 2024-01-15 # first review\n  tags: [a, b]\n"
+        "{REFUND}metadata:\n  reviewed: yes\n  since: 2024-01-15 # first review\n  list: [a, b]\n"
     ));
     let after = frontmatter(&format!(
-        "{REFUND}metadata:\n  reviewed: 'yes'\n  since: '2024-01-15' # first review\n  tags: [a, b]\n"
+        "{REFUND}metadata:\n  reviewed: 'yes'\n  since: '2024-01-15' # first review\n  list: [a, b]\n"
     ));
     let t = Tree::new();
     t.file(SKILL, &before);

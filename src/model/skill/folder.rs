@@ -122,6 +122,9 @@ pub struct Folder {
     /// and excluded folders, symlinks to folders): paths below them are
     /// looked up on disk.
     pub(crate) unlisted: Vec<String>,
+    /// Files of the folder (folder-relative) that the index marks
+    /// skip-worktree and the disk does not hold: present, as git sees them.
+    pub(crate) skipped: BTreeSet<String>,
     pub(crate) index: HashMap<String, usize>,
     /// Text files, keyed by their path relative to the folder; the sources
     /// carry repository-relative paths.
@@ -226,6 +229,20 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: Rea
         root: settings.open_path(""),
         ..Default::default()
     };
+    if !settings.worktree_skipped.is_empty() {
+        let prefix = if dir.is_empty() {
+            String::new()
+        } else {
+            format!("{dir}/")
+        };
+        folder.skipped = settings
+            .worktree_skipped
+            .range(prefix.clone()..)
+            .take_while(|p| p.starts_with(&prefix))
+            .map(|p| p[prefix.len()..].to_string())
+            .filter(|rel| std::fs::symlink_metadata(abs.join(rel)).is_err())
+            .collect();
+    }
     // What discovery saw of the folder, or a walk of its own.
     let (listed, unlisted) = match listing.and_then(|l| l.folder(dir)) {
         // Discovery already left excluded paths out.

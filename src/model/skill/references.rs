@@ -249,16 +249,24 @@ impl<'a> Scan<'a> {
             Some(_) => return Found::File(rel.to_string()),
             None => {}
         }
-        // A path below a symlink that leaves the folder.
-        let mut prefix = String::new();
-        for seg in rel.split('/') {
-            prefix = join_rel(&prefix, seg);
+        // A path below a symlink that leaves the folder: each of its
+        // prefixes, as slices of the path (building each prefix anew was
+        // quadratic in a path of 200,000 segments).
+        let prefixes = rel
+            .match_indices('/')
+            .map(|(i, _)| &rel[..i])
+            .chain(std::iter::once(rel));
+        for prefix in prefixes.filter(|p| !p.is_empty()) {
             if matches!(
-                self.folder.kind(&prefix),
+                self.folder.kind(prefix),
                 Some(FileKind::SymlinkOutside { .. })
             ) {
                 return Found::Outside;
             }
+        }
+        // Skip-worktree: git holds it unchanged, on disk or not.
+        if self.folder.skipped.contains(rel) {
+            return Found::Unlisted;
         }
         if let Some(real) = self.lower.get(&rel.to_lowercase()) {
             return Found::CaseOnly(real.clone());

@@ -38,11 +38,69 @@ const HELP: &str =
 
 pub struct Check;
 
+/// Where a name holding a secret was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameKind {
+    /// A file's or a folder's path.
+    Path,
+    /// The target a symbolic link names.
+    LinkTarget,
+}
+
+/// Findings for secrets in names: file and folder paths and symbolic link
+/// targets (`(path, text, kind)`; `text` is the path itself or the link's
+/// target). Every secret found is learnt by the masking gate, so no output
+/// that prints the path shows it. One finding per secret, at the first path
+/// that holds it. All names are scanned in one pass.
+pub fn in_names(names: &[(String, String, NameKind)]) -> Vec<Diagnostic> {
+    let mut joined = String::new();
+    let mut starts = Vec::with_capacity(names.len());
+    for (_, text, _) in names {
+        starts.push(joined.len());
+        // No pattern crosses a line end between two names.
+        joined.push_str(&text.replace('\n', " "));
+        joined.push('\n');
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for m in scan(&joined) {
+        let i = starts.partition_point(|&s| s <= m.range.start) - 1;
+        let value = &joined[m.range.clone()];
+        crate::redact::remember(value);
+        if !seen.insert(value.to_string()) {
+            continue;
+        }
+        let (path, _, kind) = &names[i];
+        let place = match kind {
+            NameKind::Path => "a file or folder name",
+            NameKind::LinkTarget => "a symbolic link's target",
+        };
+        out.push(
+            Diagnostic::new(&RULE, path.clone(), format!("{} in {place}", m.kind)).help(
+                "rename it (the name is committed, and shown wherever the file is listed), and rotate the credential",
+            ),
+        );
+    }
+    out
+}
+
 impl SecurityRule for Check {
     /// One finding per secret; its range is recorded on the source for
     /// masking.
     fn check(&self, source: &mut SourceFile) -> Vec<Diagnostic> {
-        let found = scan(&source.text);
+        let mut found = scan(&source.text);
+        // Secrets written with escapes, which the parsers decode
+        // (`"ghp\u005f…"`): found on the decoded text, placed on the raw
+        // bytes, and the decoded value remembered, since that is what every
+        // message quoting the parsed value would print.
+        for m in crate::secrets::scan_decoded(&source.text) {
+            crate::redact::remember(&m.value);
+            found.push(crate::secrets::SecretMatch {
+                range: m.range,
+                kind: m.kind,
+            });
+        }
+        found.sort_by_key(|m| m.range.start);
         let mut out = Vec::new();
         for m in found {
             source.add_secret(m.range.clone());

@@ -64,6 +64,17 @@ mod tests {
     const FM: &str = "---\nname: demo\ndescription: x\n---\n";
 
     #[test]
+    fn one_very_long_reference_is_judged_in_linear_time() {
+        // 200,000 segments (400 KB): each prefix was built anew, quadratic.
+        let long = format!("{}c.py", "b/".repeat(200_000));
+        let t = std::time::Instant::now();
+        let r = run_files(&[("SKILL.md", &format!("{FM}See [x]({long}).\n"))]);
+        assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+        assert_eq!(r.len(), 1, "{}", r.len());
+        assert_eq!(r[0].0, broken_reference::RULE.id);
+    }
+
+    #[test]
     fn links_must_exist() {
         let r = run_files(&[
             (

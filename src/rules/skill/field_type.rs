@@ -12,10 +12,10 @@ use crate::yaml::{Node, NodeKind, Resolved};
 pub const COMPATIBILITY_MAX_CHARS: usize = 500;
 
 declare_rule! {
-    /// `license` not a string; `compatibility` not a string of 1–500 chars; `metadata` not a map of strings to strings; `allowed-tools` not a string or a list of strings (also `name` or `description` not a string; with target `platform`, `category` not a string)
+    /// `license` not a string; `compatibility` not a string of 1–500 chars; `metadata` not a map whose values are strings (a list of strings under `metadata.tags` is how agentskills-core reads tags: accepted by the default target, a portability warning where a client rejects it); `allowed-tools` not a string or a list of strings (also `name` or `description` not a string; with target `platform`, `category` not a string)
     ///
     /// ## What it does
-    /// Checks the types of the optional fields of the Agent Skills format, with YAML 1.2 core-schema resolution: an unquoted `2` or `true` is not a string. `name` and `description` must be strings too. `allowed-tools` may be one string (`Read Grep`) or a list of strings: the reference validator and clients accept both. With target `platform`, `category` must be a string. The help shows the quoted form, or the list joined into one string.
+    /// Checks the types of the optional fields of the Agent Skills format, with YAML 1.2 core-schema resolution: an unquoted `2` or `true` is not a string. `name` and `description` must be strings too. `allowed-tools` may be one string (`Read Grep`) or a list of strings: the reference validator and clients accept both. With target `platform`, `category` must be a string. The help shows the quoted form, or the list joined into one string. A list of strings under `metadata.tags` is agentskills-core's form for tags: the default target `agentskills` accepts it; with another target selected it is a warning, since those clients read `metadata` values as strings only.
     ///
     /// ## Why
     /// Clients validate these types on registration and reject the skill when they are wrong.
@@ -24,14 +24,15 @@ declare_rule! {
     /// Bad:
     /// ```yaml
     /// metadata:
-    ///   tags: [incident, sev1]
     ///   priority: 2
+    ///   owners: [support, billing]
     /// ```
     /// Good:
     /// ```yaml
     /// metadata:
-    ///   tags: "incident sev1"
     ///   priority: "2"
+    ///   owners: "support billing"
+    ///   tags: [incident, sev1]
     /// ```
     ///
     /// ## Fix
@@ -70,6 +71,7 @@ impl SkillRule for Check {
             out.push(d);
         }
         check_optional_types(cx.source, cx.parsed, out);
+        tags_portability(cx, out);
         if has(cx.settings, Target::Platform) {
             category(cx, out);
         }
@@ -171,7 +173,8 @@ fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<
                             .help(format!("quote the key: `{}:`", quoted(key))),
                         );
                     }
-                    if e.value.as_str().is_none() {
+                    if e.value.as_str().is_none() && !(key == "tags" && is_string_list(&e.value))
+                    {
                         let found = e.value.type_name();
                         let help = match &e.value.kind {
                             NodeKind::Seq(items) => {
@@ -247,6 +250,63 @@ fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<
     }
 }
 
+/// A list of strings (`[a, b]` or block items), none of them empty.
+fn is_string_list(node: &Node) -> bool {
+    node.as_seq()
+        .is_some_and(|items| items.iter().all(|i| i.as_str().is_some()))
+}
+
+/// `metadata.tags` as a list of strings is how agentskills-core reads tags
+/// (the default target accepts it); a selected target other than
+/// `agentskills` reads `metadata` values as strings only, so there it is a
+/// portability warning.
+fn tags_portability(cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(tags) = cx
+        .parsed
+        .field("metadata")
+        .and_then(|f| f.value.as_map())
+        .and_then(|entries| {
+            entries
+                .iter()
+                .find(|e| e.key.as_str() == Some("tags") && is_string_list(&e.value))
+        })
+    else {
+        return;
+    };
+    let strict: Vec<Target> = crate::rules::skill::context::selected(cx.settings)
+        .into_iter()
+        .filter(|t| *t != Target::Agentskills)
+        .collect();
+    if strict.is_empty() {
+        return;
+    }
+    let names: Vec<String> = strict.iter().map(|t| format!("`{}`", t.name())).collect();
+    let joined: Vec<&str> = tags
+        .value
+        .as_seq()
+        .unwrap_or(&[])
+        .iter()
+        .filter_map(|i| i.as_str())
+        .collect();
+    out.push(
+        Diagnostic::new(
+            &RULE,
+            cx.path(),
+            format!(
+                "`metadata.tags` is a list: agentskills-core reads it, but target {} reads `metadata` values as strings only",
+                names.join(", ")
+            ),
+        )
+        .with_severity(crate::diagnostic::Severity::Warning)
+        .at(tags.value.span)
+        .label("a list")
+        .help(format!(
+            "keep the list for agentskills-core, or write one string for every client: `tags: {}`",
+            quoted(&joined.join(" "))
+        )),
+    );
+}
+
 /// With target `platform`: `category` is one string (which one is
 /// `skill/invalid-category`).
 fn category(cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
@@ -288,13 +348,13 @@ mod tests {
         let r = run(&fm(&format!("{OK}compatibility: {}\n", "x".repeat(501))));
         assert_eq!(r[0].0, &field_type::RULE);
         let r = run(&fm(&format!(
-            "{OK}metadata:\n  priority: 2\n  owner: support\n  tags:\n    - a\n    - b\n"
+            "{OK}metadata:\n  priority: 2\n  owner: support\n  tags:\n    - a\n    - b\n  labels:\n    - c\n"
         )));
         assert_eq!(
             r,
             vec![
                 (&field_type::RULE, "2".into()),
-                (&field_type::RULE, "- a\n    - b".into())
+                (&field_type::RULE, "- c".into())
             ]
         );
         let r = run(&fm(&format!("{OK}metadata: x\n")));
@@ -308,6 +368,30 @@ mod tests {
         assert_eq!(r, vec![(&field_type::RULE, "3".into())]);
         let r = run(&fm(&format!("{OK}allowed-tools:\n  read: true\n")));
         assert_eq!(r, vec![(&field_type::RULE, "read: true".into())]);
+    }
+
+    #[test]
+    fn metadata_tags_as_a_list_is_agentskills_cores_form() {
+        // The form agentskills-core documents: no finding under the default
+        // target, neither a type error nor a flow-collection warning.
+        let text = fm(&format!("{OK}metadata:\n  tags: [incident, sev1]\n"));
+        assert_eq!(run(&text), vec![]);
+        let block = fm(&format!("{OK}metadata:\n  tags:\n    - incident\n    - sev1\n"));
+        assert_eq!(run(&block), vec![]);
+        // A client that reads metadata values as strings: a warning.
+        for target in [Target::Codex, Target::Claude, Target::Platform] {
+            let mut s = settings();
+            s.config.targets = vec![target];
+            let (source, d) = lint_in("refund-policy", &block, &s);
+            let d: Vec<_> = d.into_iter().filter(|d| d.rule == &RULE).collect();
+            assert_eq!(d.len(), 1, "{target:?}: {d:?}");
+            assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
+            assert_eq!(source.slice(d[0].span.unwrap()), "- incident\n    - sev1");
+            assert!(d[0].message.contains(target.name()), "{}", d[0].message);
+        }
+        // Other shapes under `tags` stay errors.
+        let r = run(&fm(&format!("{OK}metadata:\n  tags:\n    - 1\n    - b\n")));
+        assert_eq!(r, vec![(&field_type::RULE, "- 1\n    - b".into())]);
     }
 
     #[test]

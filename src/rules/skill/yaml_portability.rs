@@ -40,7 +40,38 @@ impl SkillRule for Check {
         let Some(root) = &cx.parsed.frontmatter else {
             return;
         };
+        // `metadata.tags: [a, b]` is agentskills-core's own documented form:
+        // under the default target alone it is not a portability finding
+        // (other targets get `skill/field-type`'s warning instead).
+        let tags = (crate::rules::skill::context::selected(cx.settings)
+            == [crate::model::skill::targets::Target::Agentskills])
+            .then(|| {
+                cx.parsed
+                    .field("metadata")?
+                    .value
+                    .as_map()?
+                    .iter()
+                    .find(|e| e.key.as_str() == Some("tags"))
+                    .filter(|e| {
+                        e.value
+                            .as_seq()
+                            .is_some_and(|i| i.iter().all(|i| i.as_str().is_some()))
+                    })
+                    .map(|e| e.value.span)
+            })
+            .flatten();
+        let first = out.len();
         check_portability(cx.source, cx.parsed, root, out);
+        if let Some(tags) = tags {
+            let mut i = first;
+            while i < out.len() {
+                if out[i].rule == &RULE && out[i].label.as_deref() == Some("flow list") && out[i].span == Some(tags) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
     }
 }
 

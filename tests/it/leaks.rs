@@ -1,0 +1,224 @@
+//! A secret's bytes must reach no output: escaped credentials, values in a
+//! frontmatter that fails to parse, the language server's code actions,
+//! file names. Every test makes its token at run time (no credential-shaped
+//! string is written here) and looks for a piece of it in every output.
+
+use crate::support::*;
+
+const PROFILE: &str = "agents/research.profile.json";
+
+/// A GitHub-token-shaped value, different for each `seed`.
+fn token(seed: u64) -> String {
+    let alphabet = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let body: String = (0..36)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            alphabet[(s % alphabet.len() as u64) as usize] as char
+        })
+        .collect();
+    format!("ghp{}{body}", '_')
+}
+
+/// Fails when `text` holds the token's body or any 8 characters of it.
+fn assert_masked(what: &str, text: &str, token: &str) {
+    let body = &token[4..];
+    for i in 0..=body.len() - 8 {
+        assert!(
+            !text.contains(&body[i..i + 8]),
+            "{what} leaks the secret:\n{text}"
+        );
+    }
+}
+
+fn all_output(out: &std::process::Output) -> String {
+    format!("{}{}", stdout(out), stderr(out))
+}
+
+#[test]
+fn an_escaped_token_in_a_profile_is_found_and_never_printed() {
+    let t = token(1);
+    for escaped in [
+        t.replacen('_', "\\u005f", 1),
+        t.replacen('g', "\\u0067", 1),
+        t.replace('p', "\\u0070"),
+    ] {
+        let r = Repo::new();
+        let notes = GOOD.replace(
+            "\"limits\"",
+            &format!("\"notes\": \"{escaped}\",\n  \"limits\""),
+        );
+        r.write(PROFILE, &notes);
+        let (code, out) = r.check_in("json", &["--no-history"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(rules_in(&out).contains(&"security/secret-value".to_string()));
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &["--no-history"]);
+            assert_masked(format, &out, &t);
+        }
+    }
+}
+
+#[test]
+fn an_escaped_token_as_a_level_is_masked_by_history_diff_and_report() {
+    let t = token(2);
+    let escaped = t.replacen('_', "\\u005f", 1);
+    let mut r = Repo::new();
+    r.write(PROFILE, GOOD);
+    r.commit("base");
+    let bad = GOOD.replace("\"proficient\"", &format!("\"{escaped}\""));
+    r.write(PROFILE, &bad);
+    let (code, out) = r.check_in("json", &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        rules_in(&out).contains(&"security/secret-value".to_string()),
+        "{out}"
+    );
+    for format in ["human", "concise", "json", "github", "sarif"] {
+        let (_, out) = r.check_in(format, &[]);
+        assert_masked(format, &out, &t);
+    }
+    r.commit("raise to a token");
+    // And back: the token is only in a revision now.
+    r.write(PROFILE, GOOD);
+    r.commit("back");
+    for args in [
+        &["history"][..],
+        &["history", "--format", "json"],
+        &["diff", "HEAD~2", "HEAD~1"],
+        &["diff", "HEAD~2", "HEAD~1", "--format", "markdown"],
+        &["diff", "HEAD~2", "HEAD~1", "--format", "json"],
+        &["diff", "HEAD~1", "HEAD", "--format", "markdown"],
+    ] {
+        let out = r.run(args);
+        assert_masked(&format!("{args:?}"), &all_output(&out), &t);
+    }
+    r.write(PROFILE, &bad);
+    let out = r.run(&["report", PROFILE, "--as-of", AS_OF]);
+    assert_masked("report", &all_output(&out), &t);
+}
+
+#[test]
+fn an_escaped_token_in_yaml_frontmatter_is_found_and_never_printed() {
+    let t = token(3);
+    let escaped = t.replacen('_', "\\x5f", 1);
+    let cases = [
+        format!("---\nname: \"{escaped}\"\ndescription: Does one thing.\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\ncategory: \"{escaped}\"\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\nversion: \"{escaped}\"\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\nallowed-tools: [\"{escaped}\"]\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: Does one thing.\n\"{escaped}\": x\n---\n# Demo\n"),
+        format!("---\nname: demo\ndescription: \"<b>{escaped}</b>\"\n---\n# Demo\n"),
+    ];
+    for text in &cases {
+        let r = Repo::new();
+        r.write("skills/demo/SKILL.md", text);
+        let args = ["--no-history", "--target", "claude", "--target", "platform"];
+        let (code, out) = r.check_in("json", &args);
+        assert_eq!(code, 1, "{text}\n{out}");
+        assert!(
+            rules_in(&out).contains(&"security/secret-value".to_string()),
+            "{text}\n{out}"
+        );
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &args);
+            assert_masked(&format!("{format} of {text}"), &out, &t);
+        }
+    }
+}
+
+#[test]
+fn a_secret_in_frontmatter_that_fails_to_parse_is_masked() {
+    let t = token(4);
+    let body = &t[4..28];
+    let url = format!(
+        "https://hooks.slack{}com/services/T{}/B{}/{body}",
+        '.',
+        t[4..14].to_ascii_uppercase(),
+        t[14..24].to_ascii_uppercase()
+    );
+    for fm in [
+        format!("description: Posts alerts to the webhook: {url}"),
+        format!("description: Alerts: {url}: now"),
+        format!("description: x\nmetadata:\n  hook: a: {url}"),
+        format!("description: \"unterminated {url}"),
+        format!("description: x\nwebhook: {url}\n\tbad: tab"),
+    ] {
+        let r = Repo::new();
+        let text = format!("---\nname: demo\n{fm}\n---\n# Demo\n");
+        r.write("skills/demo/SKILL.md", &text);
+        let (code, out) = r.check_in("json", &["--no-history"]);
+        assert_eq!(code, 1, "{text}\n{out}");
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &["--no-history"]);
+            for i in 0..body.len() - 8 {
+                assert!(
+                    !out.contains(&body[i..i + 8]),
+                    "{format} of {text} leaks:\n{out}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_secret_in_a_file_name_folder_name_or_link_target_is_found_and_masked() {
+    let t = token(5);
+    let skill = "---\nname: demo\ndescription: Does one thing well.\n---\n# Demo\n\nRead [the notes](notes.md).\n";
+    type Make<'a> = Box<dyn Fn(&Repo) + 'a>;
+    let cases: Vec<Make> = vec![
+        Box::new(|r: &Repo| r.write(&format!("skills/demo/{t}.md"), "x\n")),
+        Box::new(|r: &Repo| r.write(&format!("skills/demo/{t}/x.md"), "x\n")),
+        Box::new(|r: &Repo| {
+            std::os::unix::fs::symlink(
+                format!("../{t}/notes.md"),
+                r.path().join("skills/demo/notes-link.md"),
+            )
+            .unwrap()
+        }),
+        Box::new(|r: &Repo| r.write(&format!("agents/{t}.profile.json"), GOOD)),
+    ];
+    for (i, make) in cases.iter().enumerate() {
+        let r = Repo::new();
+        r.write("skills/demo/SKILL.md", skill);
+        r.write("skills/demo/notes.md", "# Notes\n");
+        make(&r);
+        let (code, out) = r.check_in("json", &["--no-history"]);
+        assert_eq!(code, 1, "case {i}: {out}");
+        assert!(
+            rules_in(&out).contains(&"security/secret-value".to_string()),
+            "case {i}: {out}"
+        );
+        for format in ["human", "concise", "json", "github", "sarif"] {
+            let (_, out) = r.check_in(format, &["--no-history"]);
+            assert_masked(&format!("case {i} {format}"), &out, &t);
+        }
+        r.git(&["add", "-A"]);
+        let (_, out) = r.check_in("human", &["--staged"]);
+        assert_masked(&format!("case {i} --staged"), &out, &t);
+    }
+}
+
+#[test]
+fn a_secret_in_an_old_revisions_file_name_is_masked_by_history_and_diff() {
+    let t = token(6);
+    let mut r = Repo::new();
+    let named = format!("agents/{t}.profile.json");
+    r.write(&named, GOOD);
+    r.commit("a profile named after a token");
+    std::fs::remove_file(r.path().join(&named)).unwrap();
+    r.write(PROFILE, &GOOD.replace("proficient", "advanced"));
+    r.commit("renamed, and a claim raised");
+    for args in [
+        &["history"][..],
+        &["history", "--format", "json"],
+        &["diff", "HEAD~1", "HEAD"],
+        &["diff", "HEAD~1", "HEAD", "--format", "markdown"],
+        &["diff", "HEAD~1", "HEAD", "--format", "json"],
+    ] {
+        let out = r.run(args);
+        assert_masked(&format!("{args:?}"), &all_output(&out), &t);
+    }
+}
