@@ -353,6 +353,10 @@ pub struct ServerArgs {
     /// Judge dates as of this day (YYYY-MM-DD; default: today)
     #[arg(long, value_name = "YYYY-MM-DD")]
     pub as_of: Option<String>,
+    /// The client the skills are for; repeat for several. Overrides
+    /// `targets:` in the config
+    #[arg(long = "target", value_enum, value_name = "TARGET")]
+    pub targets: Vec<crate::model::skill::targets::Target>,
 }
 
 #[derive(Debug, Args, Clone)]

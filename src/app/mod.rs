@@ -48,7 +48,7 @@ pub fn run(cli: Cli) -> u8 {
             Ok(EXIT_OK)
         }
         Command::Init(args) => init_command(&args),
-        Command::Server(args) => crate::app::server::run(args.config, args.as_of),
+        Command::Server(args) => crate::app::server::run(args.config, args.as_of, args.targets),
         Command::Completions { shell } => Ok(completions_command(shell)),
         Command::Diff(args) => crate::app::history::diff_command(&args),
         Command::History(args) => crate::app::history::history_command(&args),

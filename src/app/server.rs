@@ -185,6 +185,9 @@ struct Server {
     root: PathBuf,
     config_flag: Option<PathBuf>,
     as_of: Option<String>,
+    /// `--target`: replaces the configuration's `targets:` (kept across
+    /// reloads of the configuration).
+    targets: Vec<crate::settings::Target>,
     settings: Settings,
     enc: Encoding,
     /// Open buffers by repo-relative path.
@@ -220,7 +223,11 @@ fn is_repository_wide(d: &Diagnostic) -> bool {
 }
 
 /// `caplint server`: serves one client over stdin and stdout until it exits.
-pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fatal> {
+pub fn run(
+    config_flag: Option<PathBuf>,
+    as_of: Option<String>,
+    targets: Vec<crate::settings::Target>,
+) -> Result<u8, Fatal> {
     let (conn, io) = Connection::stdio();
     let (id, params) = conn
         .initialize_start()
@@ -252,7 +259,10 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
     let start: Vec<PathBuf> = start.into_iter().collect();
     let (root, _) = crate::app::workspace::find_root(&start)?;
     let root = root.canonicalize().unwrap_or(root);
-    let settings = load_settings(&root, config_flag.as_deref(), as_of.as_deref())?;
+    let settings = with_targets(
+        load_settings(&root, config_flag.as_deref(), as_of.as_deref())?,
+        &targets,
+    );
     let capabilities = lsp::ServerCapabilities {
         position_encoding: Some(if utf8 {
             lsp::PositionEncodingKind::UTF8
@@ -283,6 +293,7 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
         root,
         config_flag,
         as_of,
+        targets,
         settings,
         enc,
         docs: BTreeMap::new(),
@@ -302,6 +313,14 @@ pub fn run(config_flag: Option<PathBuf>, as_of: Option<String>) -> Result<u8, Fa
     io.join()
         .map_err(|e| Fatal::Io(format!("language server: {e}")))?;
     Ok(code)
+}
+
+/// `settings` with `--target`'s targets, when any were given.
+fn with_targets(mut settings: Settings, targets: &[crate::settings::Target]) -> Settings {
+    if !targets.is_empty() {
+        settings.config.targets = targets.to_vec();
+    }
+    settings
 }
 
 fn load_settings(
@@ -523,7 +542,7 @@ impl Server {
         });
         match loaded {
             Ok(settings) => {
-                self.settings = settings;
+                self.settings = with_targets(settings, &self.targets);
                 if let Some(uri) = &config_uri {
                     self.publish(uri, Vec::new());
                 }

@@ -1777,10 +1777,16 @@ struct Lsp {
 
 impl Lsp {
     fn start(repo: &Repo) -> Lsp {
+        Lsp::start_with(repo, &[])
+    }
+
+    /// [`Lsp::start`] with more arguments for `caplint server`.
+    fn start_with(repo: &Repo, extra: &[&str]) -> Lsp {
         use std::io::{BufRead, Read};
         let mut child = repo
             .command(BIN)
             .args(["server", "--as-of", AS_OF])
+            .args(extra)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
@@ -2316,4 +2322,29 @@ fn server_coalesces_a_burst_of_changes_and_answers_in_linear_time() {
     }
     assert!(published < 10, "{published} publications for 60 changes");
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
+#[test]
+fn server_target_flag_replaces_the_configured_targets() {
+    let repo = Repo::new();
+    let text = "---\nname: demo\ndescription: Demonstrates <b>things</b>. Use when testing.\n---\n\n# Demo\n";
+    repo.write("skills/demo/SKILL.md", text);
+    let uri = file_uri(&repo.path().join("skills/demo/SKILL.md"));
+    let codes_with = |extra: &[&str]| -> Vec<String> {
+        let mut lsp = Lsp::start_with(&repo, extra);
+        lsp.request(
+            "initialize",
+            json!({"processId": null, "rootUri": file_uri(repo.path()), "capabilities": {}}),
+        );
+        lsp.notify("initialized", json!({}));
+        lsp.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
+        );
+        let ds = lsp.diagnostics(&uri);
+        let _ = lsp.child.kill();
+        codes(&ds).into_iter().map(str::to_string).collect()
+    };
+    assert!(!codes_with(&[]).contains(&"skill/xml-in-frontmatter".to_string()));
+    assert!(codes_with(&["--target", "claude"]).contains(&"skill/xml-in-frontmatter".to_string()));
 }

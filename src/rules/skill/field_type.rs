@@ -15,7 +15,9 @@ declare_rule! {
     /// `license` not a string; `compatibility` not a string of 1–500 chars; `metadata` not a map whose values are strings (a list of strings under `metadata.tags` is how agentskills-core reads tags: accepted by the default target, a portability warning where a client rejects it); `allowed-tools` not a string or a list of strings (also `name` or `description` not a string; with target `platform`, `category` not a string)
     ///
     /// ## What it does
-    /// Checks the types of the optional fields of the Agent Skills format, with YAML 1.2 core-schema resolution: an unquoted `2` or `true` is not a string. `name` and `description` must be strings too. `allowed-tools` may be one string (`Read Grep`) or a list of strings: the reference validator and clients accept both. With target `platform`, `category` must be a string. The help shows the quoted form, or the list joined into one string. A list of strings under `metadata.tags` is agentskills-core's form for tags: the default target `agentskills` accepts it; with another target selected it is a warning, since those clients read `metadata` values as strings only.
+    /// Checks the types of the optional fields of the Agent Skills format, with YAML 1.2 core-schema resolution: an unquoted `2` or `true` is not a string. `name` and `description` must be strings too. `allowed-tools` may be one string (`Read Grep`) or a list of strings: the reference validator and clients accept both. With target `platform`, `category` must be a string. The help shows the quoted form, or the list joined into one string.
+    ///
+    /// A list of strings under `metadata.tags` is agentskills-core's form for tags: the default target `agentskills` accepts it; with another target selected it is a warning, since those clients read `metadata` values as strings only.
     ///
     /// ## Why
     /// Clients validate these types on registration and reject the skill when they are wrong.
