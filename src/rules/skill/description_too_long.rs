@@ -12,6 +12,8 @@ declare_rule! {
     /// ## What it does
     /// Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude` and `codex` 1024. With target `codex`, `metadata.short-description` is held to 1024 characters too: Codex refuses to load a skill whose short description is longer.
     ///
+    /// With target `claude`, `description` and `when_to_use` together over 1,536 characters are a warning: Claude Code loads the skill and cuts its entry in the listing of skills at that length.
+    ///
     /// ## Why
     /// The description is charged on every turn for every bound skill, and clients reject long ones.
     ///
@@ -55,6 +57,47 @@ impl SkillRule for Check {
         if has(cx.settings, Target::Codex) {
             codex_short_description(cx.source, cx.parsed, out);
         }
+        if has(cx.settings, Target::Claude) {
+            claude_listing(cx, out);
+        }
+    }
+}
+
+/// What Claude Code keeps of `description` and `when_to_use` together in
+/// its listing of skills, in characters.
+pub const CLAUDE_LISTING_MAX: usize = 1536;
+
+/// With target `claude`: `description` and `when_to_use` together over
+/// Claude Code's listing cap. Claude Code loads the skill and cuts the
+/// text it lists, so this is a warning.
+fn claude_listing(cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
+    let Some((text, f)) = cx.required_text("description") else {
+        return;
+    };
+    let when = cx.parsed.field("when_to_use").map_or(0, |w| {
+        match (w.value.as_str(), w.value.as_seq()) {
+            (Some(s), _) => s.chars().count(),
+            (None, Some(items)) => items
+                .iter()
+                .filter_map(|i| i.as_str())
+                .map(|s| s.chars().count() + 1)
+                .sum(),
+            _ => 0,
+        }
+    });
+    let total = text.chars().count() + when;
+    if total > CLAUDE_LISTING_MAX && text.chars().count() <= description_limit(cx.settings).0 {
+        out.push(
+            Diagnostic::new(
+                &RULE,
+                cx.path(),
+                format!("`description` and `when_to_use` are {total} characters together; Claude Code lists {CLAUDE_LISTING_MAX} and cuts the rest"),
+            )
+            .with_severity(crate::diagnostic::Severity::Warning)
+            .at(f.value.span)
+            .label(format!("{total} characters with when_to_use"))
+            .help("shorten them: the part past the cap never reaches the model's list of skills, so the skill is chosen on a truncated text"),
+        );
     }
 }
 
@@ -112,6 +155,22 @@ mod tests {
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].0, &description_too_long::RULE);
         assert_eq!(r[0].1.chars().count(), 1025);
+    }
+
+    #[test]
+    fn claude_codes_listing_cap_is_a_warning() {
+        use crate::model::skill::targets::Target;
+        let md = format!(
+            "---\nname: refund-policy\ndescription: {}\nwhen_to_use: {}\n---\n# Refunds\n",
+            "d".repeat(1000),
+            "w".repeat(600)
+        );
+        let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::Claude], &RULE);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
+        assert!(d[0].message.starts_with("`description` and `when_to_use` are 1600 characters together"), "{}", d[0].message);
+        let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::Agentskills], &RULE);
+        assert!(d.is_empty(), "{d:?}");
     }
 
     #[test]
