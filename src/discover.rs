@@ -476,6 +476,9 @@ impl Found {
             skill_dir(&mut self.skills, &rel).misnamed.push(rel);
         } else if settings.profile_globs.is_match(&rel) {
             self.profiles.insert(rel);
+        } else if !name.ends_with(".json") {
+            // Decision records and manifests are JSON: every other file of
+            // the walk is spared the glob match and the manifest lookup.
         } else if settings.decision_globs.is_match(&rel) {
             self.decisions.insert(rel);
         } else if ManifestKind::of(&rel).is_some() {

@@ -59,8 +59,10 @@ impl Session<'_> {
             !crate::settings::ALWAYS_SKIPPED.contains(&name)
         };
         let keep = |p: &str| {
-            repo.from_git(p)
-                .is_some_and(|rel| settings.decision_globs.is_match(rel))
+            p.ends_with(".json")
+                && repo
+                    .from_git(p)
+                    .is_some_and(|rel| settings.decision_globs.is_match(rel))
         };
         let Ok(base) = repo.list_files(tree, "", &descend, &keep, None, None) else {
             return;

@@ -52,10 +52,6 @@ pub(super) fn review_and_assemble<'s>(
         _ => crate::lint::decisions::From::Disk,
     };
     crate::lint::decisions::audit(settings, &inventory.decisions, from, &mut report);
-    let from = match &history {
-        Some(h) if h.is_staged() => crate::lint::decisions::From::Index(h.repo()),
-        _ => crate::lint::decisions::From::Disk,
-    };
     let manifests = crate::lint::plugins::lint(settings, &inventory.manifests, from, &mut report);
     if let Some(h) = &history {
         h.review_decisions(settings, &inventory.decisions, &mut report);
