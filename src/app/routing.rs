@@ -52,7 +52,7 @@ fn load_requirements(
 ) -> Result<(String, Vec<u8>, Requirements), Fatal> {
     let bytes = read_file(path)?;
     let rel = rel_to_root(settings, path);
-    let (source, bad) = SourceFile::from_bytes(rel.as_str(), bytes.clone());
+    let (mut source, bad) = SourceFile::from_bytes(rel.as_str(), bytes.clone());
     if let Some(offset) = bad {
         return Err(Fatal::Input {
             span: Some(source.char_span_at(offset)),
@@ -61,6 +61,8 @@ fn load_requirements(
             help: None,
         });
     }
+    // A secret in it is masked wherever a message or table quotes it.
+    let _ = crate::rules::security::check(crate::rules::security::CHECKS, &mut source);
     crate::redact::learn_source(&source);
     match requirements::parse(&source) {
         Ok(req) => Ok((rel, bytes, req)),

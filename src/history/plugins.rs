@@ -27,7 +27,11 @@ pub fn parse_at(repo: &Repo, tree: ObjectId, paths: &[String]) -> Vec<Parsed> {
             continue;
         };
         let Ok(bytes) = repo.blob(id) else { continue };
-        let (source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
+        let (mut source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
+        // Messages quote a revision's versions and names: its secrets are
+        // learnt by the masking gate first.
+        let _ = crate::rules::security::check(crate::rules::security::CHECKS, &mut source);
+        crate::redact::learn_source(&source);
         if let Ok(value) = crate::json::parse(&source.text) {
             out.push(Parsed {
                 path: rel.clone(),
@@ -327,7 +331,9 @@ pub fn parse_disk(settings: &crate::settings::Settings, paths: &[String]) -> Vec
         .filter_map(|rel| {
             let (kind, root) = ManifestKind::of(rel)?;
             let bytes = std::fs::read(settings.open_path(rel)).ok()?;
-            let (source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
+            let (mut source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
+            let _ = crate::rules::security::check(crate::rules::security::CHECKS, &mut source);
+            crate::redact::learn_source(&source);
             let value = crate::json::parse(&source.text).ok()?;
             Some(Parsed {
                 path: rel.clone(),

@@ -22,6 +22,7 @@ use std::collections::HashSet;
 const MAX_COMMITS: usize = 100_000;
 
 /// Where the records' texts come from.
+#[derive(Clone, Copy)]
 pub enum From<'a> {
     Disk,
     /// `--staged`: the index of this repository.
@@ -41,9 +42,12 @@ pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut
             opened.as_ref()
         }
     };
+    // The index is read once for every record.
+    let index = repo.and_then(|r| r.index().ok().flatten());
+    let git = repo.map(|r| (r, index.as_ref()));
     for rel in paths {
         let text = match &from {
-            From::Index(repo) => staged_bytes(repo, rel),
+            From::Index(repo) => staged_bytes(repo, index.as_ref(), rel),
             From::Disk => match settings.overlay_text(rel) {
                 Some(text) => Some(text.as_bytes().to_vec()),
                 None => std::fs::read(settings.open_path(rel)).ok(),
@@ -55,7 +59,7 @@ pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut
         crate::redact::learn_source(&source);
         match rules::invalid_record::parse(&source) {
             Err(d) => out.push(*d),
-            Ok(record) => out.extend(audit_record(settings, repo, &source, &record)),
+            Ok(record) => out.extend(audit_record(settings, git, &source, &record)),
         }
         report.mark_linted(rel);
         if !out.is_empty() {
@@ -65,9 +69,11 @@ pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut
     }
 }
 
-fn staged_bytes(repo: &Repo, rel: &str) -> Option<Vec<u8>> {
-    let index = repo.index().ok()??;
-    let entry = index.get(&repo.to_git(rel))?;
+/// A repository and its index, read once per run.
+type Git<'a> = Option<(&'a Repo, Option<&'a crate::git::Index>)>;
+
+fn staged_bytes(repo: &Repo, index: Option<&crate::git::Index>, rel: &str) -> Option<Vec<u8>> {
+    let entry = index?.get(&repo.to_git(rel))?;
     if entry.link || entry.intent {
         return None;
     }
@@ -112,7 +118,8 @@ fn holds(bytes: &[u8], agent_id: &str, version: &str) -> Option<Value> {
 }
 
 /// The assigned profile at the recorded `agent_id` and `version`.
-fn find_profile(settings: &Settings, repo: Option<&Repo>, record: &Record) -> Option<Value> {
+fn find_profile(settings: &Settings, git: Git<'_>, record: &Record) -> Option<Value> {
+    let repo = git.map(|(r, _)| r);
     let (id, version) = (&record.agent_id.value, &record.version.value);
     if let Ok(bytes) = read_revision(settings, repo, &record.profile) {
         if let Some(root) = holds(&bytes, id, version) {
@@ -127,7 +134,8 @@ fn find_profile(settings: &Settings, repo: Option<&Repo>, record: &Record) -> Op
         return Some(root);
     }
     let repo = repo?;
-    if let Some(root) = staged_bytes(repo, path).and_then(|b| holds(&b, id, version)) {
+    let index = git.and_then(|(_, i)| i);
+    if let Some(root) = staged_bytes(repo, index, path).and_then(|b| holds(&b, id, version)) {
         return Some(root);
     }
     let head = repo.head().ok()??;
@@ -156,7 +164,9 @@ fn read_requirements(
     record: &Record,
 ) -> Result<Requirements, String> {
     let bytes = read_revision(settings, repo, &record.requirements)?;
-    let (source, _) = SourceFile::from_bytes(record.requirements.path.value.as_str(), bytes);
+    let (mut source, _) = SourceFile::from_bytes(record.requirements.path.value.as_str(), bytes);
+    // Scanned so that a secret in it is masked wherever a message quotes it.
+    let _ = security::check(security::CHECKS, &mut source);
     crate::redact::learn_source(&source);
     requirements::parse(&source).map_err(|e| format!("it is not valid: {}", e.message))
 }
@@ -164,11 +174,12 @@ fn read_requirements(
 /// Every `decision/*` rule on one parsed record.
 fn audit_record(
     settings: &Settings,
-    repo: Option<&Repo>,
+    git: Git<'_>,
     source: &SourceFile,
     record: &Record,
 ) -> Vec<Diagnostic> {
-    let profile = find_profile(settings, repo, record);
+    let repo = git.map(|(r, _)| r);
+    let profile = find_profile(settings, git, record);
     let requirements = read_requirements(settings, repo, record);
     let recomputed = match (&requirements, &profile) {
         (Ok(req), Some(root)) => {

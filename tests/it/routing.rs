@@ -589,3 +589,32 @@ fn caplint_history_judges_the_records_of_every_commit() {
         "{json}"
     );
 }
+
+#[test]
+fn a_secret_in_the_requirements_is_never_printed() {
+    let r = candidates();
+    let token = format!("ghp_{}", "N7ITq2Wk9bXc4RzLm8PvYs3DfJh6Ga1Tu5Eo");
+    r.write(
+        "routing/leaky.requirements.json",
+        &REQ.replace(
+            "Route refund tickets",
+            &format!("Route tickets with {token}"),
+        ),
+    );
+    for format in ["human", "markdown", "json"] {
+        let out = r.run(&[
+            "match",
+            "routing/leaky.requirements.json",
+            "agents/met.profile.json",
+            "--as-of",
+            AS_OF,
+            "--format",
+            format,
+        ]);
+        let text = crate::support::text(&out);
+        if format != "json" {
+            assert!(text.contains("Route tickets with"), "{format}: {text}");
+        }
+        assert!(!text.contains(&token), "{format} prints the token: {text}");
+    }
+}
