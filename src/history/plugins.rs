@@ -270,6 +270,7 @@ pub fn judge(
             ),
             components: components.clone(),
             path: head_v.as_ref().map_or(anchor.clone(), |v| v.path.clone()),
+            span: head_v.as_ref().map(|v| v.span),
         });
     }
     Ok(reviews)

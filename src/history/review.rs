@@ -968,8 +968,20 @@ pub struct PluginReview {
     pub version: (Option<String>, Option<String>),
     /// The changed components (`skill check`, `hooks`, …).
     pub components: Vec<String>,
-    /// The file its findings are on (the one that holds its version).
+    /// The file its findings are on (the one that holds its version), and
+    /// the span of that version (`None` when it has none).
     pub path: String,
+    pub span: Option<Span>,
+}
+
+impl PluginReview {
+    /// Whether `d` is one of this plugin's history findings: on its
+    /// version (a marketplace may hold the versions of several plugins).
+    pub fn owns(&self, d: &crate::diagnostic::Diagnostic) -> bool {
+        d.path == self.path
+            && d.span == self.span
+            && (d.rule.id.starts_with("history/plugin") || d.rule.id == "history/version-taken")
+    }
 }
 
 /// The outcome of `caplint diff`: the reviewed changes and their verdict.

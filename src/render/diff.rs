@@ -152,11 +152,7 @@ fn plugin_human(review: &ClaimReview, p: &PluginReview, style: Style, out: &mut 
     if !p.components.is_empty() {
         out.push_str(&format!("  changed      {}\n", p.components.join(", ")));
     }
-    let findings: Vec<&Diagnostic> = review
-        .findings_for(&p.path)
-        .filter(|d| d.rule.id.starts_with("history/plugin") || d.rule.id == "history/version-taken")
-        .filter(|d| d.message.contains(&format!("`{}`", p.name)))
-        .collect();
+    let findings: Vec<&Diagnostic> = review.findings_for(&p.path).filter(|d| p.owns(d)).collect();
     out.push_str(&format!("  verdict: {}\n", verdict_text(&findings)));
     for d in findings {
         out.push_str(&format!("    {}\n", finding_line(d)));

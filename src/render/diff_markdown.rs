@@ -251,11 +251,7 @@ fn plugin(review: &ClaimReview, p: &PluginReview, out: &mut String) {
         let parts: Vec<String> = p.components.iter().map(|c| cell(c)).collect();
         out.push_str(&format!("Changed: {}\n\n", parts.join(", ")));
     }
-    let findings: Vec<&Diagnostic> = review
-        .findings_for(&p.path)
-        .filter(|d| d.rule.id.starts_with("history/plugin") || d.rule.id == "history/version-taken")
-        .filter(|d| d.message.contains(&format!("`{}`", p.name)))
-        .collect();
+    let findings: Vec<&Diagnostic> = review.findings_for(&p.path).filter(|d| p.owns(d)).collect();
     out.push_str(&verdict_line(&findings));
     for d in findings {
         out.push_str(&finding_item(d));
