@@ -336,7 +336,22 @@ fn lint_skills(
         }
     }
     let mut report = Report::default();
-    let plugins = crate::skill::plugin_dirs(settings, &units.inventory);
+    // The marketplaces as the side being judged holds them.
+    let plugins = match units.mode {
+        Mode::WorkTree => crate::skill::plugin_dirs(&units.inventory, &|rel| {
+            crate::skill::disk_text(settings, rel)
+        }),
+        Mode::Staged => {
+            if staged_repo.is_none() && !units.inventory.manifests.is_empty() {
+                staged_repo = Repo::discover(&settings.root)?;
+            }
+            crate::skill::plugin_dirs(&units.inventory, &|rel| {
+                let repo = staged_repo.as_ref()?;
+                let entry = units.index.get(&format!("{}{rel}", units.prefix))?;
+                String::from_utf8(repo.blob(entry.id).ok()?).ok()
+            })
+        }
+    };
     crate::skill::merge_all(&mut report, linted, &plugins);
     Ok((report, used))
 }

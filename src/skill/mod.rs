@@ -27,7 +27,7 @@ pub fn check_all(
     report: &mut Report,
 ) -> Result<(), Fatal> {
     let by_name = folders_by_name(inventory);
-    let plugins = plugin_dirs(settings, inventory);
+    let plugins = plugin_dirs(inventory, &|rel| disk_text(settings, rel));
     check_all_by(inventory, report, &plugins, |dir| {
         lint_dir(settings, inventory, dir, Some(&inventory.listing), &by_name)
     })
@@ -37,7 +37,17 @@ pub fn check_all(
 /// a client manifest and every local source of a marketplace entry (a
 /// plugin a marketplace defines may keep its `plugin.json` at its root, or
 /// have none). Skills are namespaced by the plugin that ships them.
-pub fn plugin_dirs(settings: &Settings, inventory: &Inventory) -> Vec<String> {
+/// A file's text as the disk (or an editor's buffer) holds it.
+pub fn disk_text(settings: &Settings, rel: &str) -> Option<String> {
+    match settings.overlay_text(rel) {
+        Some(t) => Some(t.to_string()),
+        None => std::fs::read_to_string(settings.open_path(rel)).ok(),
+    }
+}
+
+/// `read` gives a marketplace's text from the side being judged (the disk,
+/// or the index with `--staged`).
+pub fn plugin_dirs(inventory: &Inventory, read: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
     use crate::model::plugin::{self, ManifestKind, Parsed};
     let parsed: Vec<Parsed> = inventory
         .manifests
@@ -45,11 +55,7 @@ pub fn plugin_dirs(settings: &Settings, inventory: &Inventory) -> Vec<String> {
         .filter_map(|rel| {
             let (kind, root) = ManifestKind::of(rel)?;
             let value = if kind.is_marketplace() {
-                let text = match settings.overlay_text(rel) {
-                    Some(t) => t.to_string(),
-                    None => std::fs::read_to_string(settings.open_path(rel)).ok()?,
-                };
-                crate::json::parse(&text).ok()?
+                crate::json::parse(&read(rel)?).ok()?
             } else {
                 crate::json::parse("{}").ok()?
             };

@@ -320,7 +320,7 @@ fn diff_shows_each_plugins_version_movement_and_changed_components() {
 
 #[test]
 fn skills_of_plugins_a_marketplace_defines_are_namespaced_by_plugin() {
-    let r = Repo::new();
+    let mut r = Repo::new();
     r.write(
         ".claude-plugin/marketplace.json",
         r#"{"name": "m", "owner": {"name": "Acme"}, "plugins": [
@@ -345,6 +345,22 @@ fn skills_of_plugins_a_marketplace_defines_are_namespaced_by_plugin() {
         !rules.contains(&"skill/duplicate-name".to_string()),
         "{json}"
     );
+    // With --staged, the marketplace is the index's, whatever the disk holds.
+    r.commit("two plugins");
+    let staged = r.read(".claude-plugin/marketplace.json");
+    r.write(
+        ".claude-plugin/marketplace.json",
+        "{\"name\": \"m\", \"owner\": {\"name\": \"Acme\"}, \"plugins\": []}\n",
+    );
+    r.write("alpha/skills/setup/extra.md", "More.\n");
+    r.git(&["add", "alpha/skills/setup/extra.md"]);
+    for args in [&["--staged"][..], &["--no-history"][..]] {
+        let (_, json) = r.check(args);
+        let dup = crate::support::rules_of(&json).contains(&"skill/duplicate-name".to_string());
+        // The disk's marketplace defines no plugin: there, the names collide.
+        assert_eq!(dup, args[0] == "--no-history", "{args:?}: {json}");
+    }
+    r.write(".claude-plugin/marketplace.json", &staged);
     // Outside any plugin, the same names collide.
     r.write(
         "skills/setup/SKILL.md",
