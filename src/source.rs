@@ -39,7 +39,7 @@ pub struct SourceFile {
     pub path: String,
     pub text: String,
     /// Computed on first use: most files are never rendered.
-    line_starts: std::sync::OnceLock<Vec<usize>>,
+    lines: std::sync::OnceLock<crate::lines::LineIndex>,
     /// Every [`CHAR_MARK`] bytes: a byte offset on a character boundary and
     /// the number of characters before it, so that a column is counted from
     /// the nearest mark and not from the start of a (possibly huge) line.
@@ -76,7 +76,7 @@ impl SourceFile {
         SourceFile {
             path: path.into(),
             text: text.into(),
-            line_starts: std::sync::OnceLock::new(),
+            lines: std::sync::OnceLock::new(),
             char_marks: std::sync::OnceLock::new(),
             secrets: Vec::new(),
         }
@@ -98,18 +98,17 @@ impl SourceFile {
     /// 1-based line and 1-based column counted in characters.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.clamp(offset);
-        let starts = self.line_starts.get_or_init(|| {
-            let mut starts = vec![0];
-            starts.extend(memchr_newlines(&self.text));
-            starts
-        });
-        let line = match starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let start = starts[line];
+        let lines = self.lines();
+        let line = lines.line_of(offset);
+        let start = lines.start(line);
         let column = self.chars_before(offset) - self.chars_before(start) + 1;
         (line + 1, column)
+    }
+
+    /// The text's line index ([`crate::lines`]), made on first use.
+    pub fn lines(&self) -> &crate::lines::LineIndex {
+        self.lines
+            .get_or_init(|| crate::lines::LineIndex::new(&self.text))
     }
 
     /// How many characters precede `offset` (clamped onto a character
@@ -190,13 +189,6 @@ impl SourceFile {
         String::from_utf8(bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
-}
-
-fn memchr_newlines(text: &str) -> impl Iterator<Item = usize> + '_ {
-    text.bytes()
-        .enumerate()
-        .filter(|(_, b)| *b == b'\n')
-        .map(|(i, _)| i + 1)
 }
 
 /// Converts a path to the `/`-separated form used in every output.

@@ -109,46 +109,37 @@ const WINDOW_PAD: usize = 120;
 /// the span (for minified files with findings along one line).
 struct Snippets {
     text: String,
-    /// Where each line starts, counting `\r\n`, `\r` and `\n` as miette does.
-    line_starts: Vec<usize>,
+    /// Where each line starts ([`crate::lines`]: `\r\n`, `\r` and `\n`).
+    lines: crate::lines::LineIndex,
 }
 
 impl Snippets {
     fn new(text: String) -> Snippets {
-        let mut line_starts = vec![0];
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    line_starts.push(i + 2);
-                    i += 2;
-                    continue;
+        let lines = crate::lines::LineIndex::new(&text);
+        // miette ends a line at `\n` and `\r\n` only: a lone `\r` becomes a
+        // `\n` (one byte for one, so every offset stays), and the snippet's
+        // lines are the index's.
+        let text = if text.bytes().any(|b| b == b'\r') {
+            let mut bytes = text.into_bytes();
+            for i in 0..bytes.len() {
+                if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+                    bytes[i] = b'\n';
                 }
-                b'\r' | b'\n' => line_starts.push(i + 1),
-                _ => {}
             }
-            i += 1;
-        }
-        Snippets { text, line_starts }
+            String::from_utf8(bytes).expect("one ASCII byte for another")
+        } else {
+            text
+        };
+        Snippets { text, lines }
     }
 
     fn line_of(&self, offset: usize) -> usize {
-        match self.line_starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        }
+        self.lines.line_of(offset)
     }
 
     /// The end of a line's content, before its line break.
     fn line_end(&self, line: usize) -> usize {
-        let next = self
-            .line_starts
-            .get(line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
-        let content = &self.text[self.line_starts[line]..next];
-        self.line_starts[line] + content.trim_end_matches(['\r', '\n']).len()
+        self.lines.end(&self.text, line)
     }
 
     fn floor(&self, mut i: usize) -> usize {
@@ -185,15 +176,15 @@ impl SourceCode for Snippets {
         // A line of slack on each side: miette counts a span that ends in a
         // line break as reaching into the next line.
         let lo_line = first.saturating_sub(before + 1);
-        let hi_line = (last + after + 2).min(self.line_starts.len() - 1);
-        let lo = self.line_starts[lo_line];
-        let hi = self
-            .line_starts
-            .get(hi_line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
+        let hi_line = (last + after + 2).min(self.lines.len() - 1);
+        let lo = self.lines.start(lo_line);
+        let hi = if hi_line + 1 < self.lines.len() {
+            self.lines.start(hi_line + 1)
+        } else {
+            self.text.len()
+        };
         let long_line =
-            (lo_line..=hi_line).any(|l| self.line_end(l) - self.line_starts[l] > MAX_LINE_BYTES);
+            (lo_line..=hi_line).any(|l| self.line_end(l) - self.lines.start(l) > MAX_LINE_BYTES);
         if hi - lo <= MAX_SNIPPET_BYTES && !long_line {
             // Short enough: exactly what miette shows for the whole text.
             let local = miette::SourceSpan::new((start - lo).into(), span.len());
@@ -215,7 +206,7 @@ impl SourceCode for Snippets {
                 self.floor(
                     start
                         .saturating_sub(WINDOW_PAD)
-                        .max(self.line_starts[first]),
+                        .max(self.lines.start(first)),
                 ),
                 // Never short of the span's end (which may be a line break).
                 self.ceil((end + WINDOW_PAD).min(self.line_end(last)).max(end)),
@@ -225,7 +216,7 @@ impl SourceCode for Snippets {
             &self.text.as_bytes()[a..b],
             miette::SourceSpan::new(a.into(), b - a),
             first,
-            a - self.line_starts[first],
+            a - self.lines.start(first),
             last - first + 1,
         )))
     }
@@ -518,10 +509,13 @@ mod tests {
         )
     }
 
+    /// A short snippet is miette's, with a lone `\r` read as the line break
+    /// it is (the line numbers of every other format).
     #[test]
     fn short_snippets_are_exactly_miettes() {
         let text = "{\n  \"a\": \"é😀\",\r\n\r\n  \"b\": [1,\r 2],\n\n  \"c\": null\n}";
         let snippets = Snippets::new(text.to_string());
+        let shown = text.replace("[1,\r 2]", "[1,\n 2]");
         let boundaries: Vec<usize> = (0..=text.len())
             .filter(|i| text.is_char_boundary(*i))
             .collect();
@@ -530,7 +524,7 @@ mod tests {
                 for context in [0, 1, 2] {
                     let span = SourceSpan::new(start.into(), end - start);
                     let ours = snippets.read_span(&span, context, context).unwrap();
-                    let theirs = text.read_span(&span, context, context).unwrap();
+                    let theirs = shown.as_str().read_span(&span, context, context).unwrap();
                     assert_eq!(
                         parts(&*ours),
                         parts(&*theirs),

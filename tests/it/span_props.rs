@@ -114,13 +114,18 @@ fn assert_in_text(text: &str, span: Span, what: &str) {
 }
 
 /// 1-based line and character column of `offset`, computed independently.
+/// 1-based line and column, a line ending at `\n`, `\r\n` or a lone `\r`
+/// (as editors and every format of caplint count them).
 fn line_col(text: &str, offset: usize) -> (u64, u64) {
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
-        .chars()
-        .count()
-        + 1;
+    let bytes = text.as_bytes();
+    let (mut line, mut start) = (1, 0);
+    for (i, &b) in bytes[..offset].iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            line += 1;
+            start = i + 1;
+        }
+    }
+    let col = text[start..offset].chars().count() + 1;
     (line as u64, col as u64)
 }
 
