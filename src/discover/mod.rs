@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
 mod ignored;
-pub use ignored::Ignores;
+pub use ignored::{find_repo_root, Ignores, Tracked};
 
 pub const SKILL_MD: &str = "SKILL.md";
 
@@ -249,22 +249,6 @@ impl Listing {
     }
 }
 
-/// Walks upward from `start` to the folder holding `.git`.
-pub fn find_repo_root(start: &Path) -> Option<PathBuf> {
-    let start = start.canonicalize().ok()?;
-    let mut dir = if start.is_dir() {
-        start
-    } else {
-        start.parent()?.to_path_buf()
-    };
-    loop {
-        if dir.join(".git").exists() {
-            return Some(dir);
-        }
-        dir = dir.parent()?.to_path_buf();
-    }
-}
-
 /// Finds every profile and skill under `paths` (all of the root when empty).
 /// `paths` are absolute or relative to the working directory.
 pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fatal> {
@@ -278,7 +262,7 @@ pub fn discover(settings: &Settings, paths: &[PathBuf]) -> Result<Inventory, Fat
 pub fn discover_tracked(
     settings: &Settings,
     paths: &[PathBuf],
-    tracked: Option<&(dyn Fn(&str, bool) -> bool + Sync)>,
+    tracked: Option<Tracked<'_>>,
 ) -> Result<Inventory, Fatal> {
     let ignores = Ignores::of(&settings.root, tracked);
     let root = settings
@@ -555,8 +539,16 @@ fn walk(
         .par_iter()
         .map(|dir| {
             let mut part = Found::default();
-            walk_part(settings, ignores, root, dir, None, &mut part, &mut Vec::new())
-                .map(|()| part)
+            walk_part(
+                settings,
+                ignores,
+                root,
+                dir,
+                None,
+                &mut part,
+                &mut Vec::new(),
+            )
+            .map(|()| part)
         })
         .collect();
     for part in parts {
