@@ -1,12 +1,14 @@
 //! caplint: a git-native linter for agent skills (folders with a `SKILL.md`)
 //! and agent capability profiles (`*.profile.json`).
 //!
-//! Data flows top-down: [`discover`] → [`source`] (text + spans) →
-//! [`check`] (file rules → repository rules → history rules) → [`render`].
+//! Data flows top-down: [`discover`] → [`contents`] (where each file's
+//! content comes from) → [`source`] (text + spans, [`lines`]) → [`lint`]
+//! (file rules → repository rules → history rules) → [`render`].
 
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod contents;
 pub mod date;
 pub mod diagnostic;
 pub mod discover;
@@ -16,6 +18,7 @@ pub mod git;
 pub mod history;
 pub mod json;
 pub mod lazy_dfa;
+pub mod lines;
 pub mod lint;
 pub mod load;
 pub mod model;

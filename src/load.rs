@@ -35,9 +35,17 @@ pub fn read_source_stat(
     settings: &Settings,
     rel: &str,
 ) -> Result<(SourceFile, Option<usize>, Option<FileStat>), Fatal> {
-    if let Some(text) = settings.overlay_text(rel) {
-        let (source, bad) = SourceFile::from_bytes(rel, text.as_bytes().to_vec());
-        return Ok((source, bad, None));
+    match settings.contents().read(rel) {
+        crate::contents::Read::Held(bytes) => {
+            let (source, bad) = SourceFile::from_bytes(rel, bytes);
+            return Ok((source, bad, None));
+        }
+        crate::contents::Read::Absent => {
+            return Err(Fatal::Io(format!(
+                "cannot read {rel}: the side judged holds no such file"
+            )))
+        }
+        crate::contents::Read::Disk => {}
     }
     let fail = |e: std::io::Error| Fatal::Io(format!("cannot read {rel}: {e}"));
     let mut file = std::fs::File::open(settings.open_path(rel)).map_err(fail)?;

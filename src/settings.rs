@@ -27,13 +27,17 @@ pub enum HistoryMode {
 pub struct CheckOptions {
     pub paths: Vec<PathBuf>,
     pub history: HistoryMode,
-    /// `--staged` may keep and use its cache under the git directory
-    /// (`--no-cache` says no).
+    /// The run may keep and use its cache under the git directory
+    /// (`--no-cache`, `--fix` and `--diff` say no); it never changes the
+    /// verdict.
     pub cache: bool,
 }
 
 /// A client a skill is written for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum, serde::Serialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Target {
     /// The open Agent Skills format (skills-ref, agentskills-core)
     Agentskills,
@@ -72,7 +76,7 @@ impl Target {
 }
 
 /// A severity as configured: a rule may also be turned off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Level {
     Error,
     Warning,
@@ -89,14 +93,15 @@ impl Level {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Override {
     pub paths: Vec<String>,
     pub rules: Vec<(String, Level)>,
 }
 
-/// The configuration file's content, defaults filled in.
-#[derive(Debug, Clone, PartialEq)]
+/// The configuration file's content, defaults filled in. Serialized, its
+/// values are part of the cache's stamp (`lint::cache::stamp`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Config {
     pub profiles: Vec<String>,
     pub skill_roots: Vec<String>,
@@ -160,9 +165,10 @@ pub struct Settings {
     pub decision_globs: GlobSet,
     pub plugin_ignore_globs: GlobSet,
     overrides: Vec<(GlobSet, Vec<(String, Level)>)>,
-    /// Texts that stand in for files on disk (repo-relative path → text):
-    /// an editor's unsaved buffers, for `caplint server`. Empty for the CLI.
-    overlay: std::sync::Arc<std::collections::BTreeMap<String, String>>,
+    /// Where the files' content comes from ([`crate::contents`]): the work
+    /// tree, an editor's buffers over it (`caplint server`), or the index
+    /// (`--staged`).
+    contents: crate::contents::Contents,
     /// Files the index marks skip-worktree (repo-relative): git holds them
     /// unchanged whether or not they are on disk, so a reference to one is
     /// not broken. Empty outside git.
@@ -207,28 +213,38 @@ impl Settings {
             config,
             config_path,
             as_of,
-            overlay: Default::default(),
+            contents: Default::default(),
             worktree_skipped: Default::default(),
         })
     }
 
-    /// Sets the texts that stand in for files on disk (see [`Settings::overlay_text`]).
+    /// Sets an editor's unsaved buffers, which stand in for the files on
+    /// disk they show.
     pub fn set_overlay(&mut self, overlay: std::collections::BTreeMap<String, String>) {
-        self.overlay = std::sync::Arc::new(overlay);
+        self.contents = crate::contents::Contents::with_buffers(overlay);
     }
 
-    /// Whether texts stand in for files on disk (an editor's buffers).
+    /// Sets where the files' content comes from.
+    pub fn set_contents(&mut self, contents: crate::contents::Contents) {
+        self.contents = contents;
+    }
+
+    /// Where the files' content comes from.
+    pub fn contents(&self) -> &crate::contents::Contents {
+        &self.contents
+    }
+
+    /// Whether an editor's buffers stand in for files on disk.
     pub fn has_overlay(&self) -> bool {
-        !self.overlay.is_empty()
+        self.contents.has_buffers()
     }
 
-    /// The text that stands in for the file at `rel` (repo-relative), if
-    /// any: an editor's buffer, read instead of the disk.
-    pub fn overlay_text(&self, rel: &str) -> Option<&str> {
-        if self.overlay.is_empty() {
-            return None;
-        }
-        self.overlay.get(rel).map(String::as_str)
+    /// The text that stands in for the file at `rel` (repo-relative) when it
+    /// is not read from the disk: an editor's buffer, or the staged text
+    /// where the disk differs. `Some(None)`: the side judged has no such
+    /// file, whatever the disk holds.
+    pub fn overlay_text(&self, rel: &str) -> Option<Option<String>> {
+        self.contents.held_text(rel)
     }
 
     /// Default settings that exclude `globs` (for tests), as of 2026-10-15.

@@ -793,6 +793,14 @@ impl Repo {
 #[derive(Debug, Clone, Copy)]
 pub struct BlobHasher(gix::hash::Kind);
 
+/// SHA-1, git's default (outside a repository, where no id is compared
+/// with git's).
+impl Default for BlobHasher {
+    fn default() -> BlobHasher {
+        BlobHasher(gix::hash::Kind::Sha1)
+    }
+}
+
 impl BlobHasher {
     pub fn hash(&self, data: &[u8]) -> ObjectId {
         gix::objs::compute_hash(self.0, gix::objs::Kind::Blob, data)

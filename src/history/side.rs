@@ -71,6 +71,12 @@ impl Scope {
             })
     }
 
+    /// Whether the file was named on the command line (a JSON file, which
+    /// counts as a profile).
+    pub fn is_explicit(&self, rel: &str) -> bool {
+        self.explicit.contains(rel)
+    }
+
     /// Whether something inside folder `rel` may lie inside the scope.
     pub fn reaches(&self, rel: &str) -> bool {
         rel.is_empty()
@@ -751,12 +757,12 @@ impl Head<'_> {
                 }
                 let bytes = match w.sources.get(rel) {
                     Some(s) => s.text.clone().into_bytes(),
-                    None if ctx.settings.overlay_text(rel).is_some() => ctx
-                        .settings
-                        .overlay_text(rel)
-                        .unwrap_or_default()
-                        .as_bytes()
-                        .to_vec(),
+                    None if ctx.settings.overlay_text(rel).is_some() => {
+                        match ctx.settings.overlay_text(rel).flatten() {
+                            Some(text) => text.into_bytes(),
+                            None => return Ok(None),
+                        }
+                    }
                     None => {
                         // Never opens what is not a regular file (a FIFO would block).
                         let path = ctx.settings.open_path(rel);

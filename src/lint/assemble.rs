@@ -18,6 +18,7 @@ use crate::source::SourceFile;
 /// again (by `restore`, with the session), the files counted and the report
 /// finished. Errors come in the order of the sequential pipeline: the
 /// profiles', the skills', history's, then its reviews'.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn review_and_assemble<'s>(
     settings: &Settings,
     history: Result<Option<Session<'s>>, Fatal>,

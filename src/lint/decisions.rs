@@ -48,10 +48,9 @@ pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut
     for rel in paths {
         let text = match &from {
             From::Index(repo) => staged_bytes(repo, index.as_ref(), rel),
-            From::Disk => match settings.overlay_text(rel) {
-                Some(text) => Some(text.as_bytes().to_vec()),
-                None => std::fs::read(settings.open_path(rel)).ok(),
-            },
+            From::Disk => settings
+                .contents()
+                .read_with(rel, || std::fs::read(settings.open_path(rel)).ok()),
         };
         let Some(bytes) = text else { continue };
         let (mut source, _) = SourceFile::from_bytes(rel.as_str(), bytes);

@@ -1,78 +1,29 @@
 //! The lint engine: discover → load → file rules → repository rules →
 //! history rules → severities from settings → secrets scrubbed → sorted.
-//! [`run`] is the pipeline of `caplint check`; nothing in the library
-//! imports this module (the commands do).
+//! [`run`] is the one pipeline of `caplint check` ([`pipeline`]), for every
+//! mode; nothing in the library imports this module (the commands do).
 
+mod assemble;
 pub mod cache;
-pub mod cached;
 pub mod candidates;
 pub mod decisions;
-mod parts;
+mod index_side;
+pub mod pipeline;
 pub mod plugins;
 pub mod profile;
+mod reviews;
+mod units;
 
-use parts::{disk_source, joined, review_and_assemble};
-pub use parts::{Run, Scratch};
-
-use crate::diagnostic::Report;
-use crate::discover;
-use crate::error::Fatal;
-use crate::settings::{CheckOptions, Settings};
-use profile::lint_profiles;
-
-/// `caplint check`: the whole pipeline. `ci` is what the CI's environment
-/// says about the base (read by the command, see `app::workspace::ci_env`).
-///
-/// Profiles and skills are linted at once on the thread pool while this
-/// thread opens the repository, finds the history base and reviews the
-/// skills' history (which needs nothing from the linting); the profiles'
-/// history is reviewed as soon as they are linted. Errors are reported in
-/// the order of the sequential pipeline: profiles, skills, then history.
-pub fn run<'s>(
-    settings: &'s Settings,
-    options: &CheckOptions,
-    ci: &crate::history::ci::Env,
-) -> Result<Run<'s>, Fatal> {
-    if let Some(run) = cached::run(settings, options, ci)? {
-        return Ok(run);
-    }
-    let inventory = discover::discover(settings, &options.paths)?;
-    let (report, history) = std::thread::scope(|scope| {
-        let inventory = &inventory;
-        let profiles_job = scope.spawn(move || {
-            let mut report = Report::default();
-            lint_profiles(settings, inventory, &mut report).map(|p| (p, report))
-        });
-        let skills_job = scope.spawn(move || {
-            let mut report = Report::default();
-            crate::skill::check_all(settings, inventory, &mut report).map(|()| report)
-        });
-        let mut notes = Vec::new();
-        let history = crate::history::open(settings, options, ci, &mut notes);
-        review_and_assemble(
-            settings,
-            history,
-            notes,
-            inventory,
-            || joined(profiles_job),
-            || joined(skills_job),
-            |_, path| disk_source(settings, path),
-        )
-    })?;
-    Ok(Run {
-        report,
-        scratch: Scratch {
-            _history: history.map(Box::new),
-            _inventory: std::sync::Arc::new(inventory),
-        },
-    })
-}
+pub use assemble::{Run, Scratch};
+pub use pipeline::run;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::date::Date;
+    use crate::diagnostic::Report;
     use crate::settings::HistoryMode;
+    use crate::settings::{CheckOptions, Settings};
 
     const OK: &str = r#"{"agent_id": "AGENT", "version": "1", "declared_at": "2026-10-01",
       "skills": [{"name": "web-search", "level": "basic", "evidence": [{"kind": "log", "ref": "r1"}]}],

@@ -93,10 +93,9 @@ impl Files<'_> {
 
     fn read(&self, rel: &str) -> Option<String> {
         let bytes = match self {
-            Files::Disk(settings) => match settings.overlay_text(rel) {
-                Some(text) => text.as_bytes().to_vec(),
-                None => std::fs::read(settings.open_path(rel)).ok()?,
-            },
+            Files::Disk(settings) => settings
+                .contents()
+                .read_with(rel, || std::fs::read(settings.open_path(rel)).ok())?,
             Files::Index(repo, index) => {
                 let e = index
                     .get(&repo.to_git(rel))
@@ -133,10 +132,9 @@ pub fn lint(
         };
         let bytes = match &files {
             // An editor's unsaved buffer stands in for the file.
-            Files::Disk(_) => match settings.overlay_text(rel) {
-                Some(text) => Some(text.as_bytes().to_vec()),
-                None => std::fs::read(settings.open_path(rel)).ok(),
-            },
+            Files::Disk(_) => settings
+                .contents()
+                .read_with(rel, || std::fs::read(settings.open_path(rel)).ok()),
             Files::Index(repo, index) => index
                 .get(&repo.to_git(rel))
                 .filter(|e| !e.link && !e.intent)

@@ -37,12 +37,13 @@ pub fn check_all(
 /// a client manifest and every local source of a marketplace entry (a
 /// plugin a marketplace defines may keep its `plugin.json` at its root, or
 /// have none). Skills are namespaced by the plugin that ships them.
-/// A file's text as the disk (or an editor's buffer) holds it.
+/// A file's text as the side judged holds it (the disk, an editor's
+/// buffer, or the index with `--staged`).
 pub fn disk_text(settings: &Settings, rel: &str) -> Option<String> {
-    match settings.overlay_text(rel) {
-        Some(t) => Some(t.to_string()),
-        None => std::fs::read_to_string(settings.open_path(rel)).ok(),
-    }
+    let bytes = settings
+        .contents()
+        .read_with(rel, || std::fs::read(settings.open_path(rel)).ok())?;
+    String::from_utf8(bytes).ok()
 }
 
 /// `read` gives a marketplace's text from the side being judged (the disk,
@@ -212,11 +213,15 @@ pub fn lint_dir(
     );
     let codex = has(settings, Target::Codex).then(|| {
         let exists = |rel: &str| {
+            let path = folder.repo_path(rel);
             folder.files.iter().any(|f| f.rel == rel)
-                || settings
-                    .open_path(&folder.repo_path(rel))
-                    .symlink_metadata()
-                    .is_ok_and(|m| m.is_file())
+                || match settings.contents().kind(&path) {
+                    Some(kind) => kind == Some(crate::contents::PathKind::File),
+                    None => settings
+                        .open_path(&path)
+                        .symlink_metadata()
+                        .is_ok_and(|m| m.is_file()),
+                }
         };
         codex_metadata::read(settings, &dir.dir, &exists)
     });
@@ -246,9 +251,15 @@ pub fn lint_dir(
         if file.kind == FileKind::Large {
             // Scanned in pieces, never held whole.
             let path = folder.repo_path(&file.rel);
-            let secrets = std::fs::File::open(settings.open_path(&path))
-                .ok()
-                .and_then(|mut f| crate::secrets::scan_reader(&mut f).ok());
+            let secrets = match settings.contents().read(&path) {
+                crate::contents::Read::Held(bytes) => {
+                    crate::secrets::scan_reader(&mut std::io::Cursor::new(bytes)).ok()
+                }
+                crate::contents::Read::Absent => None,
+                crate::contents::Read::Disk => std::fs::File::open(settings.open_path(&path))
+                    .ok()
+                    .and_then(|mut f| crate::secrets::scan_reader(&mut f).ok()),
+            };
             found.extend(security::check_large(
                 security::CHECKS,
                 &LargeFile {

@@ -19,11 +19,12 @@ const LAYERS: &[(&str, &[&str])] = &[
             "lazy_dfa",
             "error",
             "positions",
+            "lines",
         ],
     ),
     ("secrets", &["secrets", "redact"]),
     ("rule metadata", &["diagnostic::rule"]),
-    ("settings", &["settings"]),
+    ("settings", &["settings", "contents"]),
     ("diagnostics", &["diagnostic"]),
     ("files and git", &["discover", "load", "git"]),
     ("models", &["model"]),
@@ -89,8 +90,12 @@ fn imports_point_down_the_layers() {
             wrong.push(format!("{module}: in no layer of docs/architecture.md"));
             continue;
         };
+        // Test modules may use anything (a rule's snapshot renders it), in
+        // their own file (`tests.rs`) or inline.
+        if file.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
         let text = std::fs::read_to_string(file).unwrap();
-        // Test modules may use anything (a rule's snapshot renders it).
         let code = match text.find("#[cfg(test)]\nmod ") {
             Some(i) => &text[..i],
             None => &text,

@@ -6,6 +6,7 @@ mod support;
 mod architecture;
 mod check_cache;
 mod cli;
+mod consistency;
 mod history;
 mod hooks;
 mod hostile;

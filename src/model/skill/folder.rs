@@ -4,6 +4,7 @@
 //! discovery's walk ([`crate::discover::Listing`]), or from discovery's
 //! walker run on the folder alone ([`crate::discover::list_folder`]).
 
+use crate::contents::PathKind;
 use crate::discover::{join_rel, parent_of, EntryKind, Listing, SKILL_MD};
 use crate::settings::Settings;
 use crate::source::SourceFile;
@@ -126,6 +127,9 @@ pub struct Folder {
     /// skip-worktree and the disk does not hold: present, as git sees them.
     pub(crate) skipped: BTreeSet<String>,
     pub(crate) index: HashMap<String, usize>,
+    /// The side judged: what exists and what files hold outside the folder
+    /// are asked of it (the index's paths with `--staged`, else the disk).
+    pub(crate) contents: crate::contents::Contents,
     /// Text files, keyed by their path relative to the folder; the sources
     /// carry repository-relative paths.
     pub texts: BTreeMap<String, SourceFile>,
@@ -154,7 +158,10 @@ impl Folder {
                 loop {
                     let abs = self.root.join(&dir);
                     let marked = PLUGIN_MARKERS.iter().any(|m| {
-                        let is_dir = abs.join(m).is_dir();
+                        let is_dir = match self.contents.kind(&join_rel(&dir, m)) {
+                            Some(kind) => kind == Some(PathKind::Dir),
+                            None => abs.join(m).is_dir(),
+                        };
                         self.probes.record(Probe::Dir(join_rel(&dir, m), is_dir));
                         is_dir
                     });
@@ -172,7 +179,10 @@ impl Folder {
 
     /// Whether a repository-relative path exists (a file, folder or link).
     pub(crate) fn exists_in_repository(&self, rel: &str) -> bool {
-        let exists = std::fs::symlink_metadata(self.root.join(rel)).is_ok();
+        let exists = match self.contents.kind(rel) {
+            Some(kind) => kind.is_some(),
+            None => std::fs::symlink_metadata(self.root.join(rel)).is_ok(),
+        };
         self.probes.record(Probe::Exists(rel.to_string(), exists));
         exists
     }
@@ -180,7 +190,10 @@ impl Folder {
     /// Whether a repository-relative path is a regular file (a link
     /// followed).
     pub(crate) fn is_file_in_repository(&self, rel: &str) -> bool {
-        let is_file = self.root.join(rel).is_file();
+        let is_file = match self.contents.kind(rel) {
+            Some(Some(PathKind::Symlink)) | None => self.root.join(rel).is_file(),
+            Some(kind) => kind == Some(PathKind::File),
+        };
         self.probes.record(Probe::File(rel.to_string(), is_file));
         is_file
     }
@@ -188,19 +201,40 @@ impl Folder {
     /// The folders directly inside the repository folder `rel`
     /// (repository paths, sorted; none when it cannot be read).
     pub(crate) fn subdirs_in_repository(&self, rel: &str) -> Vec<String> {
-        let mut dirs: Vec<String> = std::fs::read_dir(self.root.join(rel))
-            .map(|entries| {
-                entries
-                    .filter_map(|e| e.ok())
-                    .filter(|e| e.file_type().is_ok_and(|f| f.is_dir()))
-                    .map(|e| join_rel(rel, &e.file_name().to_string_lossy()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut dirs: Vec<String> = match self.contents.subdirs(rel) {
+            Some(dirs) => dirs,
+            None => std::fs::read_dir(self.root.join(rel))
+                .map(|entries| {
+                    entries
+                        .filter_map(|e| e.ok())
+                        .filter(|e| e.file_type().is_ok_and(|f| f.is_dir()))
+                        .map(|e| join_rel(rel, &e.file_name().to_string_lossy()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        };
         dirs.sort();
         self.probes
             .record(Probe::Subdirs(rel.to_string(), dirs.clone()));
         dirs
+    }
+
+    /// The text of a repository file outside the folder (an entry file such
+    /// as `AGENTS.md`) as the side judged holds it: a regular file of at
+    /// most `MAX_RESOURCE_BYTES`, in UTF-8.
+    pub(crate) fn repository_text(&self, rel: &str) -> Option<String> {
+        let bytes = self.contents.read_with(rel, || {
+            let path = self.root.join(rel);
+            let meta = std::fs::metadata(&path).ok()?;
+            if !meta.is_file() || meta.len() > MAX_RESOURCE_BYTES {
+                return None;
+            }
+            std::fs::read(&path).ok()
+        })?;
+        if bytes.len() as u64 > MAX_RESOURCE_BYTES {
+            return None;
+        }
+        String::from_utf8(bytes).ok()
     }
 
     pub(crate) fn is_unlisted(&self, rel: &str) -> bool {
@@ -227,6 +261,7 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: Rea
         dir: dir.to_string(),
         abs: abs.clone(),
         root: settings.open_path(""),
+        contents: settings.contents().clone(),
         ..Default::default()
     };
     if !settings.worktree_skipped.is_empty() {
@@ -262,7 +297,12 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: Rea
         // A `SKILL.md` (a file, or a link to one) below the top makes its
         // folder a nested skill, linted on its own.
         if let Some((parent, SKILL_MD)) = rel.rsplit_once('/') {
-            if kind != EntryKind::Dir && abs.join(&rel).is_file() {
+            let is_file = match settings.contents().kind(&join_rel(dir, &rel)) {
+                Some(Some(PathKind::File)) => true,
+                Some(Some(PathKind::Symlink)) | None => abs.join(&rel).is_file(),
+                Some(_) => false,
+            };
+            if kind != EntryKind::Dir && is_file {
                 nested.push(parent.to_string());
             }
         }
@@ -325,15 +365,22 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: Rea
             continue;
         }
         if kind == EntryKind::File {
-            read_file(&mut folder, rel, path, read);
+            match settings.contents().read(&folder.repo_path(&rel)) {
+                crate::contents::Read::Disk => read_file(&mut folder, rel, path, read),
+                crate::contents::Read::Held(bytes) => held_file(&mut folder, rel, bytes),
+                crate::contents::Read::Absent => {}
+            }
         }
         // FIFOs, sockets and devices are never opened.
     }
     folder.unlisted = unlisted;
-    // An editor's unsaved buffers stand in for the files they show.
-    for (rel, source) in folder.texts.iter_mut() {
-        if let Some(text) = settings.overlay_text(&join_rel(dir, rel)) {
-            *source = SourceFile::new(source.path.clone(), text.to_string());
+    // An editor's unsaved buffers stand in for the files they show (links
+    // to files included).
+    if settings.has_overlay() {
+        for (rel, source) in folder.texts.iter_mut() {
+            if let Some(Some(text)) = settings.overlay_text(&join_rel(dir, rel)) {
+                *source = SourceFile::new(source.path.clone(), text);
+            }
         }
     }
     folder.index = folder
@@ -343,6 +390,27 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: Rea
         .map(|(i, f)| (f.rel.clone(), i))
         .collect();
     folder
+}
+
+/// A file of the folder whose content the side judged holds instead of the
+/// disk (the staged text, an editor's buffer).
+fn held_file(folder: &mut Folder, rel: String, bytes: Vec<u8>) {
+    let kind = if bytes.len() as u64 > MAX_RESOURCE_BYTES {
+        FileKind::Large
+    } else if bytes.contains(&0) {
+        FileKind::Binary
+    } else {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                folder
+                    .texts
+                    .insert(rel.clone(), SourceFile::new(folder.repo_path(&rel), text));
+                FileKind::Text
+            }
+            Err(_) => FileKind::Binary,
+        }
+    };
+    folder.files.push(FileEntry { rel, kind });
 }
 
 /// Reads a regular file of the folder (the walk saw a regular file, or a

@@ -24,7 +24,7 @@
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Severity, NO_RULE};
 use crate::discover::{join_rel, parent_of, SKILL_MD};
-use crate::model::skill::folder::{FileKind, Folder, MAX_RESOURCE_BYTES, RESOURCE_DIRS};
+use crate::model::skill::folder::{FileKind, Folder, RESOURCE_DIRS};
 use crate::model::skill::graph::{Finding, References};
 use crate::model::skill::paths::{
     directed, glob_regex, has_extension, in_inline_command, is_authoring_guide, is_exempt, is_glob,
@@ -170,14 +170,7 @@ impl<'a> Scan<'a> {
         let prefix = format!("{dir}/");
         for root in roots {
             for name in ENTRY_FILES {
-                let path = self.folder.root.join(join_rel(&root, name));
-                let Ok(meta) = std::fs::metadata(&path) else {
-                    continue;
-                };
-                if !meta.is_file() || meta.len() > MAX_RESOURCE_BYTES {
-                    continue;
-                }
-                let Ok(text) = std::fs::read_to_string(&path) else {
+                let Some(text) = self.folder.repository_text(&join_rel(&root, name)) else {
                     continue;
                 };
                 for r in markdown::code(&text, 0..text.len()) {

@@ -94,21 +94,37 @@ pub fn read(
         return found;
     }
     let open = settings.open_path(&rel);
-    let Ok(meta) = std::fs::symlink_metadata(&open) else {
-        return found;
+    // The side judged holds it (the staged text with `--staged`, an
+    // editor's buffer), or the disk does.
+    let held = match settings.contents().read(&rel) {
+        crate::contents::Read::Absent => return found,
+        crate::contents::Read::Held(bytes) => Some(bytes),
+        crate::contents::Read::Disk => None,
     };
-    found.referenced.push(OPENAI_YAML.to_string());
-    if !meta.is_file() {
-        return found;
-    }
-    if meta.len() > OPENAI_YAML_MAX_BYTES {
+    let len = match &held {
+        Some(bytes) => {
+            found.referenced.push(OPENAI_YAML.to_string());
+            bytes.len() as u64
+        }
+        None => {
+            let Ok(meta) = std::fs::symlink_metadata(&open) else {
+                return found;
+            };
+            found.referenced.push(OPENAI_YAML.to_string());
+            if !meta.is_file() {
+                return found;
+            }
+            meta.len()
+        }
+    };
+    if len > OPENAI_YAML_MAX_BYTES {
         found.diagnostics.push(
             Diagnostic::new(
                 &RULE,
                 rel,
                 format!(
                     "`{OPENAI_YAML}` is {} KiB; caplint reads at most {} KiB",
-                    meta.len().div_ceil(1024),
+                    len.div_ceil(1024),
                     OPENAI_YAML_MAX_BYTES / 1024
                 ),
             )
@@ -116,7 +132,7 @@ pub fn read(
         );
         return found;
     }
-    let Ok(bytes) = std::fs::read(&open) else {
+    let Some(bytes) = held.or_else(|| std::fs::read(&open).ok()) else {
         return found;
     };
     let (source, bad_utf8) = SourceFile::from_bytes(rel.clone(), bytes);

@@ -63,10 +63,20 @@ impl<'a> Dir<'a> {
 /// Whether a file starts like a skill: `---` on its first line (BOM allowed).
 fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
     let mut head = [0u8; 8];
-    let Ok(mut file) = std::fs::File::open(settings.open_path(rel)) else {
-        return false;
+    let n = match settings.contents().read(rel) {
+        crate::contents::Read::Held(bytes) => {
+            let n = bytes.len().min(head.len());
+            head[..n].copy_from_slice(&bytes[..n]);
+            n
+        }
+        crate::contents::Read::Absent => return false,
+        crate::contents::Read::Disk => {
+            let Ok(mut file) = std::fs::File::open(settings.open_path(rel)) else {
+                return false;
+            };
+            file.read(&mut head).unwrap_or(0)
+        }
     };
-    let n = file.read(&mut head).unwrap_or(0);
     let head = &head[..n];
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
     head.starts_with(b"---\n") || head.starts_with(b"---\r\n")

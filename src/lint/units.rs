@@ -1,42 +1,21 @@
-//! `caplint check` with the cache ([`super::cache`]): a profile or skill
-//! folder whose content was linted before is taken from the cache without
-//! being read. Two modes share the machinery:
-//!
-//! - **`check --staged`** is driven by the index: what a pre-commit hook
-//!   checks is what the next commit holds, so the files to lint are the
-//!   index's (not a walk of the work tree). A profile staged differently
-//!   from the disk is linted again from the index by history (as without
-//!   the cache), a skill folder from its staged files. Untracked files are
-//!   no part of the commit and are not linted; files outside a sparse
-//!   checkout are judged by history from the index, as before.
-//! - **`check`** (with or without `--base`) walks the work tree as the
-//!   uncached pipeline does, and lints what is on disk. A file whose stat
-//!   data shows it unchanged since it was staged (as `git status` judges)
-//!   is known by its staged blob id, so its unit is found in the cache
-//!   without reading it. A skill folder is found only when the disk holds
-//!   exactly its staged files; untracked, edited or removed files make it
-//!   linted from the disk.
-//!
-//! A unit the cache does not hold is linted from the disk, and stored only
-//! when the disk holds exactly its staged content. Each mode keeps its own
-//! cache file.
+//! The units a run lints — each profile, each skill folder — with what
+//! their cache keys are made of, linted from the cache or from the side
+//! judged ([`crate::contents`]).
 
 use super::cache::{self, Cache, Entry, Key, Used};
-use super::parts::{disk_source, joined, review_and_assemble, Run, Scratch};
 use super::profile;
 use crate::diagnostic::Report;
 use crate::discover::{self, Inventory, SkillDir};
 use crate::error::Fatal;
-use crate::git::{BlobHasher, FileStat, Index, IndexEntry, ObjectId, Repo};
-use crate::history::review::{Memo, Pair};
+use crate::git::{BlobHasher, FileStat, Index, IndexEntry, ObjectId};
 use crate::load::LoadedProfile;
 use crate::model::skill::folder::Probe;
-use crate::settings::{CheckOptions, HistoryMode, Settings};
+use crate::settings::Settings;
 use std::sync::Arc;
 
-/// Which files a cached run lints.
+/// Which files a run lints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Mode {
+pub(super) enum Mode {
     /// `check --staged`: the index's files, at their staged content.
     Staged,
     /// `check`: the work tree's files, as they are on disk.
@@ -45,7 +24,7 @@ enum Mode {
 
 impl Mode {
     /// The cache file of the mode, in `<git dir>/caplint/`.
-    fn file_name(self) -> &'static str {
+    pub(super) fn file_name(self) -> &'static str {
         match self {
             Mode::Staged => cache::STAGED_FILE,
             Mode::WorkTree => cache::CHECK_FILE,
@@ -53,7 +32,7 @@ impl Mode {
     }
 
     /// The file of its history reviews that found nothing, beside it.
-    fn reviews_file(self) -> &'static str {
+    pub(super) fn reviews_file(self) -> &'static str {
         match self {
             Mode::Staged => cache::STAGED_REVIEWS_FILE,
             Mode::WorkTree => cache::CHECK_REVIEWS_FILE,
@@ -61,225 +40,8 @@ impl Mode {
     }
 }
 
-/// History's memo ([`Memo`]): the changed profiles' pairs of revisions
-/// whose review found nothing, kept in the mode's reviews file under the
-/// same kind of stamp as its units. Each pair is found by a digest of its
-/// path and its revisions' blob ids, and holds no finding or text.
-struct Reviews {
-    hasher: BlobHasher,
-    cache: Cache,
-    /// The entries found again.
-    used: std::sync::Mutex<Used>,
-}
-
-impl Reviews {
-    fn load(path: std::path::PathBuf, stamp: Vec<u8>, hasher: BlobHasher) -> Reviews {
-        Reviews {
-            hasher,
-            cache: Cache::load(path, stamp),
-            used: std::sync::Mutex::default(),
-        }
-    }
-
-    fn key(&self, pair: &Pair<'_>) -> Key {
-        let mut buf = pair.path.as_bytes().to_vec();
-        buf.push(0);
-        for id in [Some(pair.base), Some(pair.head), pair.tip]
-            .into_iter()
-            .flatten()
-        {
-            buf.extend_from_slice(id.as_bytes());
-        }
-        buf.push(u8::from(pair.tip.is_some()));
-        let mut key = b"review\0".to_vec();
-        key.extend_from_slice(self.hasher.hash(&buf).as_bytes());
-        key
-    }
-
-    /// Writes the file: the pairs found again and those remembered.
-    fn store(&self) {
-        let used = std::mem::take(&mut *self.used.lock().unwrap_or_else(|p| p.into_inner()));
-        self.cache.store(used);
-    }
-}
-
-impl Memo for Reviews {
-    fn found_nothing(&self, pair: &Pair<'_>) -> bool {
-        match self.cache.get(&self.key(pair)) {
-            Some(cache::Hit {
-                entry: Entry::Judged,
-                slot,
-            }) => {
-                let mut used = self.used.lock().unwrap_or_else(|p| p.into_inner());
-                used.hits.push(slot);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    fn remember(&self, pair: &Pair<'_>) {
-        self.cache.add(&self.key(pair), &Entry::Judged);
-    }
-}
-
-/// The cached run, or `None` when it does not apply (`--no-cache` or
-/// `--fix`, paths named, an editor's buffers, no repository, a bare one, no
-/// commit or no index yet, or a repository caplint cannot read): then the
-/// uncached pipeline runs (and says what it cannot read, when that matters).
-pub fn run<'s>(
-    settings: &'s Settings,
-    options: &CheckOptions,
-    ci: &crate::history::ci::Env,
-) -> Result<Option<Run<'s>>, Fatal> {
-    if !options.cache || !options.paths.is_empty() || settings.has_overlay() {
-        return Ok(None);
-    }
-    let Ok(Some(repo)) = Repo::discover(&settings.root) else {
-        return Ok(None);
-    };
-    if repo.is_bare() || !matches!(repo.head(), Ok(Some(_))) {
-        return Ok(None);
-    }
-    let Ok(Some(index)) = repo.index() else {
-        return Ok(None);
-    };
-    let mode = if options.history == HistoryMode::Staged {
-        Mode::Staged
-    } else {
-        Mode::WorkTree
-    };
-    let index = Arc::new(index);
-    let prefix = repo.prefix().to_string();
-    let hasher = repo.blob_hasher();
-    let cache_path = repo.cache_dir().join(mode.file_name());
-    let reviews_path = repo.cache_dir().join(mode.reviews_file());
-    // How blobs are written out: the settings, and every attribute file
-    // (the root's and the git directory's as on disk, the others as staged).
-    let mut conversion = repo.checkout_conversion();
-    for (path, e) in index.iter() {
-        if path.rsplit('/').next() == Some(".gitattributes") {
-            conversion.extend_from_slice(path.as_bytes());
-            conversion.extend_from_slice(e.id.as_bytes());
-        }
-    }
-    // Kept as a digest: the cache holds no file's text.
-    let conversion = hasher.hash(&conversion);
-    // The files are found and linted (and the cache read) on the thread
-    // pool while this thread opens history, which needs nothing from the
-    // linting until the skills are reviewed (the work tree's inventory),
-    // then the profiles, while the skill folders are linted.
-    let (inventory_tx, inventory_rx) = std::sync::mpsc::channel::<Arc<Inventory>>();
-    let (profiles_tx, profiles_rx) = std::sync::mpsc::channel::<(Vec<LoadedProfile>, Report)>();
-    let (report, history, inventory) = std::thread::scope(|scope| {
-        let job_index = Arc::clone(&index);
-        let prefix = &prefix;
-        let lint_job = scope.spawn(move || {
-            let (units, cache) = rayon::join(
-                || Units::of(settings, mode, prefix, &job_index, hasher),
-                || {
-                    // Kept as a digest: the file holds no configuration text.
-                    let stamp =
-                        cache::stamp(settings, prefix, mode.file_name(), conversion.as_bytes());
-                    let stamp = hasher.hash(&stamp).as_bytes().to_vec();
-                    Cache::load(cache_path, stamp)
-                },
-            );
-            let units = units?;
-            // The receiver waits for it unless the run already failed.
-            let _ = inventory_tx.send(Arc::clone(&units.inventory));
-            let (profiles, report, mut used) = lint_profiles(settings, &units, &cache)?;
-            let _ = profiles_tx.send((profiles, report));
-            let (skills, skill_used) = lint_skills(settings, &units, &cache)?;
-            used.extend(skill_used);
-            // Written as soon as the files are linted, which frees the
-            // cache's bytes while history reviews.
-            cache.store(used);
-            Ok::<_, Fatal>(skills)
-        });
-        let mut notes = Vec::new();
-        let (mut history, reviews) = if options.history == HistoryMode::Off {
-            (Ok(None), None)
-        } else {
-            let stamp = cache::stamp(settings, prefix, mode.reviews_file(), conversion.as_bytes());
-            let stamp = hasher.hash(&stamp).as_bytes().to_vec();
-            let reviews = Arc::new(Reviews::load(reviews_path, stamp, hasher));
-            let memo = Arc::clone(&reviews) as Arc<dyn Memo>;
-            let history = crate::history::open_repo(
-                settings,
-                options,
-                ci,
-                &mut notes,
-                repo,
-                Some(Some(index)),
-                Some(memo),
-            );
-            (history, Some(reviews))
-        };
-        // The job is joined for what it sends when it could not send it (its
-        // error comes with it), else once the skills are linted.
-        let job = std::cell::Cell::new(Some(lint_job));
-        let finish = || joined(job.take().expect("the lint job is joined once"));
-        // Staged files are reviewed through the index alone; the work
-        // tree's through the inventory of its walk.
-        let inventory = match mode {
-            Mode::Staged => {
-                if let Ok(Some(h)) = &mut history {
-                    h.all_linted_as_staged();
-                }
-                // Only the decision records and the plugin manifests are
-                // judged from the inventory.
-                let staged = sent(inventory_rx.recv(), finish)?;
-                Arc::new(Inventory {
-                    decisions: staged.decisions.clone(),
-                    manifests: staged.manifests.clone(),
-                    ..Inventory::default()
-                })
-            }
-            Mode::WorkTree => sent(inventory_rx.recv(), finish)?,
-        };
-        // Findings from the cache point into staged texts, or into the
-        // disk's (which hold the staged content).
-        let (report, history) = review_and_assemble(
-            settings,
-            history,
-            notes,
-            &inventory,
-            || sent(profiles_rx.recv(), finish),
-            finish,
-            |h, path| match mode {
-                Mode::Staged => h.and_then(|h| h.staged_source(path)),
-                Mode::WorkTree => disk_source(settings, path),
-            },
-        )?;
-        if let Some(reviews) = reviews {
-            reviews.store();
-        }
-        Ok::<_, Fatal>((report, history, inventory))
-    })?;
-    Ok(Some(Run {
-        report,
-        scratch: Scratch {
-            _history: history.map(Box::new),
-            _inventory: inventory,
-        },
-    }))
-}
-
-/// What the lint job sent, or, when it ended without sending it, its error
-/// (or panic), which `finish` (joining it) gives.
-fn sent<T>(
-    got: Result<T, std::sync::mpsc::RecvError>,
-    finish: impl FnOnce() -> Result<Report, Fatal>,
-) -> Result<T, Fatal> {
-    got.or_else(|_| {
-        finish()?;
-        unreachable!("a lint job that ends without sending has failed")
-    })
-}
-
 /// Lints the profiles: from the cache, or from the disk.
-fn lint_profiles(
+pub(super) fn lint_profiles(
     settings: &Settings,
     units: &Units<'_>,
     cache: &Cache,
@@ -296,7 +58,7 @@ fn lint_profiles(
 
 /// Lints the skill folders: from the cache, from the disk when it holds
 /// their staged files (or always, for the work tree), else from the index.
-fn lint_skills(
+pub(super) fn lint_skills(
     settings: &Settings,
     units: &Units<'_>,
     cache: &Cache,
@@ -309,58 +71,51 @@ fn lint_skills(
         .par_iter()
         .map(|dir| lint_skill(settings, units, cache, dir, &by_name))
         .collect::<Result<Vec<_>, Fatal>>()?;
-    // Folders whose disk copy differs from what is staged: linted from the
-    // index, here (the repository is opened again on this thread: its
-    // handle is not shared).
-    let mut staged_repo = None;
     let mut linted = Vec::with_capacity(results.len());
     let mut used = Used::default();
-    for (dir, result) in units.inventory.skills.iter().zip(results) {
-        match result {
-            Done::Linted(l, u) => {
-                used.extend(u);
-                linted.push(*l);
-            }
-            Done::Differs => {
-                if staged_repo.is_none() {
-                    staged_repo = Repo::discover(&settings.root)?;
-                }
-                linted.push(lint_staged_skill(
-                    settings,
-                    units,
-                    staged_repo.as_ref(),
-                    dir,
-                    &by_name,
-                )?);
-            }
-        }
+    for (l, u) in results {
+        used.extend(u);
+        linted.push(l);
     }
     let mut report = Report::default();
     // The marketplaces as the side being judged holds them.
-    let plugins = match units.mode {
-        Mode::WorkTree => crate::skill::plugin_dirs(&units.inventory, &|rel| {
-            crate::skill::disk_text(settings, rel)
-        }),
-        Mode::Staged => {
-            if staged_repo.is_none() && !units.inventory.manifests.is_empty() {
-                staged_repo = Repo::discover(&settings.root)?;
-            }
-            crate::skill::plugin_dirs(&units.inventory, &|rel| {
-                let repo = staged_repo.as_ref()?;
-                let entry = units.index.get(&format!("{}{rel}", units.prefix))?;
-                String::from_utf8(repo.blob(entry.id).ok()?).ok()
-            })
-        }
-    };
+    let plugins = crate::skill::plugin_dirs(&units.inventory, &|rel| {
+        crate::skill::disk_text(settings, rel)
+    });
     crate::skill::merge_all(&mut report, linted, &plugins);
     Ok((report, used))
 }
 
+/// The staged inventory narrowed to the paths named on the command line:
+/// the profiles, records and manifests inside them (and the JSON files
+/// named, as profiles), and the skill folders inside them or whose
+/// `SKILL.md` is named. The listing stays whole: a skill's links out of its
+/// folder are judged against the whole index.
+fn narrowed<'r>(
+    mut inventory: Inventory,
+    scope: &crate::history::side::Scope,
+    staged: impl Iterator<Item = &'r str>,
+) -> Inventory {
+    inventory.profiles.retain(|p| scope.contains(p));
+    for rel in staged.filter(|rel| scope.is_explicit(rel)) {
+        if !inventory.profiles.iter().any(|p| p == rel) {
+            inventory.profiles.push(rel.to_string());
+        }
+    }
+    inventory.profiles.sort();
+    inventory.decisions.retain(|p| scope.contains(p));
+    inventory.manifests.retain(|p| scope.contains(p));
+    inventory.skills.retain(|s| {
+        scope.contains(&s.dir) || s.skill_md.as_deref().is_some_and(|m| scope.contains(m))
+    });
+    inventory
+}
+
 /// The files as the run sees them: the inventory (of the staged files, or
 /// of a walk of the work tree), and what each unit's key is made of.
-struct Units<'a> {
+pub(super) struct Units<'a> {
     mode: Mode,
-    inventory: Arc<Inventory>,
+    pub(super) inventory: Arc<Inventory>,
     index: &'a Index,
     /// The root's path in the repository (`""`, or `sub/`).
     prefix: &'a str,
@@ -372,12 +127,13 @@ struct Units<'a> {
 }
 
 impl<'a> Units<'a> {
-    fn of(
+    pub(super) fn of(
         settings: &Settings,
         mode: Mode,
         prefix: &'a str,
         index: &'a Index,
         hasher: BlobHasher,
+        paths: &[std::path::PathBuf],
     ) -> Result<Units<'a>, Fatal> {
         let staged = || {
             index
@@ -393,7 +149,17 @@ impl<'a> Units<'a> {
         let inventory = match mode {
             Mode::Staged => {
                 let (inventory, ()) = rayon::join(
-                    || discover::from_index(settings, staged().map(|(r, e)| (r, e.link))),
+                    || {
+                        let inventory =
+                            discover::from_index(settings, staged().map(|(r, e)| (r, e.link)));
+                        if paths.is_empty() {
+                            inventory
+                        } else {
+                            let scope =
+                                crate::history::side::Scope::of_paths(&settings.root, paths);
+                            narrowed(inventory, &scope, staged().map(|(r, _)| r))
+                        }
+                    },
                     || {
                         for (rel, e) in staged().filter(|(rel, _)| is_entry_file(rel)) {
                             outside.extend_from_slice(rel.as_bytes());
@@ -405,7 +171,17 @@ impl<'a> Units<'a> {
                 inventory
             }
             Mode::WorkTree => {
-                let inventory = discover::discover(settings, &[])?;
+                // A tracked file is part of the repository whatever the
+                // ignore rules say.
+                let tracked = |rel: &str, is_dir: bool| {
+                    let git = format!("{prefix}{rel}");
+                    if is_dir {
+                        index.under(&git).next().is_some()
+                    } else {
+                        index.get(&git).is_some()
+                    }
+                };
+                let inventory = discover::discover_tracked(settings, paths, Some(&tracked))?;
                 // The entry files the walk found or the index holds, as the
                 // disk has them (they are few).
                 let mut paths: std::collections::BTreeSet<&str> = staged()
@@ -562,34 +338,6 @@ impl<'a> Units<'a> {
         Some(key)
     }
 
-    /// The staged files of the folder `dir` as discovery lists them
-    /// (relative to it, sorted; excluded ones left out).
-    fn staged_files(&self, dir: &str) -> Vec<String> {
-        let mut files: Vec<String> = self
-            .inventory
-            .listing
-            .folder(dir)
-            .map(|(entries, _)| {
-                entries
-                    .into_iter()
-                    .filter(|(_, kind)| *kind != discover::EntryKind::Dir)
-                    .map(|(rel, _)| rel.to_string())
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort_unstable();
-        files
-    }
-
-    /// Whether the disk holds the staged content of every staged file of
-    /// the folder `dir` (files on disk that are not staged do not count:
-    /// the folder is linted from the index's listing).
-    fn on_disk_as_staged(&self, settings: &Settings, dir: &str) -> bool {
-        self.staged_files(dir)
-            .iter()
-            .all(|rel| self.clean(settings, &discover::join_rel(dir, rel)))
-    }
-
     /// Whether the repository outside a cached skill folder still answers
     /// what its lint asked as it did then, judged by the staged paths (a
     /// path the listing leaves out, such as an always-skipped folder, makes
@@ -743,24 +491,15 @@ fn lint_profile(
     Ok((Some(linted), used))
 }
 
-/// What became of a skill folder on the thread pool.
-enum Done {
-    /// From the cache, or linted from a disk copy that is what is staged
-    /// (with what the cache keeps of it).
-    Linted(Box<crate::skill::Linted>, Used),
-    /// The disk copy differs from what is staged.
-    Differs,
-}
-
-/// A skill folder from the cache, or linted from the disk when the disk
-/// holds exactly its staged files.
+/// A skill folder from the cache, or linted from the side judged (with
+/// `--staged`, its staged files as the index holds them).
 fn lint_skill(
     settings: &Settings,
     units: &Units<'_>,
     cache: &Cache,
     dir: &SkillDir,
     by_name: &crate::skill::FoldersByName<'_>,
-) -> Result<Done, Fatal> {
+) -> Result<(crate::skill::Linted, Used), Fatal> {
     let mut used = Used::default();
     // A work-tree folder is known by its staged files' ids only while the
     // disk holds exactly them.
@@ -792,14 +531,10 @@ fn lint_skill(
                 probes: Vec::new(),
             };
             used.hits.push(slot);
-            return Ok(Done::Linted(Box::new(linted), used));
+            return Ok((linted, used));
         }
     }
-    if units.mode == Mode::Staged && !units.on_disk_as_staged(settings, &dir.dir) {
-        return Ok(Done::Differs);
-    }
-    // The files on disk (for a staged run, its staged files, which the disk
-    // holds).
+    // The files of the side judged (the disk, or the index's).
     let mut linted = crate::skill::lint_dir(
         settings,
         &units.inventory,
@@ -820,39 +555,5 @@ fn lint_skill(
             cache.add(&key, &entry);
         }
     }
-    Ok(Done::Linted(Box::new(linted), used))
-}
-
-/// A skill folder whose disk copy differs from what is staged, linted from
-/// the index: its staged files (and no untracked one), with the staged text
-/// of each file standing in for the disk's.
-fn lint_staged_skill(
-    settings: &Settings,
-    units: &Units<'_>,
-    repo: Option<&Repo>,
-    dir: &SkillDir,
-    by_name: &crate::skill::FoldersByName<'_>,
-) -> Result<crate::skill::Linted, Fatal> {
-    let mut overlay = std::collections::BTreeMap::new();
-    if let Some(repo) = repo {
-        for rel in units.staged_files(&dir.dir) {
-            let rel = crate::discover::join_rel(&dir.dir, &rel);
-            let Some(e) = units.entry(&rel) else { continue };
-            if e.link || units.clean(settings, &rel) {
-                continue;
-            }
-            if let Ok(bytes) = repo.blob(e.id) {
-                overlay.insert(rel, String::from_utf8_lossy(&bytes).into_owned());
-            }
-        }
-    }
-    let mut staged = settings.clone();
-    staged.set_overlay(overlay);
-    crate::skill::lint_dir(
-        &staged,
-        &units.inventory,
-        dir,
-        Some(&units.inventory.listing),
-        by_name,
-    )
+    Ok((linted, used))
 }
