@@ -44,6 +44,19 @@ impl Applicability {
     }
 }
 
+/// What a rule's findings depend on: the file (or folder) they are in, or
+/// other files of the repository too. The language server reads it: a
+/// change linted alone cannot judge a repository rule, whose findings come
+/// from the last run over the whole repository.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// One file, or one skill folder with its files.
+    File,
+    /// Every file of a kind at once (duplicate names, the plugins a
+    /// marketplace lists).
+    Repository,
+}
+
 /// One rule's id, default severity and documentation.
 pub struct Rule {
     /// Stable public id, e.g. `profile/missing-evidence`.
@@ -52,6 +65,8 @@ pub struct Rule {
     /// Whether `caplint check --fix` can repair it, how safely, and what the
     /// automatic fix does.
     pub fixable: Option<(Applicability, &'static str)>,
+    /// What its findings depend on.
+    pub scope: Scope,
     /// The doc comment as written: one line per `///`, each with its
     /// leading space.
     raw: &'static str,
@@ -71,9 +86,17 @@ impl Rule {
             id,
             default,
             fixable,
+            scope: Scope::File,
             raw,
             doc: OnceLock::new(),
         }
+    }
+
+    /// The rule with its findings' scope.
+    #[doc(hidden)]
+    pub const fn scoped(mut self, scope: Scope) -> Self {
+        self.scope = scope;
+        self
     }
 
     /// The documentation: the summary line, then the sections.
@@ -242,23 +265,23 @@ pub static NO_RULE: Rule = Rule::new("", Severity::Error, "", None);
 /// A fixable rule ends with `fixable: Safe, "what the fix does"` (or
 /// `Unsafe`) before the `;`.
 macro_rules! declare_rule {
-    ($(#[doc = $doc:expr])* $vis:vis static $name:ident = $id:literal, $sev:ident;) => {
+    ($(#[doc = $doc:expr])* $vis:vis static $name:ident = $id:literal, $sev:ident $(, scope: $scope:ident)?;) => {
         $(#[doc = $doc])*
         $vis static $name: $crate::diagnostic::rule::Rule = $crate::diagnostic::rule::Rule::new(
             $id,
             $crate::diagnostic::rule::Severity::$sev,
             concat!($($doc, "\n"),*),
             None,
-        );
+        )$(.scoped($crate::diagnostic::rule::Scope::$scope))?;
     };
-    ($(#[doc = $doc:expr])* $vis:vis static $name:ident = $id:literal, $sev:ident, fixable: $app:ident, $autofix:literal;) => {
+    ($(#[doc = $doc:expr])* $vis:vis static $name:ident = $id:literal, $sev:ident, fixable: $app:ident, $autofix:literal $(, scope: $scope:ident)?;) => {
         $(#[doc = $doc])*
         $vis static $name: $crate::diagnostic::rule::Rule = $crate::diagnostic::rule::Rule::new(
             $id,
             $crate::diagnostic::rule::Severity::$sev,
             concat!($($doc, "\n"),*),
             Some(($crate::diagnostic::rule::Applicability::$app, $autofix)),
-        );
+        )$(.scoped($crate::diagnostic::rule::Scope::$scope))?;
     };
 }
 

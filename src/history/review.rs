@@ -16,7 +16,7 @@ use crate::model::claims::{self, Change, Claims};
 use crate::rules::history::context::{
     self as rule, field, AddedProfile, ChangedProfile, ChangedSkill, DeletedProfile, LISTED,
 };
-use crate::rules::history::{agent_id_changed, CHECKS};
+use crate::rules::history::CHECKS;
 use crate::source::{SourceFile, Span};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -57,6 +57,9 @@ pub struct ProfileReview {
     pub old_path: Option<String>,
     pub status: Status,
     pub agent_id: Option<String>,
+    /// The base's `agent_id` when it differs from the head's: the path now
+    /// holds another agent (a move, or a changed `agent_id`).
+    pub switched_from: Option<String>,
     pub version: (Option<String>, Option<String>),
     pub declared_at: (Option<String>, Option<String>),
     /// `retired_at` at the head (or the base, for a deleted profile).
@@ -139,6 +142,10 @@ pub fn judge_profile(
             Status::Renamed
         },
         agent_id: owned(field(h, "agent_id")),
+        switched_from: match (field(b, "agent_id"), field(h, "agent_id")) {
+            (Some((old, _)), Some((new, _))) if old != new => Some(old.to_string()),
+            _ => None,
+        },
         version: (owned(field(b, "version")), owned(field(h, "version"))),
         declared_at: (owned(field(b, "declared_at")), owned(dh)),
         retired_at: owned(field(h, "retired_at")),
@@ -167,6 +174,7 @@ pub fn judge_added(head: &ProfileRev, tip: Option<(&ProfileRev, &str)>) -> Profi
         old_path: None,
         status: Status::Added,
         agent_id: owned(field(h, "agent_id")),
+        switched_from: None,
         version: (None, owned(field(h, "version"))),
         declared_at: (None, owned(field(h, "declared_at"))),
         retired_at: owned(field(h, "retired_at")),
@@ -194,6 +202,7 @@ pub fn judge_deleted(base: &ProfileRev, retire_on: Date) -> ProfileReview {
         old_path: None,
         status: Status::Deleted,
         agent_id: owned(field(b, "agent_id")),
+        switched_from: None,
         version: (owned(field(b, "version")), None),
         declared_at: (owned(field(b, "declared_at")), None),
         retired_at: owned(field(b, "retired_at")),
@@ -402,7 +411,7 @@ pub fn review_lists(
     let switched: Vec<(usize, &String)> = reviews
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.findings.iter().any(|d| *d.rule == agent_id_changed::RULE))
+        .filter(|(_, r)| r.switched_from.is_some())
         .filter_map(|(i, r)| head_list.get_key_value(&r.path).map(|(p, _)| (i, p)))
         .collect();
     if !switched.is_empty() {

@@ -91,6 +91,28 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
+    /// The rules whose findings need the other files declare it; the
+    /// language server keeps their findings from whole runs.
+    #[test]
+    fn rules_declare_their_scope() {
+        use crate::diagnostic::rule::Scope;
+        let repository: Vec<&str> = all()
+            .filter(|r| r.scope == Scope::Repository)
+            .map(|r| r.id)
+            .collect();
+        for id in [
+            "profile/duplicate-agent-id",
+            "skill/duplicate-name",
+            "plugin/duplicate-name",
+            "plugin/missing-source",
+        ] {
+            assert!(repository.contains(&id), "{id}: {repository:?}");
+        }
+        for id in ["profile/invalid-level", "skill/broken-reference"] {
+            assert_eq!(get(id).unwrap().scope, Scope::File, "{id}");
+        }
+    }
+
     #[test]
     fn ids_are_unique_and_well_formed() {
         let mut seen = HashSet::new();

@@ -25,7 +25,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Rename one entry (and its plugin's manifest), or remove it.
-    pub static RULE = "plugin/duplicate-name", Error;
+    pub static RULE = "plugin/duplicate-name", Error, scope: Repository;
 }
 
 /// Names repeated within one marketplace.

@@ -28,7 +28,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Rename the key: `tools` in agents, `allowed-tools` in skills and commands.
-    pub static RULE = "plugin/ignored-tools-key", Error;
+    pub static RULE = "plugin/ignored-tools-key", Error, scope: Repository;
 }
 
 fn check(cx: &RepoCx<'_>, file: &str, wrong: &str, right: &str, kind: &str, out: &mut Vec<Diagnostic>) {

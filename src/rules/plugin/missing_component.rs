@@ -27,7 +27,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Correct the path, relative to the plugin's folder and starting with `./`, or move the component into the plugin.
-    pub static RULE = "plugin/missing-component", Error;
+    pub static RULE = "plugin/missing-component", Error, scope: Repository;
 }
 
 /// The component paths of a manifest or entry object.

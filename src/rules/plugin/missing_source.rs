@@ -25,7 +25,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Point the source at the plugin's folder, relative to the marketplace's root, or remove the entry.
-    pub static RULE = "plugin/missing-source", Error;
+    pub static RULE = "plugin/missing-source", Error, scope: Repository;
 }
 
 /// Each local source on disk (or in the index).

@@ -26,7 +26,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Use one name in both places.
-    pub static RULE = "plugin/name-mismatch", Error;
+    pub static RULE = "plugin/name-mismatch", Error, scope: Repository;
 }
 
 fn client_of(market: ManifestKind) -> ManifestKind {

@@ -25,7 +25,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Give the plugin a SemVer `version` in its manifest (or, without a manifest, in its entry), and raise it with every change.
-    pub static RULE = "plugin/unversioned", Warning;
+    pub static RULE = "plugin/unversioned", Warning, scope: Repository;
 }
 
 /// Local plugins of a multi-plugin marketplace with no version.

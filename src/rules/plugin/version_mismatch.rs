@@ -28,7 +28,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Set every version of the plugin to the same value; `--fix` sets them all to the highest one present.
-    pub static RULE = "plugin/version-mismatch", Error, fixable: Safe, "set every version of the plugin to the highest one present";
+    pub static RULE = "plugin/version-mismatch", Error, fixable: Safe, "set every version of the plugin to the highest one present", scope: Repository;
 }
 
 /// The versions of each plugin, compared.

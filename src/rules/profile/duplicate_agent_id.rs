@@ -27,7 +27,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Give each agent its own id; keep one file per agent.
-    pub static RULE = "profile/duplicate-agent-id", Error;
+    pub static RULE = "profile/duplicate-agent-id", Error, scope: Repository;
 }
 
 /// The `agent_id`s of all profiles of the repository: one finding in each

@@ -29,7 +29,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Give each skill its own name.
-    pub static RULE = "skill/duplicate-name", Error;
+    pub static RULE = "skill/duplicate-name", Error, scope: Repository;
 }
 
 /// The rule's check: runs once per run, on every skill's name.
