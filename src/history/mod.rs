@@ -3,8 +3,11 @@
 //! the version, `declared_at` moves only with a recheck, `agent_id` never
 //! changes, a profile is retired rather than deleted.
 //!
-//! [`check`] runs the rules for `caplint check` in one of the history modes;
-//! [`cmd`] holds `caplint diff` and `caplint history`.
+//! [`open`] finds the base for `caplint check` in one of the history modes
+//! and gives the [`Session`] that reviews the profiles, skills, plugins and
+//! decision records against it; [`walk`] audits every commit for `caplint
+//! history` (and `hooks/pre-receive`); `caplint diff` and `caplint history`
+//! themselves are commands (`app/history.rs`).
 
 pub mod ci;
 pub mod claims;

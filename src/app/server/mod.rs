@@ -16,169 +16,17 @@ use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::str::FromStr;
 
-/// Where each rule is documented.
-pub fn rule_doc_url(rule: &str) -> String {
-    let anchor: String = rule
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-        .collect();
-    format!(
-        "{}/blob/main/docs/rules.md#{anchor}",
-        crate::render::sarif::information_uri()
-    )
-}
+mod config_file;
+mod protocol;
 
-/// How positions count columns: UTF-16 code units (the LSP default) or bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Encoding {
-    Utf16,
-    Utf8,
-}
-
-/// The LSP position of a byte offset in `text`.
-pub fn position(text: &str, offset: usize, enc: Encoding) -> lsp::Position {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count();
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = match enc {
-        Encoding::Utf16 => before[start..].encode_utf16().count(),
-        Encoding::Utf8 => offset - start,
-    };
-    lsp::Position::new(
-        u32::try_from(line).unwrap_or(u32::MAX),
-        u32::try_from(col).unwrap_or(u32::MAX),
-    )
-}
-
-/// The LSP range of a byte range in `text`.
-pub fn range(text: &str, start: usize, end: usize, enc: Encoding) -> lsp::Range {
-    lsp::Range::new(position(text, start, enc), position(text, end, enc))
-}
-
-/// A `file:` URI's path, percent-decoded.
-pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
-    let rest = uri.strip_prefix("file://")?;
-    let bytes = rest.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("");
-            if let Ok(b) = u8::from_str_radix(hex, 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    let path = String::from_utf8(out).ok()?;
-    // `file:///C:/x` on Windows.
-    #[cfg(windows)]
-    let path = path.strip_prefix('/').unwrap_or(&path).to_string();
-    Some(PathBuf::from(path))
-}
-
-/// A `file:` URI for a path.
-pub fn path_to_uri(path: &Path) -> Option<lsp::Uri> {
-    let text = path.to_string_lossy().replace('\\', "/");
-    let mut out = String::from("file://");
-    if !text.starts_with('/') {
-        out.push('/');
-    }
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"/-._~:".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    lsp::Uri::from_str(&out).ok()
-}
-
-struct Doc {
-    uri: lsp::Uri,
-    text: String,
-    /// Where the lines of `text` start, made on first use.
-    lines: std::cell::OnceCell<LineIndex>,
-}
-
-impl Doc {
-    fn new(uri: lsp::Uri, text: String) -> Doc {
-        Doc {
-            uri,
-            text,
-            lines: std::cell::OnceCell::new(),
-        }
-    }
-
-    fn lines(&self) -> &LineIndex {
-        self.lines.get_or_init(|| LineIndex::new(&self.text))
-    }
-
-    fn range(&self, start: usize, end: usize, enc: Encoding) -> lsp::Range {
-        let lines = self.lines();
-        lsp::Range::new(
-            lines.position(&self.text, start, enc),
-            lines.position(&self.text, end, enc),
-        )
-    }
-}
-
-/// The start of each line of a text, and whether the line is ASCII: a
-/// position is then a binary search and, on an ASCII line, a subtraction
-/// (not a count from the start of the text for every finding).
-pub struct LineIndex {
-    starts: Vec<usize>,
-    ascii: Vec<bool>,
-}
-
-impl LineIndex {
-    pub fn new(text: &str) -> LineIndex {
-        let mut starts = vec![0];
-        let mut ascii = Vec::new();
-        let mut line_ascii = true;
-        for (i, b) in text.bytes().enumerate() {
-            line_ascii &= b.is_ascii();
-            if b == b'\n' {
-                starts.push(i + 1);
-                ascii.push(line_ascii);
-                line_ascii = true;
-            }
-        }
-        ascii.push(line_ascii);
-        LineIndex { starts, ascii }
-    }
-
-    /// [`position`] of `offset` in `text` (the text this index was made of).
-    pub fn position(&self, text: &str, offset: usize, enc: Encoding) -> lsp::Position {
-        let mut offset = offset.min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self
-            .starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
-        let start = self.starts[line];
-        let col = match enc {
-            Encoding::Utf16 if !self.ascii[line] => text[start..offset].encode_utf16().count(),
-            _ => offset - start,
-        };
-        lsp::Position::new(
-            u32::try_from(line).unwrap_or(u32::MAX),
-            u32::try_from(col).unwrap_or(u32::MAX),
-        )
-    }
-}
+use config_file::{load_settings, override_block, override_edit, with_targets};
+use protocol::Doc;
+pub use protocol::{
+    path_to_uri, position, range, rule_doc_url, uri_to_path, Encoding, LineIndex, Positions,
+};
 
 struct Server {
     conn: Connection,
@@ -215,11 +63,11 @@ const DEBOUNCE: std::time::Duration = std::time::Duration::from_millis(120);
 /// repository is linted again (a change is answered at once for its file).
 const SETTLE: std::time::Duration = std::time::Duration::from_millis(400);
 
-/// Rules whose findings depend on other files than the one they are in: a
-/// change linted alone cannot judge them.
+/// Findings of rules whose findings depend on other files than the one
+/// they are in (each rule declares its scope): a change linted alone cannot
+/// judge them.
 fn is_repository_wide(d: &Diagnostic) -> bool {
-    d.rule == &crate::rules::profile::duplicate_agent_id::RULE
-        || d.rule == &crate::rules::skill::duplicate_name::RULE
+    d.rule.scope == crate::diagnostic::rule::Scope::Repository
 }
 
 /// `caplint server`: serves one client over stdin and stdout until it exits.
@@ -313,24 +161,6 @@ pub fn run(
     io.join()
         .map_err(|e| Fatal::Io(format!("language server: {e}")))?;
     Ok(code)
-}
-
-/// `settings` with `--target`'s targets, when any were given.
-fn with_targets(mut settings: Settings, targets: &[crate::settings::Target]) -> Settings {
-    if !targets.is_empty() {
-        settings.config.targets = targets.to_vec();
-    }
-    settings
-}
-
-fn load_settings(
-    root: &Path,
-    config_flag: Option<&Path>,
-    as_of: Option<&str>,
-) -> Result<Settings, Fatal> {
-    let as_of = crate::app::workspace::as_of(as_of)?;
-    let (config, config_path) = config::load(root, config_flag)?;
-    Settings::new(root.to_path_buf(), config, config_path, as_of)
 }
 
 impl Server {
@@ -710,13 +540,6 @@ impl Server {
     }
 
     /// The range of a span in an open document, by its line index.
-    fn doc_range(&self, doc: &Doc, span: Option<crate::source::Span>) -> lsp::Range {
-        match span {
-            Some(s) => doc.range(s.offset, s.offset + s.length, self.enc),
-            None => lsp::Range::default(),
-        }
-    }
-
     fn to_lsp(&self, d: &Diagnostic, doc: &Doc) -> lsp::Diagnostic {
         let span_range = |text: &str, span: Option<crate::source::Span>| match span {
             Some(s) => range(text, s.offset, s.offset + s.length, self.enc),
@@ -739,7 +562,7 @@ impl Server {
                             span_range(&text, Some(l.span)),
                         )
                     }
-                    _ => (doc.uri.clone(), self.doc_range(doc, Some(l.span))),
+                    _ => (doc.uri.clone(), doc.span_range(Some(l.span), self.enc)),
                 };
                 Some(lsp::DiagnosticRelatedInformation {
                     location: lsp::Location::new(uri, range),
@@ -748,7 +571,7 @@ impl Server {
             })
             .collect();
         lsp::Diagnostic {
-            range: self.doc_range(doc, d.span),
+            range: doc.span_range(d.span, self.enc),
             severity: Some(match d.severity {
                 Severity::Error => lsp::DiagnosticSeverity::ERROR,
                 Severity::Warning => lsp::DiagnosticSeverity::WARNING,
@@ -818,7 +641,7 @@ impl Server {
             };
             let Some(d) = published.iter().find(|d| {
                 asked.code == Some(lsp::NumberOrString::String(d.rule.to_string()))
-                    && self.doc_range(doc, d.span) == asked.range
+                    && doc.span_range(d.span, self.enc) == asked.range
             }) else {
                 continue;
             };
@@ -970,162 +793,4 @@ fn fix_holds_a_secret(fix: &crate::diagnostic::Fix) -> bool {
             .rename
             .as_ref()
             .is_some_and(|(a, b)| masked(a) || masked(b))
-}
-
-fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())
-}
-
-/// An `overrides:` block (with `key`, else one list item) turning `rule`
-/// off for `rel`, each line indented by `indent`.
-fn override_block(rel: &str, rule: &str, indent: &str) -> String {
-    format!(
-        "overrides:\n{indent}- paths: [{}]\n{indent}  rules:\n{indent}    {}: off\n",
-        quoted(rel),
-        quoted(rule)
-    )
-}
-
-/// The edit that adds an override to an existing configuration text.
-fn override_edit(text: &str, rel: &str, rule: &str, enc: Encoding) -> lsp::TextEdit {
-    let item = |indent: &str| {
-        format!(
-            "{indent}- paths: [{}]\n{indent}  rules:\n{indent}    {}: off\n",
-            quoted(rel),
-            quoted(rule)
-        )
-    };
-    // The top-level `overrides:` key, if any.
-    let mut offset = 0;
-    let mut lines = text.split_inclusive('\n').peekable();
-    while let Some(line) = lines.next() {
-        let start = offset;
-        offset += line.len();
-        let Some(rest) = line.strip_prefix("overrides:") else {
-            continue;
-        };
-        let rest = rest.split('#').next().unwrap_or("").trim();
-        if rest == "[]" || rest.is_empty() && lines.peek().is_none() {
-            // `overrides: []` (or an empty key at the end): replaced.
-            return lsp::TextEdit::new(
-                range(text, start, offset, enc),
-                override_block(rel, rule, "  "),
-            );
-        }
-        if !rest.is_empty() {
-            break; // A flow list: appended below as a new key would clash.
-        }
-        // A block list: the new item goes first, indented as the others.
-        let indent = lines
-            .clone()
-            .find(|l| {
-                let t = l.trim_start();
-                !t.is_empty() && !t.starts_with('#')
-            })
-            .map(|l| l[..l.len() - l.trim_start().len()].to_string())
-            .unwrap_or_else(|| "  ".into());
-        let at = position(text, offset, enc);
-        let mut insert = item(&indent);
-        if !line.ends_with('\n') {
-            insert.insert(0, '\n');
-        }
-        return lsp::TextEdit::new(lsp::Range::new(at, at), insert);
-    }
-    let end = position(text, text.len(), enc);
-    let sep = if text.is_empty() || text.ends_with('\n') {
-        ""
-    } else {
-        "\n"
-    };
-    lsp::TextEdit::new(
-        lsp::Range::new(end, end),
-        format!("{sep}{}", override_block(rel, rule, "  ")),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_count_utf16_units_or_bytes() {
-        let text = "a\nzé😀x\n";
-        let x = text.find('x').unwrap();
-        assert_eq!(position(text, x, Encoding::Utf16), lsp::Position::new(1, 4));
-        assert_eq!(position(text, x, Encoding::Utf8), lsp::Position::new(1, 7));
-        assert_eq!(position(text, 0, Encoding::Utf16), lsp::Position::new(0, 0));
-        // Past the end, or inside a character: clamped.
-        assert_eq!(
-            position(text, 999, Encoding::Utf16),
-            lsp::Position::new(2, 0)
-        );
-        assert_eq!(position(text, 4, Encoding::Utf8), lsp::Position::new(1, 1));
-    }
-
-    #[test]
-    fn the_line_index_gives_the_positions_counted_from_the_start() {
-        let text = "a\nzé😀x\n\nplain line\r\nlast é";
-        let index = LineIndex::new(text);
-        for enc in [Encoding::Utf16, Encoding::Utf8] {
-            for offset in 0..=text.len() + 3 {
-                assert_eq!(
-                    index.position(text, offset, enc),
-                    position(text, offset, enc),
-                    "{offset} {enc:?}"
-                );
-            }
-        }
-        // Linear: many findings on a large text cost a search each.
-        let big = "{\"k\": \"v\"},\n".repeat(50_000);
-        let index = LineIndex::new(&big);
-        let t = std::time::Instant::now();
-        for i in (0..big.len()).step_by(13) {
-            index.position(&big, i, Encoding::Utf16);
-        }
-        assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
-    }
-
-    #[test]
-    fn uris_round_trip() {
-        let p = Path::new("/tmp/a b/é#.profile.json");
-        let uri = path_to_uri(p).unwrap();
-        assert_eq!(uri.as_str(), "file:///tmp/a%20b/%C3%A9%23.profile.json");
-        assert_eq!(uri_to_path(uri.as_str()).unwrap(), p);
-    }
-
-    fn applied(text: &str, edit: &lsp::TextEdit) -> String {
-        let offset = |p: lsp::Position| {
-            let mut o = 0;
-            for (i, line) in text.split_inclusive('\n').enumerate() {
-                if i == p.line as usize {
-                    return o + p.character as usize;
-                }
-                o += line.len();
-            }
-            o
-        };
-        let (s, e) = (offset(edit.range.start), offset(edit.range.end));
-        format!("{}{}{}", &text[..s], edit.new_text, &text[e..])
-    }
-
-    #[test]
-    fn disabling_a_rule_adds_an_override_that_the_config_reads() {
-        let rule = "profile/invalid-level";
-        for text in [
-            "",
-            "profiles: [\"**/*.profile.json\"]",
-            "overrides: []\n",
-            "overrides:\n- paths: [\"x/**\"]\n  rules:\n    profile/missing-evidence: off\n",
-            "overrides:\n    - paths: [\"x/**\"]\n      rules:\n        profile/missing-evidence: off\nexclude: []\n",
-        ] {
-            let out = applied(text, &override_edit(text, "a/b.profile.json", rule, Encoding::Utf16));
-            let source = crate::source::SourceFile::new(CONFIG_FILE, out.clone());
-            let config = config::parse(&source).unwrap_or_else(|e| panic!("{out}: {e}"));
-            assert!(
-                config.overrides.iter().any(|o| o.paths == ["a/b.profile.json"]
-                    && o.rules.iter().any(|(r, l)| r == rule && l.severity().is_none())),
-                "{out}"
-            );
-        }
-    }
 }
