@@ -727,6 +727,28 @@ fn testdata_concise_output_snapshot() {
     insta::assert_snapshot!("testdata_concise", stdout);
 }
 
+/// The bundled example in the machine formats, as CI and code scanning read
+/// them: the JSON report whole, the GitHub annotations, and SARIF's results
+/// (its rule metadata is each rule's documentation, snapshotted by
+/// `docs/rules.md`).
+#[test]
+fn testdata_json_github_and_sarif_snapshots() {
+    let root = manifest();
+    let run = |format: &str| {
+        let (code, stdout, _) = run_in(
+            root,
+            &[&["check", "--format", format][..], &STABLE].concat(),
+        );
+        assert_eq!(code, 1, "{format}");
+        stdout
+    };
+    insta::assert_snapshot!("testdata_json", run("json"));
+    insta::assert_snapshot!("testdata_github", run("github"));
+    let sarif: serde_json::Value = serde_json::from_str(&run("sarif")).unwrap();
+    let results = serde_json::to_string_pretty(&sarif["runs"][0]["results"]).unwrap();
+    insta::assert_snapshot!("testdata_sarif_results", results);
+}
+
 /// One finding is one block whose first line names severity, rule, file,
 /// line and column; the related file of a duplicate is inside that block;
 /// and the blocks, the concise lines, the JSON and the summary all count the
