@@ -1,5 +1,5 @@
 //! `.caplint.yaml` → [`Config`]: the file read and validated with spans
-//! (rule ids against the registry, targets, globs); [`Settings`] holds the
+//! (rule ids against the registry, targets, globs); [`crate::settings::Settings`] holds the
 //! result.
 
 use crate::diagnostic::did_you_mean;

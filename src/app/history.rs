@@ -1,6 +1,6 @@
 //! `caplint diff` and `caplint history`: argument handling, running, and
 //! picking the exit code. The judging lives in [`crate::history::review`] and
-//! [`super::walk`]; the text comes from the renderers.
+//! [`crate::history::walk`]; the text comes from the renderers.
 
 use crate::app::emit;
 use crate::app::workspace;

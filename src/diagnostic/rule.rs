@@ -1,7 +1,7 @@
 //! What a rule is: a stable id, a default severity, and its documentation.
 //!
 //! Each rule is declared once, in its own file under `src/rules/`, with
-//! [`declare_rule!`]: the doc comment on the declaration is the text
+//! `declare_rule!`: the doc comment on the declaration is the text
 //! `caplint explain` prints (a one-line summary, then `## What it does`,
 //! `## Why`, `## Example` with a bad and a good block, and `## Fix`). A
 //! [`Diagnostic`](super::Diagnostic) is made from a `&'static Rule`, so a

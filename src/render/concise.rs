@@ -15,7 +15,7 @@ pub fn line(report: &Report, d: &Diagnostic, paths: &Paths) -> String {
     line_with(report, d, paths, false)
 }
 
-/// [`line`], colored as the human output is when `color` is set: the path
+/// `line`, colored as the human output is when `color` is set: the path
 /// bold, the severity and rule in the severity's color. The text is the
 /// same either way.
 pub fn line_with(report: &Report, d: &Diagnostic, paths: &Paths, color: bool) -> String {

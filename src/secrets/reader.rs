@@ -9,7 +9,7 @@ const CHUNK: usize = 4 << 20;
 const OVERLAP: usize = 64 << 10;
 
 /// Scans a file too large to be read whole, piece by piece, in memory
-/// bounded by [`CHUNK`]: the secrets found, as byte offsets in the file.
+/// bounded by `CHUNK`: the secrets found, as byte offsets in the file.
 /// A piece that is not UTF-8 text is scanned up to its first bad byte.
 pub fn scan_reader(mut reader: impl std::io::Read) -> std::io::Result<Vec<SecretMatch>> {
     let mut out: Vec<SecretMatch> = Vec::new();

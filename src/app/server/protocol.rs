@@ -26,7 +26,7 @@ pub enum Encoding {
 }
 
 /// The LSP position of a byte offset in `text` (a line index made for the
-/// one position; [`Doc`]s keep theirs).
+/// one position; an open buffer keeps its own).
 pub fn position(text: &str, offset: usize, enc: Encoding) -> lsp::Position {
     LineIndex::new(text).position(text, offset, enc)
 }

@@ -7,13 +7,13 @@
 //! runs of `check` on the work tree. The cache lets a run skip the units
 //! whose staged content it has linted before (a work-tree file counts as
 //! its staged content while its stat data shows it unchanged since it was
-//! staged, see [`super::cached`]):
+//! staged, see [`super::pipeline`]):
 //!
 //! - a **profile** is found by its path and blob id;
 //! - a **skill folder** by its path, the path, mode and blob id of every
 //!   file in it, the agent entry files and the other folders of its name;
 //!   its entry keeps what the lint asked of the repository outside the
-//!   folder ([`Probe`]) and is used only while the index answers the same;
+//!   folder ([`crate::model::skill::folder::Probe`]) and is used only while the index answers the same;
 //! - both under a **stamp**: the cache format, caplint's version and build,
 //!   the configuration, the targets, the `--as-of` date and the mode
 //!   (`--staged` or the work tree, each with its own file). A different

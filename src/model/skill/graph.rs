@@ -45,7 +45,7 @@ pub struct References {
     /// that do, in the order they were found.
     pub findings: Vec<Finding>,
     /// The folder's files (repository-relative) that nothing references
-    /// and that need a reference (see [`is_exempt`]).
+    /// and that need a reference (see `is_exempt`).
     pub unreferenced: Vec<String>,
 }
 
