@@ -153,9 +153,15 @@ pub struct Repository<'a> {
 // ---------------------------------------------------------------------------
 // Targets, as the settings select them.
 
-/// The selected targets, deduplicated, in a stable order; never empty.
+/// The selected clients (`claude` stands for `claude-api` and
+/// `claude-code`), deduplicated, in a stable order; never empty.
 pub fn selected(settings: &Settings) -> Vec<Target> {
-    let mut t = settings.config.targets.clone();
+    let mut t: Vec<Target> = settings
+        .config
+        .targets
+        .iter()
+        .flat_map(|t| t.clients().iter().copied())
+        .collect();
     t.sort();
     t.dedup();
     if t.is_empty() {
@@ -164,8 +170,14 @@ pub fn selected(settings: &Settings) -> Vec<Target> {
     t
 }
 
+/// Whether the client `target` is selected, by its own name or by a name
+/// that stands for it (`claude`).
 pub fn has(settings: &Settings, target: Target) -> bool {
-    settings.config.targets.contains(&target)
+    settings
+        .config
+        .targets
+        .iter()
+        .any(|t| t.clients().contains(&target))
 }
 
 /// `a`, `a and b`, `a, b and c` of target names in backticks.
