@@ -1,5 +1,5 @@
 //! Targets per client through the binary: `claude-code`, `claude-api` and
-//! `claude` (both).
+//! `claude` (both), and the rules every target runs on what a skill ships.
 
 use crate::support::*;
 use serde_json::Value;
@@ -163,5 +163,56 @@ fn init_and_the_config_schema_name_the_clients() {
             "codex",
             "platform"
         ])
+    );
+}
+
+#[test]
+fn home_paths_are_warnings_for_every_target() {
+    let dir = folder_with(&[
+        (
+            "skills/pdf/SKILL.md",
+            "---\nname: pdf\ndescription: Use when a PDF form must be filled.\n---\nRun `python3 scripts/fill.py` with /Users/sam/forms/ as the input.\n",
+        ),
+        ("skills/pdf/scripts/fill.py", "FORMS = r\"C:\\Users\\sam\\forms\"\n"),
+    ]);
+    for target in [
+        "agentskills",
+        "claude-code",
+        "claude-api",
+        "codex",
+        "platform",
+    ] {
+        let (code, rules, json) = check(dir.path(), &["--target", target]);
+        assert_eq!(code, 0, "{target}: {json}");
+        assert_eq!(
+            rules,
+            ["skill/home-path", "skill/home-path"],
+            "{target}: {json}"
+        );
+    }
+    let (_, _, json) = check(dir.path(), &[]);
+    let by_path: Vec<(String, String)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_path,
+        [
+            (
+                "skills/pdf/SKILL.md".to_string(),
+                "`/Users/sam` is a path in one person's home folder".to_string()
+            ),
+            (
+                "skills/pdf/scripts/fill.py".to_string(),
+                "`C:\\Users\\sam` is a path in one person's home folder".to_string()
+            ),
+        ]
     );
 }

@@ -29,6 +29,7 @@ rule_family! {
     reference_escapes,
     unreferenced_file,
     body_too_long,
+    home_path,
     xml_in_frontmatter,
     unknown_tool,
     codex_metadata,
