@@ -167,13 +167,46 @@ fn init_and_the_config_schema_name_the_clients() {
 }
 
 #[test]
-fn home_paths_are_warnings_for_every_target() {
+fn the_upload_refuses_a_skill_over_8_mib() {
+    let dir = folder_with(&[(
+        "skills/brand/SKILL.md",
+        "---\nname: brand\ndescription: Use when a document needs the brand's look.\n---\nUse assets/intro.bin.\n",
+    )]);
+    write(
+        dir.path(),
+        "skills/brand/assets/intro.bin",
+        vec![7u8; 9 * 1024 * 1024],
+    );
+    let (code, rules, json) = check(dir.path(), &["--target", "claude-api"]);
+    assert_eq!(code, 1);
+    assert_eq!(rules, ["skill/folder-too-large"], "{json}");
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["path"], "skills/brand/SKILL.md");
+    assert!(d["span"].is_null());
+    assert!(
+        d["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("largest: `assets/intro.bin` (9.0 MiB)"),
+        "{d}"
+    );
+    // Claude Code reads a folder of any size.
+    let (code, rules, _) = check(dir.path(), &["--target", "claude-code"]);
+    assert_eq!((code, rules), (0, Vec::<String>::new()));
+}
+
+#[test]
+fn home_paths_and_build_output_are_warnings_for_every_target() {
     let dir = folder_with(&[
         (
             "skills/pdf/SKILL.md",
             "---\nname: pdf\ndescription: Use when a PDF form must be filled.\n---\nRun `python3 scripts/fill.py` with /Users/sam/forms/ as the input.\n",
         ),
         ("skills/pdf/scripts/fill.py", "FORMS = r\"C:\\Users\\sam\\forms\"\n"),
+        ("skills/pdf/scripts/__pycache__/fill.cpython-312.pyc", "x"),
+        ("skills/pdf/target/CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n"),
+        ("skills/pdf/target/release/fill", "x"),
     ]);
     for target in [
         "agentskills",
@@ -186,7 +219,7 @@ fn home_paths_are_warnings_for_every_target() {
         assert_eq!(code, 0, "{target}: {json}");
         assert_eq!(
             rules,
-            ["skill/home-path", "skill/home-path"],
+            ["skill/build-output", "skill/home-path", "skill/home-path"],
             "{target}: {json}"
         );
     }
@@ -205,6 +238,10 @@ fn home_paths_are_warnings_for_every_target() {
     assert_eq!(
         by_path,
         [
+            (
+                "skills/pdf/SKILL.md".to_string(),
+                "the skill folder holds build output: `scripts/__pycache__/` (Python's bytecode cache), `target/` (Cargo's build output)".to_string()
+            ),
             (
                 "skills/pdf/SKILL.md".to_string(),
                 "`/Users/sam` is a path in one person's home folder".to_string()

@@ -158,6 +158,11 @@ pub const CLAUDE_TOOLS: &[&str] = &[
     "Write",
 ];
 
+/// The largest skill the upload takes: the Skills API guide's "total upload
+/// size must be under 8MB", read as 8 MiB (the larger reading: a skill
+/// between 8,000,000 and 8,388,608 bytes is not reported).
+pub const CLAUDE_API_UPLOAD_MAX_BYTES: u64 = 8 * 1024 * 1024;
+
 /// The metadata file Codex reads for a skill (display name, icons).
 pub const OPENAI_YAML: &str = "agents/openai.yaml";
 

@@ -410,6 +410,16 @@ mod testing {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         write_files(root, files);
+        lint_root(root, targets, rule)
+    }
+
+    /// Runs the skill engine on the repository at `root`, with `targets`
+    /// (none: the default): the sources it read and the findings of `rule`.
+    pub fn lint_root(
+        root: &Path,
+        targets: &[crate::model::skill::targets::Target],
+        rule: &Rule,
+    ) -> (Vec<SourceFile>, Vec<Diagnostic>) {
         let mut config = crate::settings::Config::default();
         if !targets.is_empty() {
             config.targets = targets.to_vec();

@@ -30,6 +30,8 @@ rule_family! {
     unreferenced_file,
     body_too_long,
     home_path,
+    build_output,
+    folder_too_large,
     xml_in_frontmatter,
     unknown_tool,
     codex_metadata,
