@@ -587,6 +587,17 @@ mod tests {
         assert_eq!(c.targets, vec![Target::Claude, Target::Codex]);
         let c = parse_text("targets:\n  - platform\n  - agentskills\n").unwrap();
         assert_eq!(c.targets, vec![Target::Platform, Target::Agentskills]);
+        let c = parse_text("targets: [claude-code, claude-api]\n").unwrap();
+        assert_eq!(c.targets, vec![Target::ClaudeCode, Target::ClaudeApi]);
+        // The client names with `_` or a typo get the spelling caplint knows.
+        for (typo, meant) in [("claude_code", "claude-code"), ("claude-apl", "claude-api")] {
+            match parse_text(&format!("targets: [{typo}]\n")).unwrap_err() {
+                Fatal::Config { help, .. } => {
+                    assert_eq!(help.unwrap(), format!("did you mean `{meant}`?"))
+                }
+                other => panic!("{other:?}"),
+            }
+        }
         let text = "targets: [claude, cladue]\n";
         match parse_text(text).unwrap_err() {
             Fatal::Config {

@@ -291,7 +291,7 @@ pub fn config() -> Value {
             "minItems": 1,
             "items": {"enum": crate::model::skill::targets::Target::names().collect::<Vec<_>>()},
             "default": d.targets.iter().map(|t| t.name()).collect::<Vec<_>>(),
-            "description": "The clients the skills are written for; several mean the strictest union. `--target` overrides it. See docs/targets.md.",
+            "description": "The clients the skills are written for (`claude` is `claude-code` and `claude-api`); several mean the strictest union. `--target` overrides it. See docs/targets.md.",
         },
         "decisions": glob_list(&d.decisions, "Globs of routing decision records, audited by the decision/* rules."),
         "plugin_version_ignore": glob_list(&d.plugin_version_ignore, "Globs, relative to a plugin's folder, of files whose changes need no plugin version bump (history/plugin-version-not-bumped)."),

@@ -41,8 +41,12 @@ pub struct CheckOptions {
 pub enum Target {
     /// The open Agent Skills format (skills-ref, agentskills-core)
     Agentskills,
-    /// Anthropic: Claude Code and skill upload to Claude
+    /// Both `claude-code` and `claude-api` (the strictest union of the two)
     Claude,
+    /// Skill upload to Claude: the API's Skills endpoint and claude.ai
+    ClaudeApi,
+    /// Claude Code: `.claude/skills`, plugins
+    ClaudeCode,
     /// OpenAI Codex: `agents/openai.yaml` metadata
     Codex,
     /// The agent platform: description ≤ 500 characters, `category`
@@ -50,9 +54,21 @@ pub enum Target {
 }
 
 impl Target {
-    pub const ALL: [Target; 4] = [
+    /// Every name `--target` and `targets:` accept.
+    pub const ALL: [Target; 6] = [
         Target::Agentskills,
         Target::Claude,
+        Target::ClaudeApi,
+        Target::ClaudeCode,
+        Target::Codex,
+        Target::Platform,
+    ];
+
+    /// The clients themselves: every target but `claude`, which names two.
+    pub const CLIENTS: [Target; 5] = [
+        Target::Agentskills,
+        Target::ClaudeApi,
+        Target::ClaudeCode,
         Target::Codex,
         Target::Platform,
     ];
@@ -61,6 +77,8 @@ impl Target {
         match self {
             Target::Agentskills => "agentskills",
             Target::Claude => "claude",
+            Target::ClaudeApi => "claude-api",
+            Target::ClaudeCode => "claude-code",
             Target::Codex => "codex",
             Target::Platform => "platform",
         }
@@ -72,6 +90,19 @@ impl Target {
 
     pub fn names() -> impl Iterator<Item = &'static str> {
         Target::ALL.into_iter().map(Target::name)
+    }
+
+    /// The clients a target stands for: `claude` is `claude-api` and
+    /// `claude-code` together; every other target is itself.
+    pub fn clients(self) -> &'static [Target] {
+        match self {
+            Target::Agentskills => &[Target::Agentskills],
+            Target::Claude => &[Target::ClaudeApi, Target::ClaudeCode],
+            Target::ClaudeApi => &[Target::ClaudeApi],
+            Target::ClaudeCode => &[Target::ClaudeCode],
+            Target::Codex => &[Target::Codex],
+            Target::Platform => &[Target::Platform],
+        }
     }
 }
 

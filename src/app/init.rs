@@ -156,8 +156,10 @@ extra_skill_fields: {extra}
 base: {base}
 
 # The clients the skills are written for: agentskills (the open format),
-# claude, codex, platform. Several mean the strictest union; `--target`
-# overrides this list. docs/targets.md says what each one checks.
+# claude-code (Claude Code), claude-api (skill upload to the API and
+# claude.ai), claude (both), codex, platform. Several mean the strictest
+# union; `--target` overrides this list. docs/targets.md says what each one
+# checks.
 targets: {targets}
 
 # Routing decision records, written by `caplint match REQUIREMENTS --record

@@ -475,6 +475,11 @@ fn testdata_shows_every_file_rule() {
     fired.extend(with_targets);
     for family in ["profile", "skill", "security"] {
         for rule in lib::rule_ids_of(family) {
+            // A skill over 8 MiB does not belong in the repository; the test
+            // of `skill/folder-too-large` (tests/it/targets.rs) makes one.
+            if rule == "skill/folder-too-large" {
+                continue;
+            }
             assert!(fired.contains(rule), "testdata does not show {rule}");
         }
     }
@@ -779,8 +784,8 @@ fn human_blocks_concise_lines_and_counts_agree() {
     assert_eq!(lines.len(), findings.len() + 1, "{concise}");
     assert_eq!(
         lines.last().copied(),
-        // 38 profiles and skill files, and the routing decision record.
-        Some(format!("{errors} errors, {warnings} warnings in 39 files").as_str())
+        // 41 profiles and skill files, and the routing decision record.
+        Some(format!("{errors} errors, {warnings} warnings in 42 files").as_str())
     );
     let line_re =
         regex::Regex::new(r"^[^:]+:\d+:\d+: (error|warning)\[[a-z]+/[a-z0-9-]+\] .+$").unwrap();

@@ -597,6 +597,7 @@ fn config_schema_knows_every_key_default_and_rule() {
         assert!(!validator.is_valid(&bad), "{bad}");
     }
     assert!(validator.is_valid(&json!({"targets": ["claude", "codex", "platform"]})));
+    assert!(validator.is_valid(&json!({"targets": ["claude-code", "claude-api"]})));
 }
 
 // ---------------------------------------------------------------- init
@@ -2347,4 +2348,11 @@ fn server_target_flag_replaces_the_configured_targets() {
     };
     assert!(!codes_with(&[]).contains(&"skill/xml-in-frontmatter".to_string()));
     assert!(codes_with(&["--target", "claude"]).contains(&"skill/xml-in-frontmatter".to_string()));
+    // The upload rejects tags; Claude Code reads them.
+    assert!(
+        codes_with(&["--target", "claude-api"]).contains(&"skill/xml-in-frontmatter".to_string())
+    );
+    assert!(
+        !codes_with(&["--target", "claude-code"]).contains(&"skill/xml-in-frontmatter".to_string())
+    );
 }

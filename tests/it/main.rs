@@ -20,3 +20,4 @@ mod routing;
 mod skills;
 mod span_props;
 mod staged;
+mod targets;

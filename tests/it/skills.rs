@@ -556,7 +556,14 @@ fn optional_field_types() {
         SKILL,
         frontmatter("name: refund-policy\ndescription: x\nallowed-tools:\n  - Read\n  - Grep\n"),
     );
-    for target in ["agentskills", "claude", "codex", "platform"] {
+    for target in [
+        "agentskills",
+        "claude",
+        "claude-api",
+        "claude-code",
+        "codex",
+        "platform",
+    ] {
         let run = t.run_with(&["--target", target]);
         assert_eq!(run.rules(), vec![], "{target}: {}", run.stdout);
     }
@@ -938,6 +945,11 @@ fn testdata_shows_every_skill_rule() {
             .map(|d| d["rule"].as_str().unwrap().to_string()),
     );
     for rule in lib::rule_ids_of("skill") {
+        // A skill over 8 MiB does not belong in the repository; the test of
+        // `skill/folder-too-large` (tests/it/targets.rs) makes one.
+        if rule == "skill/folder-too-large" {
+            continue;
+        }
         assert!(fired.contains(rule), "{rule} never fires in testdata");
     }
     assert!(fired.contains("security/secret-value"));
@@ -984,8 +996,8 @@ fn agentskills_target_says_skills_ref_rejects_an_unknown_field() {
         );
         assert_eq!(run.code, 0, "a warning");
     }
-    // The same skill is clean for Claude, which reads `argument-hint`.
-    let run = t.run_with(&["--target", "claude"]);
+    // The same skill is clean for Claude Code, which reads `argument-hint`.
+    let run = t.run_with(&["--target", "claude-code"]);
     assert_eq!(run.rules(), vec![], "{}", run.stdout);
 }
 
@@ -1012,7 +1024,21 @@ fn claude_target_rejects_reserved_words_xml_tags_and_unknown_tools() {
     );
     let run = t.run_with(&["--target", "claude"]);
     assert_eq!(run.code, 1);
-    let brief = run.rules();
+    // `claude` is Claude Code and the upload: the upload refuses each of
+    // Claude Code's own keys (warnings).
+    let unknown = run.only("skill/unknown-field");
+    assert_eq!(unknown.len(), 6, "{}", run.stdout);
+    assert!(
+        unknown.iter().all(|f| f
+            .message
+            .contains("is read by target `claude-code` but not by `claude-api`")),
+        "{unknown:?}"
+    );
+    let brief: Vec<Brief> = run
+        .rules()
+        .into_iter()
+        .filter(|b| b.0 != "skill/unknown-field")
+        .collect();
     assert_eq!(
         brief,
         vec![
@@ -1060,7 +1086,7 @@ fn claude_target_passes_a_clean_skill() {
         SKILL,
         frontmatter("name: refund-policy\ndescription: When a refund is given without asking (a < b is fine).\nallowed-tools: Read, Grep, Bash(git log:*), WebFetch(domain:example.com), mcp__zendesk__get_ticket\nwhen_to_use: A customer asks for a refund.\neffort: high\n"),
     );
-    let run = t.run_with(&["--target", "claude"]);
+    let run = t.run_with(&["--target", "claude-code"]);
     assert_eq!(run.rules(), vec![], "{}", run.stdout);
     assert_eq!(run.code, 0);
 }
@@ -1219,7 +1245,7 @@ fn several_targets_are_the_strictest_union() {
             "x".repeat(600)
         )),
     );
-    let claude = t.run_with(&["--target", "claude"]);
+    let claude = t.run_with(&["--target", "claude-code"]);
     assert_eq!(
         rule_ids(&claude),
         vec!["skill/unknown-field", "skill/unknown-tool"],
@@ -1235,7 +1261,7 @@ fn several_targets_are_the_strictest_union() {
     );
     // Both: the 500-character limit, the unknown tool, and each field that
     // one of the two does not read, saying which one.
-    let both = t.run_with(&["--target", "claude", "--target", "platform"]);
+    let both = t.run_with(&["--target", "claude-code", "--target", "platform"]);
     assert_eq!(
         rule_ids(&both),
         vec![
@@ -1254,29 +1280,29 @@ fn several_targets_are_the_strictest_union() {
         .collect();
     assert!(
         messages[0].starts_with(
-            "frontmatter field `category` is read by target `platform` but not by `claude`"
+            "frontmatter field `category` is read by target `platform` but not by `claude-code`"
         ),
         "{}",
         messages[0]
     );
     assert!(
         messages[1].starts_with(
-            "frontmatter field `argument-hint` is read by target `claude` but not by `platform`"
+            "frontmatter field `argument-hint` is read by target `claude-code` but not by `platform`"
         ),
         "{}",
         messages[1]
     );
     // The config's list works the same, and `--target` replaces it.
-    t.file(".caplint.yaml", "targets: [platform, claude]\n");
+    t.file(".caplint.yaml", "targets: [platform, claude-code]\n");
     assert_eq!(rule_ids(&t.run()), rule_ids(&both));
     assert_eq!(
-        rule_ids(&t.run_with(&["--target", "claude"])),
+        rule_ids(&t.run_with(&["--target", "claude-code"])),
         rule_ids(&claude)
     );
     // `extra_skill_fields` extends every target.
     t.file(
         ".caplint.yaml",
-        "targets: [platform, claude]\nextra_skill_fields: [category, argument-hint]\n",
+        "targets: [platform, claude-code]\nextra_skill_fields: [category, argument-hint]\n",
     );
     assert_eq!(
         rule_ids(&t.run()),

@@ -2,7 +2,7 @@
 // `vscode` import, so the unit tests run it under node alone.
 
 /** The clients `--target` accepts (as `caplint check --target`). */
-export const TARGETS = ["agentskills", "claude", "codex", "platform"] as const;
+export const TARGETS = ["agentskills", "claude", "claude-api", "claude-code", "codex", "platform"] as const;
 
 /** The extension's settings, as read from the `caplint` section. */
 export interface Settings {

@@ -43,6 +43,8 @@ pub struct FileEntry {
     /// Relative to the skill folder, `/`-separated.
     pub rel: String,
     pub kind: FileKind,
+    /// Its size in bytes (0 for a link that is not read).
+    pub size: u64,
 }
 
 /// A question a skill folder's lint asked of the repository's files
@@ -348,10 +350,12 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: Rea
                 Err(_) => folder.files.push(FileEntry {
                     rel,
                     kind: FileKind::SymlinkDangling { target },
+                    size: 0,
                 }),
                 Ok(c) if !c.starts_with(folder.canon()) => folder.files.push(FileEntry {
                     rel,
                     kind: FileKind::SymlinkOutside { target },
+                    size: 0,
                 }),
                 Ok(c) if c.is_dir() => {
                     // Inside the folder: its files are listed under their real path.
@@ -429,6 +433,7 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path, read: ReadSized) {
         folder.files.push(FileEntry {
             rel,
             kind: FileKind::Large,
+            size: meta.len(),
         });
         return;
     }
@@ -444,7 +449,11 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path, read: ReadSized) {
         },
         _ => FileKind::Binary,
     };
-    folder.files.push(FileEntry { rel, kind });
+    folder.files.push(FileEntry {
+        rel,
+        kind,
+        size: meta.len(),
+    });
 }
 
 #[cfg(test)]

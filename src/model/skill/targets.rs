@@ -5,7 +5,9 @@
 //!
 //! - `agentskills`: the open Agent Skills format (what `skills-ref validate`
 //!   and agentskills-core check). The default.
-//! - `claude`: Anthropic's upload rules and Claude Code's frontmatter.
+//! - `claude-code`: Claude Code's frontmatter, tools and skill listing.
+//! - `claude-api`: Anthropic's skill upload (the API and claude.ai).
+//! - `claude`: both of them, the strictest union.
 //! - `codex`: Codex's `agents/openai.yaml` metadata.
 //! - `platform`: the agent platform's skills (description ≤ 500, `category`).
 
@@ -17,8 +19,11 @@ impl Target {
     pub fn known_fields(self) -> impl Iterator<Item = &'static str> {
         let own: &[&str] = match self {
             Target::Agentskills => AGENTSKILLS_FIELDS,
-            Target::Claude => CLAUDE_FIELDS,
-            Target::Codex => &[],
+            Target::ClaudeCode => CLAUDE_CODE_FIELDS,
+            // The upload accepts the open format's fields and no other.
+            Target::ClaudeApi | Target::Codex => &[],
+            // `claude` is both: a key must be known to each.
+            Target::Claude => &[],
             Target::Platform => PLATFORM_FIELDS,
         };
         OPEN_FIELDS.iter().chain(own).copied()
@@ -43,7 +48,10 @@ impl Target {
             Target::Agentskills => {
                 "`skills-ref validate` rejects the skill and agentskills-core warns"
             }
-            Target::Claude => "Claude Code ignores it and Anthropic's skill validator rejects it",
+            Target::ClaudeCode => "Claude Code ignores it",
+            Target::ClaudeApi | Target::Claude => {
+                "the skill upload (claude.ai, the API) rejects the skill with `unexpected key in SKILL.md frontmatter`"
+            }
             Target::Codex => "Codex ignores it and OpenAI's skill validator rejects it",
             Target::Platform => "the platform ignores it",
         }
@@ -64,8 +72,9 @@ const OPEN_FIELDS: &[&str] = &[
 /// agentskills-core's `version` and selection hints.
 const AGENTSKILLS_FIELDS: &[&str] = &["version", "when_to_use", "when_not_to_use"];
 
-/// `version`, and Claude Code's own frontmatter.
-const CLAUDE_FIELDS: &[&str] = &[
+/// `version`, and Claude Code's own frontmatter (its skills document's
+/// frontmatter reference).
+const CLAUDE_CODE_FIELDS: &[&str] = &[
     "version",
     "when_to_use",
     "argument-hint",
@@ -86,7 +95,8 @@ const PLATFORM_FIELDS: &[&str] = &["version", "when_to_use", "when_not_to_use", 
 
 pub const PLATFORM_DESCRIPTION_MAX: usize = 500;
 
-/// Words Anthropic reserves: no skill name may contain them.
+/// Words Anthropic's skill upload reserves: no uploaded skill's name may
+/// contain them (Claude Code loads such a skill from a folder).
 pub const CLAUDE_RESERVED_WORDS: &[&str] = &["anthropic", "claude"];
 
 /// The platform's suggested categories that its documentation names.
@@ -147,6 +157,11 @@ pub const CLAUDE_TOOLS: &[&str] = &[
     "Workflow",
     "Write",
 ];
+
+/// The largest skill the upload takes: the Skills API guide's "total upload
+/// size must be under 8MB", read as 8 MiB (the larger reading: a skill
+/// between 8,000,000 and 8,388,608 bytes is not reported).
+pub const CLAUDE_API_UPLOAD_MAX_BYTES: u64 = 8 * 1024 * 1024;
 
 /// The metadata file Codex reads for a skill (display name, icons).
 pub const OPENAI_YAML: &str = "agents/openai.yaml";

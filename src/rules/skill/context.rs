@@ -163,9 +163,15 @@ pub struct Repository<'a> {
 // ---------------------------------------------------------------------------
 // Targets, as the settings select them.
 
-/// The selected targets, deduplicated, in a stable order; never empty.
+/// The selected clients (`claude` stands for `claude-api` and
+/// `claude-code`), deduplicated, in a stable order; never empty.
 pub fn selected(settings: &Settings) -> Vec<Target> {
-    let mut t = settings.config.targets.clone();
+    let mut t: Vec<Target> = settings
+        .config
+        .targets
+        .iter()
+        .flat_map(|t| t.clients().iter().copied())
+        .collect();
     t.sort();
     t.dedup();
     if t.is_empty() {
@@ -174,8 +180,14 @@ pub fn selected(settings: &Settings) -> Vec<Target> {
     t
 }
 
+/// Whether the client `target` is selected, by its own name or by a name
+/// that stands for it (`claude`).
 pub fn has(settings: &Settings, target: Target) -> bool {
-    settings.config.targets.contains(&target)
+    settings
+        .config
+        .targets
+        .iter()
+        .any(|t| t.clients().contains(&target))
 }
 
 /// `a`, `a and b`, `a, b and c` of target names in backticks.
@@ -408,6 +420,16 @@ mod testing {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         write_files(root, files);
+        lint_root(root, targets, rule)
+    }
+
+    /// Runs the skill engine on the repository at `root`, with `targets`
+    /// (none: the default): the sources it read and the findings of `rule`.
+    pub fn lint_root(
+        root: &Path,
+        targets: &[crate::model::skill::targets::Target],
+        rule: &Rule,
+    ) -> (Vec<SourceFile>, Vec<Diagnostic>) {
         let mut config = crate::settings::Config::default();
         if !targets.is_empty() {
             config.targets = targets.to_vec();

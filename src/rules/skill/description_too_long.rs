@@ -10,9 +10,9 @@ declare_rule! {
     /// over `description_max_chars` (1024) characters, counted as Unicode scalar values; 500 with target `platform`
     ///
     /// ## What it does
-    /// Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude` and `codex` 1024. With target `codex`, `metadata.short-description` is held to 1024 characters too: Codex refuses to load a skill whose short description is longer.
+    /// Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude-api`, `claude-code` and `codex` 1024. With target `codex`, `metadata.short-description` is held to 1024 characters too: Codex refuses to load a skill whose short description is longer.
     ///
-    /// With target `claude`, `description` and `when_to_use` together over 1,536 characters are a warning: Claude Code loads the skill and cuts its entry in the listing of skills at that length.
+    /// With target `claude-code` (or `claude`), `description` and `when_to_use` together over 1,536 characters are a warning: Claude Code loads the skill and cuts its entry in the listing of skills at that length.
     ///
     /// ## Why
     /// The description is charged on every turn for every bound skill, and clients reject long ones.
@@ -57,7 +57,7 @@ impl SkillRule for Check {
         if has(cx.settings, Target::Codex) {
             codex_short_description(cx.source, cx.parsed, out);
         }
-        if has(cx.settings, Target::Claude) {
+        if has(cx.settings, Target::ClaudeCode) {
             claude_listing(cx, out);
         }
     }
@@ -67,7 +67,7 @@ impl SkillRule for Check {
 /// its listing of skills, in characters.
 pub const CLAUDE_LISTING_MAX: usize = 1536;
 
-/// With target `claude`: `description` and `when_to_use` together over
+/// With target `claude-code`: `description` and `when_to_use` together over
 /// Claude Code's listing cap. Claude Code loads the skill and cuts the
 /// text it lists, so this is a warning.
 fn claude_listing(cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
@@ -165,12 +165,17 @@ mod tests {
             "d".repeat(1000),
             "w".repeat(600)
         );
-        let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::Claude], &RULE);
+        let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::ClaudeCode], &RULE);
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
         assert!(d[0].message.starts_with("`description` and `when_to_use` are 1600 characters together"), "{}", d[0].message);
         let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::Agentskills], &RULE);
         assert!(d.is_empty(), "{d:?}");
+        // The listing is Claude Code's; the upload has none.
+        let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::ClaudeApi], &RULE);
+        assert!(d.is_empty(), "{d:?}");
+        let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::Claude], &RULE);
+        assert_eq!(d.len(), 1, "{d:?}");
     }
 
     #[test]

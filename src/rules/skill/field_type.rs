@@ -381,7 +381,7 @@ mod tests {
         let block = fm(&format!("{OK}metadata:\n  tags:\n    - incident\n    - sev1\n"));
         assert_eq!(run(&block), vec![]);
         // A client that reads metadata values as strings: a warning.
-        for target in [Target::Codex, Target::Claude, Target::Platform] {
+        for target in [Target::Codex, Target::ClaudeApi, Target::ClaudeCode, Target::Claude, Target::Platform] {
             let mut s = settings();
             s.config.targets = vec![target];
             let (source, d) = lint_in("refund-policy", &block, &s);

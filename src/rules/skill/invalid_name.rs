@@ -6,10 +6,10 @@ use crate::rules::skill::context::{has, Skill, SkillRule};
 use crate::rules::skill::values::{name_problem, span_in_value, suggest_name};
 
 declare_rule! {
-    /// not 1–64 characters of lower-case letters, digits and single hyphens, or starts/ends with `-`; with target `claude`, contains `anthropic` or `claude`
+    /// not 1–64 characters of lower-case letters, digits and single hyphens, or starts/ends with `-`; with target `claude-api`, contains `anthropic` or `claude`
     ///
     /// ## What it does
-    /// Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`, for every target. The help suggests a valid name when one can be made from the text. With target `claude`, a name that contains the reserved words `anthropic` or `claude` is reported too: Anthropic's skill upload (the API and claude.ai) rejects it, though Claude Code loads such a skill from a folder.
+    /// Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`, for every target. The help suggests a valid name when one can be made from the text. With target `claude-api` (or `claude`, which includes it), a name that contains the reserved words `anthropic` or `claude` is reported too: Anthropic's skill upload (the API and claude.ai) rejects it. Target `claude-code` does not report it: Claude Code loads such a skill from a folder.
     ///
     /// ## Why
     /// Models write ids in this form; a name such as `Refund policy` is loaded as `refund-policy` and the call fails.
@@ -49,10 +49,10 @@ impl SkillRule for Check {
                 );
             }
         }
-        if !has(cx.settings, Target::Claude) {
+        if !has(cx.settings, Target::ClaudeApi) {
             return;
         }
-        // Target `claude`: words Anthropic reserves.
+        // Target `claude-api`: words the upload reserves.
         let Some(f) = cx.parsed.name() else { return };
         let Some(name) = f.as_str() else { return };
         let lower = name.to_lowercase();
@@ -65,7 +65,7 @@ impl SkillRule for Check {
                 )
                 .at(span_in_value(cx.source, f.value.span, word))
                 .label("reserved by Anthropic")
-                .help("Anthropic's skill upload (the API and claude.ai) rejects names that contain `anthropic` or `claude`, though Claude Code loads them from a folder (target `claude`); name the skill for what it does"),
+                .help("Anthropic's skill upload (the API and claude.ai) rejects names that contain `anthropic` or `claude`, though Claude Code loads them from a folder (target `claude-api`); name the skill for what it does"),
             );
         }
     }
@@ -109,6 +109,29 @@ mod tests {
             ),
             vec![]
         );
+    }
+
+    #[test]
+    fn reserved_words_are_the_uploads_not_claude_codes() {
+        use crate::model::skill::targets::Target;
+        let files = [(
+            "skills/claude-helper/SKILL.md",
+            "---\nname: claude-helper\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n",
+        )];
+        for (targets, found) in [
+            (vec![Target::ClaudeApi], 1),
+            (vec![Target::Claude], 1),
+            (vec![Target::ClaudeCode], 0),
+            (vec![Target::Agentskills], 0),
+        ] {
+            let (sources, d) = lint_repo(&files, &targets, &RULE);
+            assert_eq!(d.len(), found, "{targets:?}: {d:?}");
+            if let Some(d) = d.first() {
+                assert_eq!(d.message, "the name `claude-helper` contains the reserved word `claude`");
+                let source = sources.iter().find(|s| s.path == d.path).unwrap();
+                assert_eq!(source.slice(d.span.unwrap()), "claude");
+            }
+        }
     }
 
     #[test]

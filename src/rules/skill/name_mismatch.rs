@@ -3,7 +3,7 @@
 use crate::diagnostic::{declare_rule, Applicability, Diagnostic, Fix};
 use crate::rules::skill::context::{Skill, SkillRule};
 use crate::model::skill::targets::{Target, CLAUDE_RESERVED_WORDS};
-use crate::rules::skill::context::has;
+use crate::rules::skill::context::{has, selected};
 use crate::rules::skill::values::{name_problem, nfkc, suggest_name};
 use crate::source::{SourceFile, Span};
 
@@ -12,6 +12,8 @@ declare_rule! {
     ///
     /// ## What it does
     /// Compares `name` with the name of the folder holding `SKILL.md`, both after Unicode NFKC normalization (so a folder written in full-width letters, or in another normalization form, still matches).
+    ///
+    /// The open format (`agentskills`, `platform`) and Codex (`codex`) bind a skill by its folder. When only Anthropic's clients are selected (`claude-code`, `claude-api`, or `claude`, which is both), the rule is off: Claude Code takes `name` and falls back to the folder's name only when `name` is absent, and the upload reads `name`; neither documents that the two must agree.
     ///
     /// ## Why
     /// Installers and galleries match skills by folder name; a mismatch is skipped or installed twice.
@@ -40,6 +42,9 @@ impl SkillRule for Check {
         let Some((name, f)) = cx.required_text("name") else {
             return;
         };
+        if only_anthropic(cx) {
+            return;
+        }
         let folder = cx.folder_name;
         if folder.is_empty() || nfkc(name) == nfkc(folder) {
             return;
@@ -59,6 +64,14 @@ impl SkillRule for Check {
     }
 }
 
+/// Whether every selected client is Anthropic's (`claude-code`,
+/// `claude-api`): they read `name` and need no folder of that name.
+fn only_anthropic(cx: &Skill<'_>) -> bool {
+    selected(cx.settings)
+        .iter()
+        .all(|t| matches!(t, Target::ClaudeCode | Target::ClaudeApi))
+}
+
 /// Whether `name` passes the other name rules (`skill/invalid-name`,
 /// `skill/reserved-name`): the help suggests no name they reject.
 fn acceptable(cx: &Skill<'_>, name: &str) -> bool {
@@ -70,7 +83,7 @@ fn acceptable(cx: &Skill<'_>, name: &str) -> bool {
             .reserved_skill_names
             .iter()
             .any(|r| nfkc(r) == normalized)
-        && !(has(cx.settings, Target::Claude)
+        && !(has(cx.settings, Target::ClaudeApi)
             && CLAUDE_RESERVED_WORDS.iter().any(|w| name.contains(w)))
 }
 
@@ -143,6 +156,27 @@ mod tests {
             ),
             vec![(&name_mismatch::RULE, "refund".into())]
         );
+    }
+
+    #[test]
+    fn anthropic_clients_alone_need_no_match() {
+        // Claude Code and the upload read `name`; the open format and Codex
+        // bind the skill by its folder.
+        let text = "---\nname: refunds\ndescription: Use when a customer asks for a refund.\n---\n# Refunds\n";
+        let files = [("skills/refund-policy/SKILL.md", text)];
+        for (targets, found) in [
+            (vec![Target::ClaudeCode], 0),
+            (vec![Target::ClaudeApi], 0),
+            (vec![Target::Claude], 0),
+            (vec![Target::ClaudeCode, Target::ClaudeApi], 0),
+            (vec![Target::ClaudeCode, Target::Agentskills], 1),
+            (vec![Target::Claude, Target::Codex], 1),
+            (vec![Target::Platform], 1),
+            (vec![], 1),
+        ] {
+            let (_, d) = lint_repo(&files, &targets, &RULE);
+            assert_eq!(d.len(), found, "{targets:?}: {d:?}");
+        }
     }
 
     /// The help of each finding: the name a rename would need.

@@ -14,7 +14,7 @@ declare_rule! {
     /// ## What it does
     /// Warns about top-level frontmatter keys a selected target does not read, with a did-you-mean for misspellings, and says what each such target does with the key. Target `agentskills` (the default) knows `name`, `description`, `license`, `compatibility`, `metadata`, `allowed-tools`, `version`, `when_to_use` and `when_not_to_use`; `skills-ref validate` rejects any other key.
     ///
-    /// Target `claude` adds Claude Code's fields (`argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `model`, `effort`, `context`, `agent`, `hooks`, `paths`, `shell`, `when_to_use`); `codex` knows the open format's six fields; `platform` adds `category`. With several targets a key must be known to every one of them. Extend every list with `extra_skill_fields`.
+    /// Target `claude-code` adds Claude Code's fields (`argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `model`, `effort`, `context`, `agent`, `hooks`, `paths`, `shell`, `when_to_use`, and `version`); `claude-api` and `codex` know the open format's six fields (the claude.ai upload rejects a skill with any other key); `platform` adds `category`. With several targets (`claude` is `claude-code` and `claude-api`) a key must be known to every one of them. Extend every list with `extra_skill_fields`.
     ///
     /// ## Why
     /// Unknown keys are ignored or rejected depending on the client; a misspelt key (`descripton`) silently loses the field.
@@ -102,7 +102,7 @@ fn check_unknown(
             .help(help);
         // A field some client reads (Claude Code's `disable-model-invocation`,
         // say) stops working under `metadata`, selected target or not.
-        let read_by_a_client = crate::settings::Target::ALL
+        let read_by_a_client = crate::settings::Target::CLIENTS
             .iter()
             .any(|t| t.knows_field(key));
         if read_by.is_empty() && suggestion.is_none() && !read_by_a_client && !moved {

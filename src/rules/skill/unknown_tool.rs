@@ -7,10 +7,10 @@ use crate::source::{SourceFile, Span};
 use crate::yaml::{Node, NodeKind};
 
 declare_rule! {
-    /// with target `claude`: `allowed-tools` names a tool Claude Code does not have
+    /// with target `claude-code`: `allowed-tools` names a tool Claude Code does not have
     ///
     /// ## What it does
-    /// Enabled by target `claude`. Splits `allowed-tools` (a string split on spaces and commas outside parentheses, or a list) into tool specs and checks each base name against the tools Claude Code has.
+    /// Enabled by target `claude-code` (and `claude`, which includes it). Splits `allowed-tools` (a string split on spaces and commas outside parentheses, or a list) into tool specs and checks each base name against the tools Claude Code has.
     ///
     /// Claude Code's tools: Agent, AskUserQuestion, Bash, BashOutput, CronCreate, CronDelete, CronList, Edit, EnterPlanMode, EnterWorktree, ExitPlanMode, ExitWorktree, Glob, Grep, KillShell, LS, LSP, ListMcpResourcesTool, Monitor, MultiEdit, NotebookEdit, NotebookRead, PowerShell, Read, ReadMcpResourceTool, SendMessage, Skill, SlashCommand, Task, TaskCreate, TaskGet, TaskList, TaskOutput, TaskStop, TaskUpdate, TeamCreate, TeamDelete, TodoRead, TodoWrite, ToolSearch, WebFetch, WebSearch, Workflow, Write.
     ///
@@ -39,7 +39,7 @@ pub struct Check;
 
 impl SkillRule for Check {
     fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
-        if !has(cx.settings, Target::Claude) {
+        if !has(cx.settings, Target::ClaudeCode) {
             return;
         }
         if let Some(f) = cx.parsed.field("allowed-tools") {
@@ -211,7 +211,7 @@ mod tests {
             &[
                 ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\nallowed-tools: Read List\n---\n# Refunds\n"),
             ],
-            &[Target::Claude],
+            &[Target::ClaudeCode],
             &RULE,
         );
         assert_eq!(d.len(), 1, "{d:?}");
@@ -224,9 +224,13 @@ mod tests {
             &[
                 ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\nallowed-tools: Read LS\n---\n# Refunds\n"),
             ],
-            &[Target::Claude],
+            &[Target::ClaudeCode],
             &RULE,
         );
         assert!(d.is_empty(), "{d:?}");
+        // The tool names are Claude Code's: the upload alone does not judge them.
+        let listed = [("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use when a customer asks for a refund.\nallowed-tools: Read List\n---\n# Refunds\n")];
+        assert!(lint_repo(&listed, &[Target::ClaudeApi], &RULE).1.is_empty());
+        assert_eq!(lint_repo(&listed, &[Target::Claude], &RULE).1.len(), 1);
     }
 }

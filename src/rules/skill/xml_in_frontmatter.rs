@@ -6,10 +6,10 @@ use crate::rules::skill::context::{has, Skill, SkillRule};
 use crate::rules::skill::values::span_in_value;
 
 declare_rule! {
-    /// with target `claude`: the name or description holds an XML tag (`<tag>`, `</tag>`)
+    /// with target `claude-api`: the name or description holds an XML tag (`<tag>`, `</tag>`)
     ///
     /// ## What it does
-    /// Enabled by target `claude`. Reports an XML-like tag — `<name>`, `</name>`, `<name attr="…">`, `<name/>` — in `name` or `description`, even inside backticks. Comparisons and arrows (`a < b`, `<=`, `->`) are not tags.
+    /// Enabled by target `claude-api` (and `claude`, which includes it). Reports an XML-like tag — `<name>`, `</name>`, `<name attr="…">`, `<name/>` — in `name` or `description`, even inside backticks. Comparisons and arrows (`a < b`, `<=`, `->`) are not tags.
     ///
     /// ## Why
     /// Anthropic rejects a skill whose name or description contains XML tags on upload: the description is placed in the system prompt, where a tag could pass for structure.
@@ -34,7 +34,7 @@ pub struct Check;
 
 impl SkillRule for Check {
     fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
-        if !has(cx.settings, Target::Claude) {
+        if !has(cx.settings, Target::ClaudeApi) {
             return;
         }
         for key in ["name", "description"] {
@@ -50,7 +50,7 @@ impl SkillRule for Check {
                     )
                     .at(span_in_value(cx.source, f.value.span, tag))
                     .label("XML tag")
-                    .help(format!("Anthropic rejects a skill whose name or description holds an XML tag (target `claude`), even inside backticks; write it without angle brackets, e.g. `{}`", tag.trim_start_matches(['<', '/']).trim_end_matches(['>', '/']).split_whitespace().next().unwrap_or("name"))),
+                    .help(format!("Anthropic's skill upload rejects a skill whose name or description holds an XML tag (target `claude-api`), even inside backticks; write it without angle brackets, e.g. `{}`", tag.trim_start_matches(['<', '/']).trim_end_matches(['>', '/']).split_whitespace().next().unwrap_or("name"))),
                 );
             }
         }
@@ -103,7 +103,7 @@ mod tests {
             &[
                 ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use the <ViewTransition> component.\n---\n# Refunds\n"),
             ],
-            &[Target::Claude],
+            &[Target::ClaudeApi],
             &RULE,
         );
         assert_eq!(d.len(), 1, "{d:?}");
@@ -116,9 +116,13 @@ mod tests {
             &[
                 ("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use the ViewTransition component.\n---\n# Refunds\n"),
             ],
-            &[Target::Claude],
+            &[Target::ClaudeApi],
             &RULE,
         );
         assert!(d.is_empty(), "{d:?}");
+        // Claude Code reads a tag in a description; `claude` includes the upload.
+        let tagged = [("skills/refund-policy/SKILL.md", "---\nname: refund-policy\ndescription: Use the <ViewTransition> component.\n---\n# Refunds\n")];
+        assert!(lint_repo(&tagged, &[Target::ClaudeCode], &RULE).1.is_empty());
+        assert_eq!(lint_repo(&tagged, &[Target::Claude], &RULE).1.len(), 1);
     }
 }

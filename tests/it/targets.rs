@@ -1,0 +1,255 @@
+//! Targets per client through the binary: `claude-code`, `claude-api` and
+//! `claude` (both), and the rules every target runs on what a skill ships.
+
+use crate::support::*;
+use serde_json::Value;
+
+/// (exit code, sorted rule ids, JSON) of `caplint check` on `dir` with `extra`.
+fn check(dir: &std::path::Path, extra: &[&str]) -> (i32, Vec<String>, Value) {
+    let out = caplint()
+        .current_dir(dir)
+        .args([
+            "check",
+            ".",
+            "--no-history",
+            "--as-of",
+            AS_OF,
+            "--format",
+            "json",
+        ])
+        .args(extra)
+        .output()
+        .unwrap();
+    let (code, json) = json_of(&out);
+    let mut rules = rules_of(&json);
+    rules.sort();
+    (code, rules, json)
+}
+
+/// A skill only Claude Code accepts as it stands: a name with `claude` in
+/// it that is not the folder's, an XML tag, Claude Code's own keys, a tool
+/// Claude Code lacks, and a listing over Claude Code's cap.
+fn claude_code_skill() -> String {
+    format!(
+        "---\nname: claude-refunds\ndescription: Use when a refund is asked for; answers in <b>bold</b>. {}\nwhen_to_use: {}\nargument-hint: \"[order]\"\nallowed-tools: Read List\n---\n# Refunds\n",
+        "d".repeat(900),
+        "w".repeat(700)
+    )
+}
+
+#[test]
+fn claude_code_and_claude_api_each_run_their_own_rules_and_claude_runs_both() {
+    let md = claude_code_skill();
+    let dir = folder_with(&[("skills/refund-policy/SKILL.md", md.as_str())]);
+    let (code, rules, json) = check(dir.path(), &["--target", "claude-code"]);
+    assert_eq!(
+        rules,
+        ["skill/description-too-long", "skill/unknown-tool"],
+        "{json}"
+    );
+    // The listing cap is a warning; the unknown tool an error.
+    assert_eq!(code, 1);
+    let (_, rules, json) = check(dir.path(), &["--target", "claude-api"]);
+    assert_eq!(
+        rules,
+        [
+            "skill/invalid-name",
+            "skill/unknown-field",
+            "skill/unknown-field",
+            "skill/xml-in-frontmatter",
+        ],
+        "{json}"
+    );
+    let messages: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/unknown-field")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .all(|m| m.contains("`unexpected key in SKILL.md frontmatter`")),
+        "{messages:?}"
+    );
+    // `claude` is both: the strictest union, with each key Claude Code reads
+    // and the upload refuses named as such.
+    let (_, rules, json) = check(dir.path(), &["--target", "claude"]);
+    assert_eq!(
+        rules,
+        [
+            "skill/description-too-long",
+            "skill/invalid-name",
+            "skill/unknown-field",
+            "skill/unknown-field",
+            "skill/unknown-tool",
+            "skill/xml-in-frontmatter",
+        ],
+        "{json}"
+    );
+    let text = json.to_string();
+    assert!(
+        text.contains("frontmatter field `argument-hint` is read by target `claude-code` but not by `claude-api`"),
+        "{text}"
+    );
+    // The same from `.caplint.yaml`.
+    write(
+        dir.path(),
+        ".caplint.yaml",
+        "targets: [claude-code, claude-api]\n",
+    );
+    let (_, from_config, _) = check(dir.path(), &[]);
+    assert_eq!(from_config, rules);
+    // With the open format selected too, `name` must be the folder's.
+    let (_, rules, json) = check(
+        dir.path(),
+        &["--target", "claude-code", "--target", "agentskills"],
+    );
+    assert!(rules.contains(&"skill/name-mismatch".to_string()), "{json}");
+}
+
+#[test]
+fn an_unknown_target_gets_the_client_it_was_meant_to_be() {
+    let dir = folder_with(&[(".caplint.yaml", "targets: [claude_code]\n")]);
+    let out = caplint()
+        .current_dir(dir.path())
+        .args(["check", "--no-history"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("unknown target `claude_code`"), "{err}");
+    assert!(err.contains("did you mean `claude-code`?"), "{err}");
+    // On the command line, clap lists every name.
+    let out = caplint()
+        .current_dir(dir.path())
+        .args(["check", "--no-history", "--target", "claude-web"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("claude-code") && err.contains("claude-api"),
+        "{err}"
+    );
+}
+
+#[test]
+fn init_and_the_config_schema_name_the_clients() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = caplint()
+        .current_dir(dir.path())
+        .arg("init")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let init = std::fs::read_to_string(dir.path().join(".caplint.yaml")).unwrap();
+    assert!(
+        init.contains("claude-code (Claude Code), claude-api"),
+        "{init}"
+    );
+    let out = caplint().args(["schema", "config"]).output().unwrap();
+    let schema: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names = &schema["properties"]["targets"]["items"]["enum"];
+    assert_eq!(
+        names,
+        &serde_json::json!([
+            "agentskills",
+            "claude",
+            "claude-api",
+            "claude-code",
+            "codex",
+            "platform"
+        ])
+    );
+}
+
+#[test]
+fn the_upload_refuses_a_skill_over_8_mib() {
+    let dir = folder_with(&[(
+        "skills/brand/SKILL.md",
+        "---\nname: brand\ndescription: Use when a document needs the brand's look.\n---\nUse assets/intro.bin.\n",
+    )]);
+    write(
+        dir.path(),
+        "skills/brand/assets/intro.bin",
+        vec![7u8; 9 * 1024 * 1024],
+    );
+    let (code, rules, json) = check(dir.path(), &["--target", "claude-api"]);
+    assert_eq!(code, 1);
+    assert_eq!(rules, ["skill/folder-too-large"], "{json}");
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["path"], "skills/brand/SKILL.md");
+    assert!(d["span"].is_null());
+    assert!(
+        d["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("largest: `assets/intro.bin` (9.0 MiB)"),
+        "{d}"
+    );
+    // Claude Code reads a folder of any size.
+    let (code, rules, _) = check(dir.path(), &["--target", "claude-code"]);
+    assert_eq!((code, rules), (0, Vec::<String>::new()));
+}
+
+#[test]
+fn home_paths_and_build_output_are_warnings_for_every_target() {
+    let dir = folder_with(&[
+        (
+            "skills/pdf/SKILL.md",
+            "---\nname: pdf\ndescription: Use when a PDF form must be filled.\n---\nRun `python3 scripts/fill.py` with /Users/sam/forms/ as the input.\n",
+        ),
+        ("skills/pdf/scripts/fill.py", "FORMS = r\"C:\\Users\\sam\\forms\"\n"),
+        ("skills/pdf/scripts/__pycache__/fill.cpython-312.pyc", "x"),
+        ("skills/pdf/target/CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n"),
+        ("skills/pdf/target/release/fill", "x"),
+    ]);
+    for target in [
+        "agentskills",
+        "claude-code",
+        "claude-api",
+        "codex",
+        "platform",
+    ] {
+        let (code, rules, json) = check(dir.path(), &["--target", target]);
+        assert_eq!(code, 0, "{target}: {json}");
+        assert_eq!(
+            rules,
+            ["skill/build-output", "skill/home-path", "skill/home-path"],
+            "{target}: {json}"
+        );
+    }
+    let (_, _, json) = check(dir.path(), &[]);
+    let by_path: Vec<(String, String)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_path,
+        [
+            (
+                "skills/pdf/SKILL.md".to_string(),
+                "the skill folder holds build output: `scripts/__pycache__/` (Python's bytecode cache), `target/` (Cargo's build output)".to_string()
+            ),
+            (
+                "skills/pdf/SKILL.md".to_string(),
+                "`/Users/sam` is a path in one person's home folder".to_string()
+            ),
+            (
+                "skills/pdf/scripts/fill.py".to_string(),
+                "`C:\\Users\\sam` is a path in one person's home folder".to_string()
+            ),
+        ]
+    );
+}
