@@ -54,15 +54,11 @@ pub enum Target {
 }
 
 impl Target {
-    /// Every name `--target` and `targets:` accept.
-    pub const ALL: [Target; 6] = [
-        Target::Agentskills,
-        Target::Claude,
-        Target::ClaudeApi,
-        Target::ClaudeCode,
-        Target::Codex,
-        Target::Platform,
-    ];
+    /// Every target `--target` and `targets:` accept: clap's list of the
+    /// enum's variants (one list, the one the command line reads).
+    pub fn all() -> &'static [Target] {
+        <Target as clap::ValueEnum>::value_variants()
+    }
 
     /// The clients themselves: every target but `claude`, which names two.
     pub const CLIENTS: [Target; 5] = [
@@ -85,11 +81,11 @@ impl Target {
     }
 
     pub fn parse(name: &str) -> Option<Target> {
-        Target::ALL.into_iter().find(|t| t.name() == name)
+        Target::all().iter().copied().find(|t| t.name() == name)
     }
 
     pub fn names() -> impl Iterator<Item = &'static str> {
-        Target::ALL.into_iter().map(Target::name)
+        Target::all().iter().map(|t| t.name())
     }
 
     /// The clients a target stands for: `claude` is `claude-api` and
@@ -347,4 +343,21 @@ pub fn compile_glob(pattern: &str) -> Result<Glob, globset::Error> {
         .literal_separator(true)
         .backslash_escape(true)
         .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A target's name is the one clap accepts for it, for every target.
+    #[test]
+    fn target_names_are_clap_names() {
+        use clap::ValueEnum;
+        assert_eq!(Target::all().len(), 6);
+        for t in Target::all() {
+            let clap_name = t.to_possible_value().unwrap().get_name().to_string();
+            assert_eq!(t.name(), clap_name);
+            assert_eq!(Target::parse(&clap_name), Some(*t));
+        }
+    }
 }

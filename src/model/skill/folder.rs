@@ -399,7 +399,8 @@ pub fn walk(settings: &Settings, dir: &str, listing: Option<&Listing>, read: Rea
 /// A file of the folder whose content the side judged holds instead of the
 /// disk (the staged text, an editor's buffer).
 fn held_file(folder: &mut Folder, rel: String, bytes: Vec<u8>) {
-    let kind = if bytes.len() as u64 > MAX_RESOURCE_BYTES {
+    let size = bytes.len() as u64;
+    let kind = if size > MAX_RESOURCE_BYTES {
         FileKind::Large
     } else if bytes.contains(&0) {
         FileKind::Binary
@@ -414,7 +415,7 @@ fn held_file(folder: &mut Folder, rel: String, bytes: Vec<u8>) {
             Err(_) => FileKind::Binary,
         }
     };
-    folder.files.push(FileEntry { rel, kind });
+    folder.files.push(FileEntry { rel, kind, size });
 }
 
 /// Reads a regular file of the folder (the walk saw a regular file, or a
