@@ -15,6 +15,7 @@ pub mod decisions;
 pub mod plugins;
 pub mod review;
 pub mod side;
+pub mod skill_review;
 pub mod skillmeta;
 pub mod walk;
 
@@ -469,7 +470,7 @@ impl Session<'_> {
         if self.staged {
             let index = self.staged_index();
             let same = |dir: &str| self.in_same_dir(&format!("{}/", self.repo.to_git(dir)));
-            return review::review_skills_but(
+            return skill_review::review_skills_but(
                 &ctx,
                 self.base.tree,
                 &Head::Index(&index),
@@ -484,7 +485,7 @@ impl Session<'_> {
             &[],
             self.index.as_deref(),
         ));
-        review::review_skills(&ctx, self.base.tree, &head, tip)
+        skill_review::review_skills(&ctx, self.base.tree, &head, tip)
     }
 
     /// Adds the reviews' findings to the (complete) report.
@@ -556,7 +557,7 @@ pub fn review_all(
         ctx.settings.as_of,
         base.commit,
     )?;
-    let skills = review::review_skills(ctx, base.tree, head, base.tip.as_ref())?;
+    let skills = skill_review::review_skills(ctx, base.tree, head, base.tip.as_ref())?;
     Ok((profiles, skills))
 }
 

@@ -355,7 +355,7 @@ fn transition(
         }
     }
     if let Some(base) = base_tree {
-        for r in review::review_commit_skills(ctx, base, commit.tree, &skill_dirs)? {
+        for r in super::skill_review::review_commit_skills(ctx, base, commit.tree, &skill_dirs)? {
             {
                 let dir = &r.dir;
                 skills_seen.insert(dir.clone());
