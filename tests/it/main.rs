@@ -19,3 +19,4 @@ mod routing;
 mod skills;
 mod span_props;
 mod staged;
+mod submodules;
