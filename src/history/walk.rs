@@ -369,7 +369,7 @@ fn transition(
         }
     }
     for (mut d, source) in findings {
-        d.commit = Some(cref.clone());
+        d.commit = Some(Box::new(cref.clone()));
         if let (Some(mut source), Some(_)) = (source, d.span) {
             if source.path == d.path {
                 let key = (cref.id.clone(), d.path.clone());

@@ -734,7 +734,7 @@ impl<'a> Reader<'a> {
             d.label = label;
             d.labels = labels;
             d.help = help;
-            d.fix = fix;
+            d.fix = fix.map(Box::new);
             out.push(d);
         }
         Some(out)
@@ -760,7 +760,7 @@ mod tests {
             text: "other".into(),
         });
         d.help = Some("help".into());
-        d.fix = Some(Fix {
+        d.fix = Some(Box::new(Fix {
             message: "fix it".into(),
             applicability: Applicability::Unsafe,
             edits: vec![Edit {
@@ -769,7 +769,7 @@ mod tests {
                 replacement: "x".into(),
             }],
             rename: Some(("a".into(), "b".into())),
-        });
+        }));
         vec![
             (
                 b"profile-key".to_vec(),
