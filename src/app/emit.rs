@@ -35,45 +35,47 @@ pub fn emit_with(
     let over = warnings_over_limit(report, common.max_warnings);
     // Said wherever the format has room for it; in quiet mode on stderr.
     let mut stderr_over = over.is_some() && common.quiet;
-    let text = match format {
+    // Written a finding at a time: hundreds of thousands of findings are
+    // never held as one text.
+    let mut stream = output::Stream::stdout();
+    let put = &mut |t: &str| stream.put(t);
+    match format {
         Format::Human | Format::Concise => {
             let paths = paths_from_cwd(root);
-            let mut t = if format == Format::Human {
-                render::human::render_with(report, style, &paths)
+            if format == Format::Human {
+                render::human::write_with(report, style, &paths, put);
             } else {
-                render::concise::render_with(report, &paths, style.color)
-            };
+                render::concise::write_with(report, &paths, style.color, put);
+            }
             if !common.quiet {
                 if let Some(extra) = extra {
-                    t.push_str(extra);
-                    t.push('\n');
+                    put(extra);
+                    put("\n");
                 }
-                t.push_str(&render::human::summary_line(report));
-                t.push('\n');
+                put(&render::human::summary_line(report));
+                put("\n");
                 if let Some(over) = &over {
-                    t.push_str(&format!("error: {over}\n"));
+                    put(&format!("error: {over}\n"));
                 }
             }
-            t
         }
         Format::Json => {
             stderr_over = over.is_some();
-            render::json::render_with(report, common.max_warnings)
+            render::json::write_with(report, common.max_warnings, put);
         }
         Format::Github => {
             append_step_summary_from_env(report);
-            let mut t = render::github::render(report, !common.quiet);
+            render::github::write(report, !common.quiet, put);
             if let Some(over) = &over {
-                t.push_str(&render::github::max_warnings_command(over));
+                put(&render::github::max_warnings_command(over));
             }
-            t
         }
         Format::Sarif => {
             stderr_over = over.is_some();
-            render::sarif::render_with(report, over.as_deref())
+            render::sarif::write_with(report, over.as_deref(), put);
         }
-    };
-    output::stdout(&text);
+    }
+    stream.finish();
     if !common.quiet {
         for note in &report.notes {
             output::stderr(&format!("note: {note}\n"));

@@ -83,9 +83,11 @@ pub struct Diagnostic {
     pub label: Option<String>,
     pub labels: Vec<Label>,
     pub help: Option<String>,
-    pub commit: Option<CommitRef>,
+    /// Boxed, as the fix: most findings have neither, and a report may
+    /// hold hundreds of thousands of findings.
+    pub commit: Option<Box<CommitRef>>,
     /// A mechanical repair, when the rule has one for this case.
-    pub fix: Option<Fix>,
+    pub fix: Option<Box<Fix>>,
 }
 
 impl Diagnostic {
@@ -107,13 +109,13 @@ impl Diagnostic {
     }
 
     pub fn with_fix(mut self, fix: Fix) -> Self {
-        self.fix = Some(fix);
+        self.fix = Some(Box::new(fix));
         self
     }
 
     pub fn maybe_fix(mut self, fix: Option<Fix>) -> Self {
         if fix.is_some() {
-            self.fix = fix;
+            self.fix = fix.map(Box::new);
         }
         self
     }

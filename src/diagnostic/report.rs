@@ -132,6 +132,12 @@ impl Report {
         self.diagnostics.extend(ds);
     }
 
+    /// Adds `ds` after the findings already held, moving the larger list
+    /// rather than copying it (one skill may have hundreds of thousands).
+    pub fn append(&mut self, ds: Vec<Diagnostic>) {
+        append(&mut self.diagnostics, ds);
+    }
+
     /// Applies configured severities (dropping rules that are off), masks
     /// secret values in every text, sorts, and counts. A diagnostic keeps
     /// the severity it was made with (its rule's default, or a milder one
@@ -168,6 +174,16 @@ impl Report {
             .iter()
             .filter(|d| d.severity == Severity::Warning)
             .count();
+    }
+}
+
+/// Puts `ds` after the items of `to`, in order, copying the shorter list.
+pub fn append<T>(to: &mut Vec<T>, mut ds: Vec<T>) {
+    if to.len() < ds.len() {
+        std::mem::swap(to, &mut ds);
+        to.splice(0..0, ds);
+    } else {
+        to.append(&mut ds);
     }
 }
 

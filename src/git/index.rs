@@ -24,10 +24,23 @@ pub struct IndexEntry {
     racy: bool,
 }
 
+/// A gitlink of the index (a submodule, mode 160000): the commit it
+/// records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gitlink {
+    pub id: ObjectId,
+    /// Skip-worktree, or outside a sparse checkout: git never looks at
+    /// the work tree for it.
+    pub skip: bool,
+}
+
 /// Unconflicted file entries of an index, sorted by git path.
 #[derive(Debug, Clone, Default)]
 pub struct Index {
     entries: Vec<(String, IndexEntry)>,
+    /// Unconflicted gitlinks, sorted by git path: kept apart from the
+    /// files, since they name no blob to read.
+    gitlinks: Vec<(String, Gitlink)>,
     /// Where each path's entry is in `entries`, by a hash of the path
     /// (a lookup costs one probe where a binary search over tens of
     /// thousands of paths with long common prefixes costs sixteen).
@@ -85,6 +98,16 @@ impl Index {
                 }),
         );
         entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut gitlinks: Vec<(String, Gitlink)> = file
+            .entries()
+            .iter()
+            .filter(|e| e.stage() == Stage::Unconflicted && e.mode == Mode::COMMIT)
+            .map(|e| {
+                let skip = e.flags.contains(Flags::SKIP_WORKTREE);
+                (lossy_path(e.path(file)), Gitlink { id: e.id, skip })
+            })
+            .collect();
+        gitlinks.sort_by(|a, b| a.0.cmp(&b.0));
         let mut conflicts: Vec<String> = file
             .entries()
             .iter()
@@ -129,6 +152,7 @@ impl Index {
         }
         let mut index = Index {
             entries,
+            gitlinks,
             positions: crate::positions::Positions::default(),
             conflicts,
             sparse_dirs,
@@ -144,8 +168,17 @@ impl Index {
     }
 
     /// Adds the files of a sparse index's folder entries (read from their
-    /// trees), as skip-worktree entries.
-    pub(super) fn add_sparse(&mut self, files: Vec<(String, ObjectId, bool, bool)>) {
+    /// trees), as skip-worktree entries, and their gitlinks.
+    pub(super) fn add_sparse(
+        &mut self,
+        files: Vec<(String, ObjectId, bool, bool)>,
+        gitlinks: Vec<(String, ObjectId)>,
+    ) {
+        if !gitlinks.is_empty() {
+            let skip = |(path, id)| (path, Gitlink { id, skip: true });
+            self.gitlinks.extend(gitlinks.into_iter().map(skip));
+            self.gitlinks.sort_by(|a, b| a.0.cmp(&b.0));
+        }
         if files.is_empty() {
             return;
         }
@@ -175,7 +208,8 @@ impl Index {
 
     /// The entries below the folder `dir` (a git path) when the index's
     /// cache-tree records the folder as the tree `id`: then they are that
-    /// tree's files (submodules aside), and no tree needs to be read.
+    /// tree's files (its submodules are [`Index::gitlinks_under`] it), and
+    /// no tree needs to be read.
     pub fn files_of_tree<'a>(
         &'a self,
         dir: &str,
@@ -238,6 +272,22 @@ impl Index {
         kept.push(at..self.entries.len());
         kept.into_iter()
             .flat_map(move |r| self.entries[r].iter().map(|(p, e)| (p.as_str(), e)))
+    }
+
+    /// The gitlinks under the folder `dir` (a git path; `""` is everything).
+    pub fn gitlinks_under<'a>(&'a self, dir: &str) -> impl Iterator<Item = (&'a str, Gitlink)> {
+        let prefix = if dir.is_empty() {
+            String::new()
+        } else {
+            format!("{dir}/")
+        };
+        let start = self
+            .gitlinks
+            .partition_point(|(p, _)| p.as_str() < prefix.as_str());
+        self.gitlinks[start..]
+            .iter()
+            .take_while(move |(p, _)| p.starts_with(&prefix))
+            .map(|(p, g)| (p.as_str(), *g))
     }
 
     /// Entries under the folder `dir` (a git path; `""` is everything).

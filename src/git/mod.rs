@@ -7,11 +7,15 @@
 //! separators. [`Repo::to_git`] and [`Repo::from_git`] convert from and to
 //! paths relative to caplint's root (normally the same folder).
 
+mod hash;
 mod index;
+mod submodule;
 mod tree;
 
 pub use gix::ObjectId;
-pub use index::{FileStat, Index, IndexEntry, Look};
+pub use hash::BlobHasher;
+pub use index::{FileStat, Gitlink, Index, IndexEntry, Look};
+pub use submodule::WorkGitlink;
 pub use tree::{Entry, EntryKind, FileChange, FileId};
 
 use crate::error::Fatal;
@@ -677,7 +681,7 @@ impl Repo {
         let mut index = Index::new(&file);
         // A sparse index keeps folders outside the sparse cone as one entry:
         // their files are the tree's, unchanged.
-        let mut files = Vec::new();
+        let (mut files, mut gitlinks) = (Vec::new(), Vec::new());
         for (dir, tree) in std::mem::take(&mut index.sparse_dirs) {
             let mut stack = vec![(tree, dir)];
             while let Some((id, path)) = stack.pop() {
@@ -688,12 +692,12 @@ impl Repo {
                         EntryKind::Blob | EntryKind::Link => {
                             files.push((p, e.id, e.kind == EntryKind::Link, e.exec))
                         }
-                        EntryKind::Commit => {}
+                        EntryKind::Commit => gitlinks.push((p, e.id)),
                     }
                 }
             }
         }
-        index.add_sparse(files);
+        index.add_sparse(files, gitlinks);
         Ok(Some(index))
     }
 
@@ -775,36 +779,6 @@ impl Repo {
             pipeline,
             attributes,
         })
-    }
-
-    /// The object id git would give `data` as a blob.
-    pub fn hash_blob(&self, data: &[u8]) -> ObjectId {
-        self.blob_hasher().hash(data)
-    }
-
-    /// Hashes blobs as this repository does, on any thread.
-    pub fn blob_hasher(&self) -> BlobHasher {
-        BlobHasher(self.repo.object_hash())
-    }
-}
-
-/// The blob id git would give a text (see [`Repo::blob_hasher`]). Unlike the
-/// repository it is `Send` and `Sync`, so texts can be hashed in parallel.
-#[derive(Debug, Clone, Copy)]
-pub struct BlobHasher(gix::hash::Kind);
-
-/// SHA-1, git's default (outside a repository, where no id is compared
-/// with git's).
-impl Default for BlobHasher {
-    fn default() -> BlobHasher {
-        BlobHasher(gix::hash::Kind::Sha1)
-    }
-}
-
-impl BlobHasher {
-    pub fn hash(&self, data: &[u8]) -> ObjectId {
-        gix::objs::compute_hash(self.0, gix::objs::Kind::Blob, data)
-            .unwrap_or_else(|_| ObjectId::null(self.0))
     }
 }
 

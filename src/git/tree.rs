@@ -1,7 +1,7 @@
 //! Trees: decoded once and cached by id, looked up by path, listed, and
 //! compared with a diff that only descends into subtrees whose ids differ.
 
-use super::{git_err, Index, ObjectId, Repo};
+use super::{git_err, Index, IndexEntry, ObjectId, Repo};
 use crate::error::Fatal;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -38,14 +38,41 @@ pub struct FileId {
     pub exec: bool,
     /// A symbolic link (its blob is the link's target path).
     pub link: bool,
+    /// A submodule (a gitlink): `id` is the commit it points at, no blob.
+    pub submodule: bool,
 }
 
-/// A file that differs between two trees; `None` where it is absent.
+impl FileId {
+    /// The file an index entry stages.
+    pub fn of_entry(e: &IndexEntry) -> FileId {
+        FileId {
+            id: e.id,
+            exec: e.exec,
+            link: e.link,
+            submodule: false,
+        }
+    }
+
+    /// A submodule at the commit `id`.
+    pub fn gitlink(id: ObjectId) -> FileId {
+        FileId {
+            id,
+            exec: false,
+            link: false,
+            submodule: true,
+        }
+    }
+}
+
+/// A file that differs between two trees; `None` where it is absent. A
+/// gitlink that differs (a submodule moved, added or removed) is a change
+/// of its own with `submodule` set, whose ids are commits, not blobs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileChange {
     pub path: String,
     pub old: Option<ObjectId>,
     pub new: Option<ObjectId>,
+    pub submodule: bool,
 }
 
 fn join(dir: &str, name: &str) -> String {
@@ -54,6 +81,12 @@ fn join(dir: &str, name: &str) -> String {
     } else {
         format!("{dir}/{name}")
     }
+}
+
+/// Which folders [`Repo::list_files`] looks into, and which files it keeps.
+struct Filter<'f> {
+    descend: &'f dyn Fn(&str) -> bool,
+    keep: &'f dyn Fn(&str) -> bool,
 }
 
 impl Repo {
@@ -137,7 +170,8 @@ impl Repo {
     /// inside; `keep` decides per file path. With `index`, folders whose tree
     /// its cache-tree records are listed from its entries instead of read;
     /// with `same` as well, they are left out, and their git paths go there
-    /// (their files are staged as they are in `tree`).
+    /// (their files are staged as they are in `tree`). Gitlinks are no
+    /// files: they are left out.
     pub fn list_files(
         &self,
         tree: ObjectId,
@@ -147,6 +181,37 @@ impl Repo {
         index: Option<&Index>,
         same: Option<&mut Vec<String>>,
     ) -> Result<BTreeMap<String, FileId>, Fatal> {
+        let filter = Filter { descend, keep };
+        self.list(tree, dir, &filter, index, same, false)
+    }
+
+    /// Everything a folder's tree holds (recursively), keyed by its path
+    /// relative to `dir`: its files, and its submodules by the commit each
+    /// points at ([`FileId::submodule`]). With `index`, as in
+    /// [`Repo::list_files`].
+    pub fn list_folder(
+        &self,
+        tree: ObjectId,
+        dir: &str,
+        index: Option<&Index>,
+    ) -> Result<BTreeMap<String, FileId>, Fatal> {
+        let filter = Filter {
+            descend: &|_| true,
+            keep: &|_| true,
+        };
+        self.list(tree, dir, &filter, index, None, true)
+    }
+
+    fn list(
+        &self,
+        tree: ObjectId,
+        dir: &str,
+        filter: &Filter<'_>,
+        index: Option<&Index>,
+        same: Option<&mut Vec<String>>,
+        gitlinks: bool,
+    ) -> Result<BTreeMap<String, FileId>, Fatal> {
+        let (descend, keep) = (filter.descend, filter.keep);
         let same = std::cell::RefCell::new(same);
         let mut out = BTreeMap::new();
         let Some(start) = self.entry_at(tree, dir)? else {
@@ -180,14 +245,17 @@ impl Repo {
                     } else {
                         &path[dir.len() + 1..]
                     };
-                    out.insert(
-                        rel.to_string(),
-                        FileId {
-                            id: entry.id,
-                            exec: entry.exec,
-                            link: entry.link,
-                        },
-                    );
+                    out.insert(rel.to_string(), FileId::of_entry(entry));
+                }
+            }
+            if gitlinks {
+                for (path, g) in index.into_iter().flat_map(|ix| ix.gitlinks_under(full)) {
+                    let rel = if dir.is_empty() {
+                        path
+                    } else {
+                        &path[dir.len() + 1..]
+                    };
+                    out.insert(rel.to_string(), FileId::gitlink(g.id));
                 }
             }
             true
@@ -230,9 +298,16 @@ impl Repo {
                                     id: e.id,
                                     exec: e.exec,
                                     link: e.kind == EntryKind::Link,
+                                    submodule: false,
                                 },
                             );
                         }
+                    }
+                    EntryKind::Commit if gitlinks => {
+                        out.insert(
+                            full[rel_start.min(full.len())..].to_string(),
+                            FileId::gitlink(e.id),
+                        );
                     }
                     EntryKind::Commit => {}
                 }
@@ -285,6 +360,7 @@ impl Repo {
         }
         let is_file = |e: &&Entry| matches!(e.kind, EntryKind::Blob | EntryKind::Link);
         let is_tree = |e: &&Entry| e.kind == EntryKind::Tree;
+        let is_gitlink = |e: &&Entry| e.kind == EntryKind::Commit;
         for (name, (o, n)) in by_name {
             if let (Some(o), Some(n)) = (o, n) {
                 if o.id == n.id && o.kind == n.kind {
@@ -299,6 +375,17 @@ impl Repo {
                     path: path.clone(),
                     old: old_file,
                     new: new_file,
+                    submodule: false,
+                });
+            }
+            let old_link = o.filter(is_gitlink).map(|e| e.id);
+            let new_link = n.filter(is_gitlink).map(|e| e.id);
+            if old_link != new_link {
+                out.push(FileChange {
+                    path: path.clone(),
+                    old: old_link,
+                    new: new_link,
+                    submodule: true,
                 });
             }
             let old_tree = o.filter(is_tree).map(|e| e.id);

@@ -115,7 +115,7 @@ pub fn commit(
 ) -> Vec<(Diagnostic, Option<SourceFile>)> {
     let mut out = Vec::new();
     let mut sources = Vec::new();
-    for ch in changes {
+    for ch in changes.iter().filter(|c| !c.submodule) {
         let Some(rel) = repo.from_git(&ch.path) else {
             continue;
         };
@@ -131,7 +131,10 @@ pub fn commit(
                     continue;
                 };
                 let git_req = repo.to_git(&req);
-                if changes.iter().any(|c| c.path == git_req && c.old.is_some()) {
+                if changes
+                    .iter()
+                    .any(|c| c.path == git_req && c.old.is_some() && !c.submodule)
+                {
                     let kind = DecisionChangeKind::AddedWithMovedRequirements {
                         requirements: &req,
                         span,

@@ -12,6 +12,7 @@
 pub mod ci;
 pub mod claims;
 pub mod decisions;
+mod folder;
 pub mod plugins;
 pub mod review;
 pub mod side;

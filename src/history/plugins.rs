@@ -369,7 +369,7 @@ pub fn manifests_in(repo: &Repo, tree: ObjectId) -> Vec<String> {
 /// Keeps `paths` (the manifests of the tree before a commit) up to date
 /// with the commit's `changes`.
 pub fn update_manifests(repo: &Repo, paths: &mut BTreeSet<String>, changes: &[FileChange]) {
-    for ch in changes {
+    for ch in changes.iter().filter(|c| !c.submodule) {
         let Some(rel) = repo.from_git(&ch.path) else {
             continue;
         };

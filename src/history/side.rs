@@ -169,7 +169,8 @@ pub struct ProfileRev {
     pub value: Value,
 }
 
-/// A skill folder's files (path relative to the folder → blob id).
+/// A skill or plugin folder's files and submodules (path relative to the
+/// folder → blob id, or the commit a submodule points at).
 pub type FolderFiles = BTreeMap<String, FileId>;
 
 impl Ctx<'_> {
@@ -384,15 +385,13 @@ impl Ctx<'_> {
             .map(|e| e.id))
     }
 
-    /// A skill folder's files in a tree.
+    /// A folder's files and submodules in a tree (see
+    /// [`crate::git::Repo::list_folder`]).
     pub fn tree_folder(&self, tree: ObjectId, dir: &str) -> Result<FolderFiles, Fatal> {
-        self.repo.list_files(
+        self.repo.list_folder(
             tree,
             self.repo.to_git(dir).trim_end_matches('/'),
-            &|_| true,
-            &|_| true,
             self.index,
-            None,
         )
     }
 }
@@ -501,37 +500,6 @@ impl WorkTree<'_> {
     /// The index entry of a repo-relative path when it is skip-worktree.
     fn skipped(&self, ctx: &Ctx<'_>, rel: &str) -> Option<&crate::git::IndexEntry> {
         self.index?.get(&ctx.repo.to_git(rel)).filter(|e| e.skip)
-    }
-
-    /// Whether the folder `dir` (repo-relative) is certainly the tree `id`
-    /// here: the index's cache-tree records it as that tree, and every
-    /// file it tracks there is on disk as staged (by its stat data, and
-    /// with its staged mode). Untracked files do not count, as in
-    /// [`Head::folder`]; an intent-to-add entry, a removed or changed file
-    /// gives `false` (the folder is then compared file by file).
-    pub fn is_tree(&self, ctx: &Ctx<'_>, dir: &str, id: ObjectId) -> bool {
-        let Some(index) = self.index else {
-            return false;
-        };
-        let git_dir = ctx.repo.to_git(dir);
-        let git_dir = git_dir.trim_end_matches('/');
-        if !index.records_tree(git_dir, id) {
-            return false;
-        }
-        index.under(git_dir).all(|(path, e)| {
-            if e.skip {
-                return true;
-            }
-            if e.intent {
-                return false;
-            }
-            let abs = ctx.repo.workdir().join(crate::source::raw_rel(path));
-            e.look(&abs).is_some_and(|look| {
-                look.unchanged
-                    && (e.link || ctx.repo.executable(look.exec, e.exec) == e.exec)
-                    && if e.link { look.link } else { look.file }
-            })
-        })
     }
 }
 
@@ -807,109 +775,6 @@ impl Head<'_> {
             None => Ok(None),
         }
     }
-
-    /// A skill folder's files on this side. In the working tree these are the
-    /// files git tracks (as they are on disk now), so ignored and untracked
-    /// files never count as changes; files whose stat data still matches the
-    /// index are not read.
-    pub fn folder(
-        &self,
-        ctx: &Ctx<'_>,
-        dir: &str,
-        base: &FolderFiles,
-    ) -> Result<FolderFiles, Fatal> {
-        let git_dir = ctx.repo.to_git(dir);
-        let git_dir = git_dir.trim_end_matches('/');
-        match self {
-            Head::Tree(tree) => ctx.tree_folder(*tree, dir),
-            Head::Index(index) => Ok(index
-                .under(git_dir)
-                .filter(|(_, e)| !e.intent)
-                .map(|(path, e)| {
-                    let file = FileId {
-                        id: e.id,
-                        exec: e.exec,
-                        link: e.link,
-                    };
-                    (strip_dir(path, git_dir), file)
-                })
-                .collect()),
-            Head::Work(w) => {
-                let mut out = FolderFiles::new();
-                let Some(index) = w.index else {
-                    return Ok(out);
-                };
-                for (path, e) in index.under(git_dir) {
-                    let rel_in = strip_dir(path, git_dir);
-                    let abs = ctx.repo.workdir().join(crate::source::raw_rel(path));
-                    // Skip-worktree (or outside the sparse cone): unchanged.
-                    if e.skip {
-                        let file = FileId {
-                            id: e.id,
-                            exec: e.exec,
-                            link: e.link,
-                        };
-                        out.insert(rel_in, file);
-                        continue;
-                    }
-                    let Some(look) = e.look(&abs) else {
-                        continue;
-                    };
-                    let exec = !e.link && ctx.repo.executable(look.exec, e.exec);
-                    if look.unchanged {
-                        let file = FileId {
-                            id: e.id,
-                            exec,
-                            link: e.link,
-                        };
-                        out.insert(rel_in, file);
-                        continue;
-                    }
-                    // Only a regular file (or, for a link entry, a link) is
-                    // read: a tracked file replaced by a FIFO would block.
-                    let kind_ok = if e.link { look.link } else { look.file };
-                    if !kind_ok {
-                        continue;
-                    }
-                    let bytes = if e.link {
-                        match std::fs::read_link(&abs) {
-                            Ok(t) => t.to_string_lossy().into_owned().into_bytes(),
-                            Err(_) => continue,
-                        }
-                    } else {
-                        match std::fs::read(&abs) {
-                            Ok(b) => b,
-                            Err(_) => continue,
-                        }
-                    };
-                    let base_id = base.get(&rel_in).map(|f| f.id);
-                    let id = if e.link {
-                        ctx.repo.hash_blob(&bytes)
-                    } else {
-                        let staged = (!e.intent).then_some(e.id);
-                        ctx.repo.hash_worktree(path, &bytes, base_id, staged)
-                    };
-                    let file = FileId {
-                        id,
-                        exec,
-                        link: e.link,
-                    };
-                    out.insert(rel_in, file);
-                }
-                Ok(out)
-            }
-        }
-    }
-}
-
-fn strip_dir(path: &str, dir: &str) -> String {
-    if dir.is_empty() {
-        path.to_string()
-    } else {
-        path.strip_prefix(dir)
-            .map_or(path, |r| r.trim_start_matches('/'))
-            .to_string()
-    }
 }
 
 #[cfg(test)]
@@ -929,7 +794,5 @@ mod tests {
         assert!(!s.reaches("skills"));
         assert!(s.reaches(""));
         assert!(Scope::all().contains("anything"));
-        assert_eq!(strip_dir("a/b/c.txt", "a/b"), "c.txt");
-        assert_eq!(strip_dir("c.txt", ""), "c.txt");
     }
 }

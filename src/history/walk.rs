@@ -253,7 +253,9 @@ fn transition(
         if !ctx.scope.contains(rel) {
             continue;
         }
-        if ctx.is_profile(rel) {
+        // A gitlink is no profile, whatever its name; it is content of the
+        // skill folder it sits in.
+        if ctx.is_profile(rel) && !ch.submodule {
             let linked = (ch.new.is_some() && ctx.is_link_in_tree(commit.tree, rel)?)
                 || (ch.old.is_some()
                     && base_tree.map_or(Ok(false), |t| ctx.is_link_in_tree(t, rel))?);
@@ -367,7 +369,7 @@ fn transition(
         }
     }
     for (mut d, source) in findings {
-        d.commit = Some(cref.clone());
+        d.commit = Some(Box::new(cref.clone()));
         if let (Some(mut source), Some(_)) = (source, d.span) {
             if source.path == d.path {
                 let key = (cref.id.clone(), d.path.clone());

@@ -120,7 +120,7 @@ pub(super) fn disk_source(settings: &Settings, path: &str) -> Option<SourceFile>
 fn merge(report: &mut Report, skills: Report, notes: Vec<String>) {
     report.sources.extend(skills.sources);
     report.linted.extend(skills.linted);
-    report.diagnostics.extend(skills.diagnostics);
+    report.append(skills.diagnostics);
     report.notes.extend(skills.notes);
     report.notes.extend(notes);
     report.summary.skills = skills.summary.skills;

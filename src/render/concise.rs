@@ -44,11 +44,17 @@ pub fn render(report: &Report, paths: &Paths) -> String {
 /// [`render`], in color when `color` is set (`--color`).
 pub fn render_with(report: &Report, paths: &Paths, color: bool) -> String {
     let mut out = String::new();
-    for d in &report.diagnostics {
-        out.push_str(&line_with(report, d, paths, color));
-        out.push('\n');
-    }
+    write_with(report, paths, color, &mut |t| out.push_str(t));
     out
+}
+
+/// [`render_with`], a line at a time to `put`.
+pub fn write_with(report: &Report, paths: &Paths, color: bool, put: &mut dyn FnMut(&str)) {
+    for d in &report.diagnostics {
+        let mut line = line_with(report, d, paths, color);
+        line.push('\n');
+        put(&line);
+    }
 }
 
 #[cfg(test)]

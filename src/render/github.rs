@@ -95,19 +95,24 @@ fn one_line(text: &str) -> String {
 /// The whole `--format github` output. `summary` adds the closing count line.
 pub fn render(report: &Report, summary: bool) -> String {
     let mut out = String::new();
+    write(report, summary, &mut |t| out.push_str(t));
+    out
+}
+
+/// [`render`], a line at a time to `put`.
+pub fn write(report: &Report, summary: bool, put: &mut dyn FnMut(&str)) {
     for d in &report.diagnostics {
-        out.push_str(&command(report, d));
+        put(&command(report, d));
     }
     for d in &report.diagnostics {
-        out.push_str(&plain_line(report, d));
+        put(&plain_line(report, d));
     }
     if summary {
-        out.push_str(&format!(
+        put(&format!(
             "caplint: {}\n",
             super::human::summary_line(report)
         ));
     }
-    out
 }
 
 /// The workflow command that says why a run with warnings only failed:

@@ -433,6 +433,13 @@ pub fn render(report: &Report, style: Style) -> String {
 /// snippets (the primary one first, then any other file the finding points
 /// into) and the help.
 pub fn render_with(report: &Report, style: Style, paths: &super::Paths) -> String {
+    let mut out = String::new();
+    write_with(report, style, paths, &mut |t| out.push_str(t));
+    out
+}
+
+/// [`render_with`], a finding at a time to `put`.
+pub fn write_with(report: &Report, style: Style, paths: &super::Paths, put: &mut dyn FnMut(&str)) {
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {
@@ -447,10 +454,12 @@ pub fn render_with(report: &Report, style: Style, paths: &super::Paths) -> Strin
         cache: HashMap::new(),
     };
     let mut out = String::new();
+    let mut buf = String::new();
     for d in &report.diagnostics {
+        out.clear();
         out.push_str(&header(d, report, paths, style.color));
         for v in views(d, &mut sources) {
-            let mut buf = String::new();
+            buf.clear();
             if handler.render_report(&mut buf, &v).is_err() {
                 continue;
             }
@@ -461,8 +470,8 @@ pub fn render_with(report: &Report, style: Style, paths: &super::Paths) -> Strin
             }
         }
         out.push('\n');
+        put(&out);
     }
-    out
 }
 
 /// Plain human output (no color, 100 columns) of `diagnostics` about the

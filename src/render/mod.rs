@@ -125,3 +125,75 @@ impl Paths {
         }
     }
 }
+
+/// Writes `skeleton` as pretty JSON, exactly as `serde_json` prints it,
+/// with `items` in place of the empty array under its last key `key`: one
+/// item at a time, so that the whole document is never held in memory (a
+/// report of hundreds of thousands of findings). Each call of `put` is a
+/// whole piece of the text (the part before the items, one item, the part
+/// after them).
+pub fn pretty_with_items(
+    skeleton: &serde_json::Value,
+    key: &str,
+    items: impl Iterator<Item = serde_json::Value>,
+    put: &mut dyn FnMut(&str),
+) {
+    let text = serde_json::to_string_pretty(skeleton).unwrap_or_default();
+    let marker = format!("\"{key}\": []");
+    let Some(at) = text.rfind(&marker) else {
+        put(&text);
+        return;
+    };
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let indent = &text[line_start..at];
+    let inner = format!("\n{indent}  ");
+    let open = at + marker.len() - 1;
+    put(&text[..open]);
+    let mut any = false;
+    for item in items {
+        let pretty = serde_json::to_string_pretty(&item).unwrap_or_default();
+        let mut unit = String::with_capacity(pretty.len() + pretty.len() / 8 + 8);
+        unit.push_str(if any { "," } else { "" });
+        unit.push_str(&inner);
+        // serde_json escapes line breaks inside strings: every one here is
+        // between tokens.
+        for (i, line) in pretty.split('\n').enumerate() {
+            if i > 0 {
+                unit.push_str(&inner);
+            }
+            unit.push_str(line);
+        }
+        put(&unit);
+        any = true;
+    }
+    if any {
+        put(&format!("\n{indent}]"));
+    } else {
+        put("]");
+    }
+    put(&text[open + 1..]);
+}
+
+#[cfg(test)]
+mod stream_tests {
+    use serde_json::json;
+
+    #[test]
+    fn items_streamed_print_as_the_whole_document_does() {
+        let items = [
+            json!({"a": 1, "b": [1, {"c": "x\ny"}]}),
+            json!({}),
+            json!([]),
+        ];
+        for n in 0..=items.len() {
+            let whole =
+                json!({"x": "\"k\": []", "outer": [{"k": items[..n].to_vec(), "z": 1}], "end": {}});
+            let skeleton = json!({"x": "\"k\": []", "outer": [{"k": [], "z": 1}], "end": {}});
+            let mut out = String::new();
+            super::pretty_with_items(&skeleton, "k", items[..n].iter().cloned(), &mut |t| {
+                out.push_str(t)
+            });
+            assert_eq!(out, serde_json::to_string_pretty(&whole).unwrap(), "{n}");
+        }
+    }
+}

@@ -30,7 +30,15 @@ pub fn render(report: &Report) -> String {
 /// error: `--max-warnings`) as a tool execution notification of the run's
 /// invocation.
 pub fn render_with(report: &Report, failure: Option<&str>) -> String {
-    let mut v = value(report);
+    let mut s = String::new();
+    write_with(report, failure, &mut |t| s.push_str(t));
+    s
+}
+
+/// [`render_with`], written piece by piece to `put` (a result at a time):
+/// the same text, without holding it whole.
+pub fn write_with(report: &Report, failure: Option<&str>, put: &mut dyn FnMut(&str)) {
+    let mut v = document(Vec::new());
     if let Some(text) = failure {
         v["runs"][0]["invocations"] = json!([{
             "executionSuccessful": true,
@@ -41,9 +49,10 @@ pub fn render_with(report: &Report, failure: Option<&str>) -> String {
             }],
         }]);
     }
-    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
-    s.push('\n');
-    s
+    let mut results = Results::new(report);
+    let items = report.diagnostics.iter().map(|d| results.result(d));
+    super::pretty_with_items(&v, "results", items, put);
+    put("\n");
 }
 
 fn level(severity: Severity) -> &'static str {
@@ -171,62 +180,19 @@ fn fingerprint_key(
 }
 
 pub fn value(report: &Report) -> Value {
-    let index: HashMap<&str, usize> = rules::all().enumerate().map(|(i, r)| (r.id, i)).collect();
+    let mut results = Results::new(report);
+    document(
+        report
+            .diagnostics
+            .iter()
+            .map(|d| results.result(d))
+            .collect(),
+    )
+}
+
+/// The log around the results.
+fn document(results: Vec<Value>) -> Value {
     let descriptors: Vec<Value> = rules::all().map(rule_descriptor).collect();
-    let mut redacted = HashMap::new();
-    let mut seen: HashMap<u128, usize> = HashMap::new();
-    let results: Vec<Value> = report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let key = fingerprint_key(report, d, &mut redacted);
-            let n = seen.entry(key).or_insert(0);
-            *n += 1;
-            let mut text = message_with_commit(d);
-            if let Some(help) = &d.help {
-                text.push_str("\nhelp: ");
-                text.push_str(help);
-            }
-            let mut result = Map::new();
-            result.insert("ruleId".into(), json!(d.rule));
-            if let Some(i) = index.get(d.rule.id) {
-                result.insert("ruleIndex".into(), json!(i));
-            }
-            result.insert("level".into(), json!(level(d.severity)));
-            result.insert("message".into(), json!({"text": text}));
-            result.insert(
-                "locations".into(),
-                json!([{"physicalLocation": physical_location(&d.path, Region::of_diagnostic(report, d))}]),
-            );
-            let related: Vec<Value> = d
-                .labels
-                .iter()
-                .enumerate()
-                .map(|(i, label)| {
-                    let path = label.path.as_deref().unwrap_or(&d.path);
-                    json!({
-                        "id": i + 1,
-                        "physicalLocation": physical_location(path, Region::of(report, path, label.span)),
-                        "message": {"text": label.text},
-                    })
-                })
-                .collect();
-            if !related.is_empty() {
-                result.insert("relatedLocations".into(), Value::Array(related));
-            }
-            result.insert(
-                "partialFingerprints".into(),
-                json!({"caplintFindingHash/v1": format!("{key:032x}:{n}")}),
-            );
-            if let Some(c) = &d.commit {
-                result.insert(
-                    "properties".into(),
-                    json!({"commit": {"id": c.id, "shortId": c.short_id, "date": c.date, "subject": c.subject}}),
-                );
-            }
-            Value::Object(result)
-        })
-        .collect();
     json!({
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -242,6 +208,75 @@ pub fn value(report: &Report) -> Value {
             "results": results,
         }],
     })
+}
+
+/// Makes the results of a report in its order: a fingerprint counts the
+/// findings before it with the same key.
+struct Results<'r> {
+    report: &'r Report,
+    index: HashMap<&'static str, usize>,
+    redacted: HashMap<String, String>,
+    seen: HashMap<u128, usize>,
+}
+
+impl<'r> Results<'r> {
+    fn new(report: &'r Report) -> Results<'r> {
+        Results {
+            report,
+            index: rules::all().enumerate().map(|(i, r)| (r.id, i)).collect(),
+            redacted: HashMap::new(),
+            seen: HashMap::new(),
+        }
+    }
+
+    fn result(&mut self, d: &Diagnostic) -> Value {
+        let key = fingerprint_key(self.report, d, &mut self.redacted);
+        let n = self.seen.entry(key).or_insert(0);
+        *n += 1;
+        let mut text = message_with_commit(d);
+        if let Some(help) = &d.help {
+            text.push_str("\nhelp: ");
+            text.push_str(help);
+        }
+        let mut result = Map::new();
+        result.insert("ruleId".into(), json!(d.rule));
+        if let Some(i) = self.index.get(d.rule.id) {
+            result.insert("ruleIndex".into(), json!(i));
+        }
+        result.insert("level".into(), json!(level(d.severity)));
+        result.insert("message".into(), json!({"text": text}));
+        result.insert(
+                "locations".into(),
+                json!([{"physicalLocation": physical_location(&d.path, Region::of_diagnostic(self.report, d))}]),
+            );
+        let related: Vec<Value> = d
+                .labels
+                .iter()
+                .enumerate()
+                .map(|(i, label)| {
+                    let path = label.path.as_deref().unwrap_or(&d.path);
+                    json!({
+                        "id": i + 1,
+                        "physicalLocation": physical_location(path, Region::of(self.report, path, label.span)),
+                        "message": {"text": label.text},
+                    })
+                })
+                .collect();
+        if !related.is_empty() {
+            result.insert("relatedLocations".into(), Value::Array(related));
+        }
+        result.insert(
+            "partialFingerprints".into(),
+            json!({"caplintFindingHash/v1": format!("{key:032x}:{n}")}),
+        );
+        if let Some(c) = &d.commit {
+            result.insert(
+                    "properties".into(),
+                    json!({"commit": {"id": c.id, "shortId": c.short_id, "date": c.date, "subject": c.subject}}),
+                );
+        }
+        Value::Object(result)
+    }
 }
 
 #[cfg(test)]

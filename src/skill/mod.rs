@@ -114,7 +114,7 @@ pub fn merge_all(report: &mut Report, results: Vec<Linted>, plugins: &[String]) 
     let mut skills = 0;
     for linted in results {
         skills += usize::from(linted.is_skill);
-        report.extend(linted.diagnostics);
+        report.append(linted.diagnostics);
         names.extend(linted.name);
         for path in &linted.paths {
             report.mark_linted(path);

@@ -369,6 +369,45 @@ fn pre_receive_hook_sees_through_a_revision_that_does_not_parse() {
 }
 
 #[test]
+fn pre_receive_hook_refuses_a_submodule_moved_in_a_versioned_skill() {
+    // A gitlink (a submodule's commit) is content of the skill's folder: a
+    // push that moves it under the same version is refused.
+    let (repo, bare) = server();
+    let skill = "---\nname: pdf\ndescription: Extract text.\nversion: \"1.0.0\"\n---\nBody.\n";
+    repo.write("skills/pdf/SKILL.md", skill);
+    repo.git(&["add", "-A"]);
+    let gitlink = |id: &str| {
+        let info = format!("160000,{id},skills/pdf/vendor/lib");
+        repo.git(&["update-index", "--add", "--cacheinfo", &info]);
+    };
+    gitlink("1111111111111111111111111111111111111111");
+    repo.git(&["commit", "-q", "--no-verify", "-m", "first"]);
+    let first = repo.git(&["rev-parse", "HEAD"]).trim().to_string();
+    assert!(push(&repo, &["origin", "main"]).status.success());
+    gitlink("2222222222222222222222222222222222222222");
+    repo.git(&["commit", "-q", "--no-verify", "-m", "move the library"]);
+    let out = push(&repo, &["origin", "main"]);
+    assert!(!out.status.success(), "{}", text(&out));
+    let t = text(&out);
+    assert!(t.contains("history/skill-version-not-bumped"), "{t}");
+    assert!(t.contains("vendor/lib"), "{t}");
+    assert_eq!(remote_rev(&repo, &bare, "main").as_deref(), Some(&*first));
+    // With the version raised: accepted.
+    repo.write("skills/pdf/SKILL.md", &skill.replace("1.0.0", "1.1.0"));
+    repo.git(&["add", "skills/pdf/SKILL.md"]);
+    repo.git(&[
+        "commit",
+        "-q",
+        "--no-verify",
+        "--amend",
+        "-m",
+        "move, as 1.1.0",
+    ]);
+    let out = push(&repo, &["origin", "main"]);
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+#[test]
 fn pre_receive_hook_judges_with_the_configuration_it_already_has() {
     let (repo, bare) = server();
     repo.write("agents/a.profile.json", GOOD);

@@ -20,4 +20,5 @@ mod routing;
 mod skills;
 mod span_props;
 mod staged;
+mod submodules;
 mod targets;

@@ -372,7 +372,7 @@ impl<'a> Reader<'a> {
             d.label = label;
             d.labels = labels;
             d.help = help;
-            d.fix = fix;
+            d.fix = fix.map(Box::new);
             out.push(d);
         }
         Some(out)

@@ -394,7 +394,7 @@ mod tests {
             text: "other".into(),
         });
         d.help = Some("help".into());
-        d.fix = Some(Fix {
+        d.fix = Some(Box::new(Fix {
             message: "fix it".into(),
             applicability: Applicability::Unsafe,
             edits: vec![Edit {
@@ -403,7 +403,7 @@ mod tests {
                 replacement: "x".into(),
             }],
             rename: Some(("a".into(), "b".into())),
-        });
+        }));
         vec![
             (
                 b"profile-key".to_vec(),

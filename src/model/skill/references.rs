@@ -1149,13 +1149,14 @@ pub fn build(
     scan.covered.extend(packages);
     scan.case_findings();
     let mut out = References {
-        findings: std::mem::take(&mut scan.out),
+        findings: std::cell::RefCell::new(std::mem::take(&mut scan.out)),
         unreferenced: Vec::new(),
+        escaped: Default::default(),
     };
     for f in &folder.files {
         let path = folder.repo_path(&f.rel);
         match &f.kind {
-            FileKind::SymlinkOutside { target } => out.findings.push(Finding::escapes(
+            FileKind::SymlinkOutside { target } => out.findings.get_mut().push(Finding::escapes(
                 Diagnostic::new(
                     &NO_RULE,
                     path,
@@ -1163,7 +1164,7 @@ pub fn build(
                 )
                 .help("replace the symlink with a copy of the file: a skill is copied as a folder, and the link's target does not travel with it"),
             )),
-            FileKind::SymlinkDangling { target } => out.findings.push(Finding::broken(
+            FileKind::SymlinkDangling { target } => out.findings.get_mut().push(Finding::broken(
                 Diagnostic::new(
                     &NO_RULE,
                     path,

@@ -50,7 +50,7 @@ impl SkillRule for Check {
     fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
         // The reference graph is worked out once per skill
         // (`crate::model::skill::references`).
-        out.extend(cx.references.diagnostics(Problem::Broken, &RULE));
+        cx.references.take_diagnostics(Problem::Broken, &RULE, out);
     }
 }
 

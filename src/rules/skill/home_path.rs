@@ -1,7 +1,6 @@
 //! `skill/home-path`.
 
 use crate::diagnostic::{declare_rule, Diagnostic};
-use crate::model::skill::graph::Problem;
 use crate::rules::skill::context::{Skill, SkillRule};
 use crate::source::{SourceFile, Span};
 
@@ -36,15 +35,9 @@ pub struct Check;
 
 impl SkillRule for Check {
     fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
-        // What `skill/reference-escapes` already reports (an absolute
-        // reference), by file.
-        let escapes: Vec<(&str, Span)> = cx
-            .references
-            .findings
-            .iter()
-            .filter(|f| f.problem == Problem::Escapes)
-            .filter_map(|f| Some((f.diagnostic.path.as_str(), f.diagnostic.span?)))
-            .collect();
+        // What `skill/reference-escapes` (which runs first) reported: an
+        // absolute reference, by file.
+        let escapes = cx.references.escaped.borrow();
         let sources = std::iter::once(cx.source).chain(cx.folder.texts.values());
         for source in sources {
             let reported = |span: Span| {

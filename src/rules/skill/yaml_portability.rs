@@ -90,13 +90,13 @@ fn check_portability(
             .filter(|s| d.rule == &RULE && quotable.contains(s))
         {
             let value = source.slice(span);
-            d.fix = Some(Fix::replace(
+            d.fix = Some(Box::new(Fix::replace(
                 Applicability::Safe,
                 format!("quote `{value}` as `'{value}'`"),
                 source.path.clone(),
                 span.offset..span.end(),
                 format!("'{value}'"),
-            ));
+            )));
         }
     }
 }
