@@ -13,6 +13,8 @@ declare_rule! {
     /// ## What it does
     /// Compares `name` with the name of the folder holding `SKILL.md`, both after Unicode NFKC normalization (so a folder written in full-width letters, or in another normalization form, still matches).
     ///
+    /// Severity: always an error; the Agent Skills validator rejects the skill.
+    ///
     /// ## Why
     /// Installers and galleries match skills by folder name; a mismatch is skipped or installed twice.
     ///
