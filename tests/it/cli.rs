@@ -816,7 +816,7 @@ fn human_blocks_concise_lines_and_counts_agree() {
     let block = human
         .split("\n\n")
         .find(|b| {
-            b.starts_with("error[skill/duplicate-name]: testdata/skills/code-review/SKILL.md")
+            b.starts_with("warning[skill/duplicate-name]: testdata/skills/code-review/SKILL.md")
         })
         .unwrap();
     assert!(

@@ -143,6 +143,18 @@ impl Folder {
             .get_or_init(|| self.abs.canonicalize().unwrap_or_else(|_| self.abs.clone()))
     }
 
+    /// Whether a symlink of the folder (folder-relative) ends at a file of
+    /// the repository.
+    pub(crate) fn link_stays_in_repository(&self, rel: &str) -> bool {
+        let Ok(root) = self.root.canonicalize() else {
+            return false;
+        };
+        self.abs
+            .join(rel)
+            .canonicalize()
+            .is_ok_and(|t| t.starts_with(&root))
+    }
+
     /// Repository-relative path of a file in the folder.
     pub fn repo_path(&self, rel: &str) -> String {
         join_rel(&self.dir, rel)

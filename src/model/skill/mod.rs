@@ -9,5 +9,6 @@ pub mod graph;
 pub mod limits;
 pub mod parsed;
 pub mod paths;
+pub mod prose;
 pub mod references;
 pub mod targets;

@@ -122,7 +122,9 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
 /// (`./CLAUDE.md`, `AGENTS.md`): a skill has `SKILL.md`.
 pub fn is_instruction_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    ["CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md"].contains(&name)
+    ["CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md"]
+        .iter()
+        .any(|f| f.eq_ignore_ascii_case(name))
 }
 
 /// Whether the line is the caption of a listing: a heading or a label
@@ -531,7 +533,14 @@ pub fn is_exempt(rel: &str) -> bool {
             "CONTRIBUTORS",
             "CHANGELOG",
             "CHANGES",
+            "HISTORY",
+            "RELEASE_NOTES",
+            "RELEASES",
+            "NEWS",
             "README",
+            "CLAUDE",
+            "AGENTS",
+            "GEMINI",
         ]
         .iter()
         .any(|l| {
@@ -541,6 +550,41 @@ pub fn is_exempt(rel: &str) -> bool {
             .split('/')
             .any(|seg| seg.starts_with('.') || seg == "__pycache__")
         || name.ends_with(".pyc")
+        || is_maintainers(rel)
+}
+
+/// Files for the people who keep the skill, not for its agent: tests
+/// (`tests/`, `test_x.py`, `x.test.ts`), and the logos and icons a
+/// gallery or marketplace shows (`logo.png`, `assets/icon.svg`).
+fn is_maintainers(rel: &str) -> bool {
+    let lower = rel.to_ascii_lowercase();
+    let (dirs, name) = lower.rsplit_once('/').unwrap_or(("", &lower));
+    let stem = name.split('.').next().unwrap_or(name);
+    let image = [".png", ".svg", ".jpg", ".jpeg", ".webp", ".ico", ".gif"]
+        .iter()
+        .any(|e| name.ends_with(e));
+    dirs.split('/').any(|d| {
+        matches!(
+            d,
+            "tests" | "test" | "__tests__" | "spec" | "evals" | "evaluations"
+        )
+    }) || stem.starts_with("test_")
+        || stem.ends_with("_test")
+        || name.contains(".test.")
+        || name.contains(".spec.")
+        || (image
+            && [
+                "logo",
+                "icon",
+                "banner",
+                "screenshot",
+                "preview",
+                "thumbnail",
+                "cover",
+                "favicon",
+            ]
+            .iter()
+            .any(|w| stem.contains(w)))
 }
 
 #[cfg(test)]
@@ -560,6 +604,19 @@ mod tests {
         assert!(is_exempt("sub/.DS_Store"));
         assert!(!is_exempt("licenses.md"));
         assert!(is_exempt("evaluations/README.md"));
+        for rel in [
+            "CLAUDE.md",
+            "HISTORY.md",
+            "RELEASE_NOTES.md",
+            "tests/test_run.py",
+            "scripts/x.test.ts",
+            "assets/logo.png",
+            "icon-dark.svg",
+        ] {
+            assert!(is_exempt(rel), "{rel}");
+        }
+        assert!(!is_exempt("assets/diagram.png"));
+        assert!(!is_exempt("scripts/testing_guide.md"));
         assert!(glob_regex("{lang}/x/*.md").unwrap().is_match("go/x/a.md"));
     }
 }

@@ -31,6 +31,7 @@ use crate::model::skill::paths::{
     is_instruction_file, is_markdown, is_output_material, is_placeholder_name, made_or_users,
     normalize, placeholder, Root,
 };
+use crate::model::skill::prose;
 use crate::model::skill::targets::OPENAI_YAML;
 use crate::source::SourceFile;
 use crate::syntax::markdown::{self, Ref, RefKind};
@@ -118,6 +119,8 @@ struct Scan<'a> {
     /// [`is_authoring_guide`]): a path it names without sending the agent
     /// to it is the reader's, not the skill's.
     guide: bool,
+    /// The claim being judged is a path after a client's own placeholder.
+    placeholder_claim: bool,
 }
 
 impl<'a> Scan<'a> {
@@ -225,6 +228,7 @@ impl<'a> Scan<'a> {
             case_only: Vec::new(),
             material: false,
             guide: false,
+            placeholder_claim: false,
         }
     }
 
@@ -368,12 +372,36 @@ impl<'a> Scan<'a> {
         if self.already_found(from, &r.text) || is_skill_pointer(&r.text) {
             return;
         }
+        // `SHA256[cwd](0:12)` is no link to a file, and the links of a copy
+        // of another site's page (`> Source: https://…`) are the original's.
+        if r.kind == RefKind::Link
+            && (prose::not_a_path(&r.text)
+                || (from != SKILL_MD && prose::is_copied_document(&source.text)))
+        {
+            return;
+        }
         let dir = from.rsplit_once('/').map_or("", |(p, _)| p);
         let path = source.path.clone();
         let shown = source.slice(r.span).to_string();
         if r.text.starts_with('/') || r.text.starts_with('\\') || r.text.starts_with('~') {
+            // Certain only for a link of `SKILL.md` to a file that is nowhere
+            // (a referenced page's are most often a copied site's): a link that
+            // resolves from the repository root (`/docs/adr/x.md`), or a
+            // site path without an extension (`/en/hooks`), is the same
+            // defect as a `../` link out of the skill, a warning.
+            let rooted = r.text.trim_start_matches('/');
+            let severity = if r.kind == RefKind::Link
+                && from == SKILL_MD
+                && has_extension(&r.text)
+                && !self.folder.exists_in_repository(rooted)
+            {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
             self.out.push(Finding::escapes(
                 Diagnostic::new(&NO_RULE, path, format!("`{shown}` is an absolute path"))
+                    .with_severity(severity)
                     .at(r.span)
                     .label("absolute path")
                     .help("name files relative to the skill folder (a skill is copied as a folder into workspaces and galleries, and an absolute path points elsewhere there); for a web page, write its full https:// URL"),
@@ -385,8 +413,9 @@ impl<'a> Scan<'a> {
         match self.resolve(from, &r.text) {
             Err(()) => {
                 let target = normalize(&join_rel(&self.folder.dir, &parent_of(from)), &r.text)
-                    .filter(|t| self.folder.exists_in_repository(t));
-                if example && target.is_none() {
+                    .filter(|t| self.folder.exists_in_repository(t))
+                    .or_else(|| self.at_real_place(from, &r.text));
+                if (example || prose::not_the_skills(source, r)) && target.is_none() {
                     return;
                 }
                 let d = match target {
@@ -402,6 +431,7 @@ impl<'a> Scan<'a> {
                     .label("outside the skill folder")
                     .help("the file exists in this repository, but a skill is installed alone (copied as a folder into a client's skills directory), and there this reference breaks: copy the file into the skill folder, or link to it by its full https:// URL"),
                     None => Diagnostic::new(&NO_RULE, path, format!("`{shown}` leads outside the skill folder"))
+                        .with_severity(prose::missing_severity(source, r))
                         .at(r.span)
                         .label("outside the skill folder")
                         .help("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"),
@@ -456,6 +486,30 @@ impl<'a> Scan<'a> {
                         || self.at_plugin_root(source, r)
                         || self.at_repository_root(r)
                         || made_or_users(source, r)) => {}
+            Ok(Found::Missing) if prose::not_the_skills(source, r) => {}
+            // A client's own placeholder (`{baseDir}/x`) names the skill
+            // folder for certain: a file above it is not found there.
+            Ok(Found::Missing)
+                if !self.placeholder_claim
+                    && (self.at_real_place(from, &r.text).is_some()
+                        || self.enclosing(r).is_some()) =>
+            {
+                let found = self
+                    .at_real_place(from, &r.text)
+                    .or_else(|| self.enclosing(r))
+                    .unwrap_or_default();
+                self.out.push(Finding::broken(
+                    Diagnostic::new(
+                        &NO_RULE,
+                        path,
+                        format!("`{shown}` is not in the skill folder; it is `{found}`, outside it"),
+                    )
+                    .with_severity(Severity::Warning)
+                    .at(r.span)
+                    .label("outside the skill folder")
+                    .help("the path resolves from a folder above the skill (the plugin root, or a folder a build copies in), not from the skill folder an agent reads it from: name it from there (`${CLAUDE_PLUGIN_ROOT}/…`), or copy the file into the skill"),
+                ));
+            }
             Ok(Found::Missing) if self.elsewhere(r).is_some() => {
                 let sibling = self.elsewhere(r).unwrap_or_default();
                 self.out.push(Finding::broken(
@@ -486,6 +540,12 @@ impl<'a> Scan<'a> {
                         path,
                         format!("`{shown}` does not exist {where_}"),
                     )
+                    .with_severity(if has_extension(&r.text) {
+                        prose::missing_severity(source, r)
+                    } else {
+                        // No extension: as likely a page of a site as a file.
+                        Severity::Warning
+                    })
                     .at(r.span)
                     .label("no such file")
                     .help(help.unwrap_or_else(|| "add the file or fix the path".into())),
@@ -822,14 +882,29 @@ impl<'a> Scan<'a> {
             Ok(Found::File(_) | Found::Dir(_))
         );
         // A guide's example, or a name that is not a file's, only counts
-        // as a mention.
-        if !in_code && r.kind != RefKind::Example && (has_extension(rest) || exists) {
+        // as a mention; so does a variable the text sets itself
+        // (`SKILL_DIR=…/scripts`), which stands for what it was set to.
+        if !in_code
+            && r.kind != RefKind::Example
+            && (has_extension(rest) || exists)
+            && !prose::assigns_variable(&source.text, &r.text)
+        {
+            // A client's own placeholder (`{baseDir}`, `${CLAUDE_SKILL_DIR}`)
+            // is the skill folder for certain; a convention of the text's
+            // (`{skill_path}`, `$SKILL_DIR`) is a reading of it.
+            let kind = if prose::is_client_placeholder(&r.text) {
+                RefKind::Link
+            } else {
+                RefKind::Prose
+            };
             let inner = Ref {
                 span: r.span,
                 text: rest.to_string(),
-                kind: RefKind::Link,
+                kind,
             };
+            self.placeholder_claim = kind == RefKind::Link;
             self.claim(source, SKILL_MD, &inner);
+            self.placeholder_claim = false;
         } else {
             self.mention(SKILL_MD, rest, false);
         }
@@ -875,12 +950,18 @@ impl<'a> Scan<'a> {
             return;
         }
         let shown = source.slice(r.span).to_string();
+        let plugin = if plugin.is_empty() {
+            "the plugin folder (the repository root)".to_string()
+        } else {
+            format!("the plugin folder `{plugin}`")
+        };
         self.out.push(Finding::broken(
             Diagnostic::new(
                 &NO_RULE,
                 source.path.clone(),
-                format!("`{shown}` does not exist in the plugin folder `{plugin}`"),
+                format!("`{shown}` does not exist in {plugin}"),
             )
+            .with_severity(prose::missing_severity(source, r))
             .at(r.span)
             .label("no such file")
             .help("add the file to the plugin or fix the path"),
@@ -904,6 +985,43 @@ impl<'a> Scan<'a> {
         };
         normalize(plugin, r.text.trim_start_matches("./"))
             .is_some_and(|full| self.folder.exists_in_repository(&full))
+    }
+
+    /// The repository path of a file that a path in a symlinked file
+    /// (`.gemini/skills/x/SKILL.md` linking to `agents/x.md`) names from
+    /// the folder the file really is in: written for that place, it works
+    /// there and not from the skill folder.
+    fn at_real_place(&self, from: &str, text: &str) -> Option<String> {
+        let Some(FileKind::SymlinkOutside { target }) = self.folder.kind(from) else {
+            return None;
+        };
+        let link = self.folder.repo_path(from);
+        let real = normalize(&parent_of(&link), target)?;
+        normalize(&parent_of(&real), text.trim_start_matches("./"))
+            .filter(|t| self.folder.exists_in_repository(t))
+    }
+
+    /// The repository path of a file that a relative path without `../`
+    /// names from a folder above the skill (the plugin root, whether a
+    /// manifest or a marketplace entry makes it one, or a source tree a
+    /// build copies into the skill): the nearest such folder wins.
+    fn enclosing(&self, r: &Ref) -> Option<String> {
+        let t = r.text.trim_start_matches("./");
+        if self.folder.dir.is_empty() || !t.contains('/') || t.starts_with("../") {
+            return None;
+        }
+        let mut dir = parent_of(&self.folder.dir);
+        loop {
+            if let Some(full) = normalize(&dir, t) {
+                if self.folder.exists_in_repository(&full) {
+                    return Some(full);
+                }
+            }
+            if dir.is_empty() {
+                return None;
+            }
+            dir = parent_of(&dir);
+        }
     }
 
     /// The repository path of a file a path with a folder names in a
@@ -1156,14 +1274,23 @@ pub fn build(
     for f in &folder.files {
         let path = folder.repo_path(&f.rel);
         match &f.kind {
-            FileKind::SymlinkOutside { target } => out.findings.get_mut().push(Finding::escapes(
-                Diagnostic::new(
+            FileKind::SymlinkOutside { target } => {
+                // A link to a file of this repository works in a checkout
+                // (a client's folder of links to the repository's skills)
+                // and breaks once the skill is copied: like a `../` link
+                // to an existing file, a warning.
+                let in_repository = folder.link_stays_in_repository(&f.rel);
+                let mut d = Diagnostic::new(
                     &NO_RULE,
                     path,
                     format!("symlink to `{target}`, outside the skill folder"),
                 )
-                .help("replace the symlink with a copy of the file: a skill is copied as a folder, and the link's target does not travel with it"),
-            )),
+                .help("replace the symlink with a copy of the file: a skill is copied as a folder, and the link's target does not travel with it");
+                if in_repository {
+                    d = d.with_severity(Severity::Warning);
+                }
+                out.findings.get_mut().push(Finding::escapes(d));
+            }
             FileKind::SymlinkDangling { target } => out.findings.get_mut().push(Finding::broken(
                 Diagnostic::new(
                     &NO_RULE,

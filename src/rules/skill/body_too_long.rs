@@ -11,6 +11,8 @@ declare_rule! {
     /// ## What it does
     /// Warns when the body after the frontmatter is over 500 lines or about 5000 tokens (counted as four characters a token), pointing at the line where the limit is passed.
     ///
+    /// Severity: always a warning; a long body still loads, it only costs context.
+    ///
     /// ## Why
     /// The body is loaded whole into the conversation; details only some conversations need belong in resource files.
     ///

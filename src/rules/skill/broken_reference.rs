@@ -19,10 +19,13 @@ declare_rule! {
     /// - the paths in templates (under `templates/`, or named `…_template`), and paths the text has the agent make (`Create ./x.cedar`, `write … to x.md`) or edit (`Add to assets/global.css`) or says are absent;
     /// - stand-in names (`references/xxx.md`, `scripts/script_name.py`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), and a link's back-ticked label (its destination is the reference);
     /// - a link without a file extension into a folder the skill does not have (a wiki page), and the caption of a listing (a heading or label naming a file, followed by a fenced block with its text).
+    /// - paths the text says are not the skill's: an output it writes ("Store the report at `./run/report.json`"), the user's ("your `./build.sh`"), a string in a back-ticked statement (`using './main.bicep'`), another plugin's, skill's or repository's ("the `zai` plugin's", on the line or the one before), or what not to do ("Don't …"); the links of a page that cites its source (`> Source: https://…`), and destinations that are no path (`[cwd](0:12)`).
     ///
     /// In a skill that teaches how to write skills, plugins, hooks, commands or `CLAUDE.md` (its name or description says so: "create a skill", `plugin-structure`), a path in prose is the reader's and has to exist only when the text sends the agent to it (`See references/workflows.md`, `run scripts/x.py`) or links it.
     ///
-    /// A path that is missing from the skill but exists in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a skill folder of the same name: a translation, another client's copy), is a warning naming that file. A symlink to nothing is reported too.
+    /// A path that is missing from the skill but exists from a folder above it (the plugin root, whether a manifest or a marketplace entry makes it a plugin, or a source tree a build copies in), in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a translation, another client's copy), is a warning naming that file. A symlink to nothing is reported too.
+    ///
+    /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load` before it), or a path after a client's own placeholder (`{baseDir}`, `${CLAUDE_SKILL_DIR}`, `${CLAUDE_PLUGIN_ROOT}`). Any other reading of prose (a back-ticked or bare path, a link without an extension, a path after a convention such as `{skill_path}` or `$SKILL_DIR`) is a warning.
     ///
     /// ## Why
     /// An agent told to read `scripts/extract.py` that does not exist wastes a turn and improvises.
@@ -235,4 +238,64 @@ mod tests {
         );
         assert!(d.is_empty(), "{d:?}");
     }
+
+    fn severities(files: &[(&str, &str)]) -> Vec<(String, crate::diagnostic::Severity)> {
+        let (sources, d) = lint_repo(files, &[], &RULE);
+        d.iter()
+            .map(|d| {
+                let source = sources.iter().find(|s| s.path == d.path).unwrap();
+                (source.slice(d.span.unwrap()).to_string(), d.severity)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn links_and_instructions_are_errors_prose_is_a_warning() {
+        use crate::diagnostic::Severity::*;
+        let d = severities(&[(
+            "skills/demo/SKILL.md",
+            &format!("{FM}See [guide](references/guide.md).\n\nRead `references/api.md` first.\n\nKeyword list: `references/keywords.md`\n"),
+        )]);
+        assert_eq!(
+            d,
+            [
+                ("references/guide.md".to_string(), Error),
+                ("references/api.md".to_string(), Error),
+                ("references/keywords.md".to_string(), Warning),
+            ]
+        );
+    }
+
+    #[test]
+    fn paths_from_the_plugin_root_are_a_warning() {
+        use crate::diagnostic::Severity::*;
+        // A plugin a marketplace defines: no manifest in the plugin folder.
+        let files = [
+            (".claude-plugin/marketplace.json", r#"{"name":"m","owner":{"name":"o"},"plugins":[{"name":"p","source":"./plugins/p"}]}"#),
+            ("plugins/p/scripts/build.sh", "echo\n"),
+            ("plugins/p/references/style.md", "# Style\n"),
+            ("plugins/p/skills/demo/SKILL.md", &format!("{FM}Run `scripts/build.sh`, then read [style](references/style.md).\n")),
+        ];
+        let d = severities(&files);
+        assert_eq!(
+            d,
+            [
+                ("references/style.md".to_string(), Warning),
+                ("scripts/build.sh".to_string(), Warning),
+            ]
+        );
+    }
+
+    #[test]
+    fn paths_that_are_not_the_skills() {
+        let text = format!(
+            "{FM}Store the report at `./run/data/report.json`.\n\nDeploy with `using './main.bicep'`.\n\nUse the `zai` plugin's\n`scripts/setup.sh`.\n\nDon't write `../shared/x.md`.\n\n| SHA256[cwd](0:12) | x |\n|---|---|\n\nSee [notes](references/notes.md).\n"
+        );
+        let d = severities(&[
+            ("skills/demo/SKILL.md", &text),
+            ("skills/demo/references/notes.md", "# Notes\n\n> Source: [a/b](https://github.com/a/b)\n\nRead [the spec](docs/spec.md) and [LICENSE](LICENSE).\n"),
+        ]);
+        assert!(d.is_empty(), "{d:?}");
+    }
+
 }

@@ -10,6 +10,8 @@ declare_rule! {
     /// ## What it does
     /// Warns when `SKILL.md` starts with a UTF-8 byte-order mark.
     ///
+    /// Severity: always a warning; most readers skip the mark.
+    ///
     /// ## Why
     /// Several clients look for `---` as the very first bytes; with a BOM in front they find no frontmatter and skip the skill.
     ///

@@ -15,6 +15,8 @@ declare_rule! {
     ///
     /// Unknown keys get a did-you-mean. The file and the icons it names count as referenced for `skill/unreferenced-file`.
     ///
+    /// Severity: an error: each finding is a value Codex refuses or cannot read.
+    ///
     /// ## Why
     /// Codex reads this file to show the skill (name, icon, colour, starting prompt) and to install its dependencies. It fails open: a file that does not parse or has a wrong type is ignored whole, and a bad value is dropped, without a word to the author.
     ///

@@ -14,6 +14,8 @@ declare_rule! {
     ///
     /// With target `claude-code` (or `claude`), `description` and `when_to_use` together over 1,536 characters are a warning: Claude Code loads the skill and cuts its entry in the listing of skills at that length.
     ///
+    /// Severity: an error over a limit a selected client enforces (it refuses or truncates the skill); a warning for Claude Code's listing cap, which only cuts the entry.
+    ///
     /// ## Why
     /// The description is charged on every turn for every bound skill, and clients reject long ones.
     ///

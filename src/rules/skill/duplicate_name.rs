@@ -1,6 +1,7 @@
 //! `skill/duplicate-name`.
 
 use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::discover::parent_of;
 use crate::rules::skill::context::{Repository, SkillRule};
 use crate::rules::skill::values::nfkc;
 use crate::source::Span;
@@ -11,6 +12,8 @@ declare_rule! {
     ///
     /// ## What it does
     /// Reports skills in different folders that declare the same `name`, labelling both. Only skills that one installation puts side by side are compared: the skills of a plugin (a folder with `.claude-plugin/` or `.codex-plugin/`) are namespaced by the plugin, a client's own folder (`.cursor/skills/`, `.agents/skills/`, any hidden folder) is installed apart from the rest, and a translation (`docs/ja-JP/skills/`) is another edition of the same skills.
+    ///
+    /// Severity: an error when both skills sit in the same folder (every client that loads the folder loads both); a warning when they are in different folders of one installation set (category folders of a collection, a snapshot beside `skills/`), which only an installation taking both meets.
     ///
     /// ## Why
     /// Installation matches by name; a collision is skipped silently forever.
@@ -122,6 +125,14 @@ fn duplicate_names(names: &[(String, String, Span)]) -> Vec<Diagnostic> {
             .at(span)
             .label("declared here")
             .help("give each skill its own name: installation matches skills by name, so one of them is silently skipped");
+            // Side by side in one folder, every client that loads the folder
+            // loads both: certain. In different folders of one set (category
+            // folders of a collection, a snapshot folder beside `skills/`),
+            // only an installation that takes both meets the collision.
+            let shelf = |p: &str| parent_of(&parent_of(p));
+            if !others.iter().any(|o| shelf(&o.0) == shelf(&path)) {
+                d = d.with_severity(crate::diagnostic::Severity::Warning);
+            }
             for o in others {
                 d = d.with_label_in(o.0.clone(), o.2, "also declared here");
             }
@@ -163,6 +174,21 @@ mod tests {
         assert_eq!(d[0].labels[0].path.as_deref(), Some("skills/b/SKILL.md"));
         assert_eq!(d[0].labels[0].span, Span::new(12, 11));
         assert_eq!(d[1].labels[0].path.as_deref(), Some("skills/a/SKILL.md"));
+        assert!(d.iter().all(|d| d.severity == crate::diagnostic::Severity::Error));
+    }
+
+    #[test]
+    fn names_in_different_folders_of_one_set_are_a_warning() {
+        // Category folders of a collection, and a snapshot beside `skills/`.
+        let names = vec![
+            ("skills/development/brainstorming/SKILL.md".to_string(), "brainstorming".to_string(), Span::new(10, 13)),
+            ("skills/productivity/brainstorming/SKILL.md".to_string(), "brainstorming".to_string(), Span::new(10, 13)),
+            ("preview/review/SKILL.md".to_string(), "review".to_string(), Span::new(10, 6)),
+            ("skills/review/SKILL.md".to_string(), "review".to_string(), Span::new(10, 6)),
+        ];
+        let d = duplicate_names(&names);
+        assert_eq!(d.len(), 4);
+        assert!(d.iter().all(|d| d.severity == crate::diagnostic::Severity::Warning), "{d:?}");
     }
 
     #[test]

@@ -19,6 +19,8 @@ declare_rule! {
     ///
     /// A list of strings under `metadata.tags` is agentskills-core's form for tags: the default target `agentskills` accepts it; with another target selected it is a warning, since those clients read `metadata` values as strings only.
     ///
+    /// Severity: an error for a type the selected clients reject; a warning for `metadata.tags` as a list with a target other than `agentskills`.
+    ///
     /// ## Why
     /// Clients validate these types on registration and reject the skill when they are wrong.
     ///

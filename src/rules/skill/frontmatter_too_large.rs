@@ -10,6 +10,8 @@ declare_rule! {
     /// ## What it does
     /// Refuses frontmatter larger than 256 KiB before parsing it.
     ///
+    /// Severity: always an error; the file is not read.
+    ///
     /// ## Why
     /// Clients reject oversized frontmatter to avoid memory exhaustion; metadata that large belongs in the body or a resource file.
     ///

@@ -10,6 +10,8 @@ declare_rule! {
     /// ## What it does
     /// Enabled by target `platform`. Compares `category` with the platform's suggested categories that its documentation names (support, engineering, finance, legal, security, marketing), with a did-you-mean for misspellings.
     ///
+    /// Severity: always a warning.
+    ///
     /// ## Why
     /// The category drives the filter of the platform's skill list; a misspelt category files the skill where nobody looks. It has no effect on what the agent sees.
     ///

@@ -13,6 +13,8 @@ declare_rule! {
     /// ## What it does
     /// Splits `SKILL.md` on whole `---` lines (CRLF accepted, a `---` inside a value never splits) and parses the frontmatter as YAML, pointing at the exact position of a syntax error. An unquoted `: ` inside a value gets the quoted form in the help. Also reported: a frontmatter that is not a mapping, a key that appears twice, and a file that is not valid UTF-8.
     ///
+    /// Severity: an error: YAML that does not parse, frontmatter that does not open or close, duplicate keys. A `SKILL.md` without frontmatter inside another skill's folder is a file of that skill and is not reported.
+    ///
     /// ## Why
     /// A skill whose frontmatter does not parse is dropped by clients without a word. The commonest cause is an unquoted `: ` inside a description.
     ///
@@ -53,7 +55,13 @@ impl SkillRule for Check {
             );
         }
         if let Some(problem) = &cx.parsed.problem {
-            out.extend(problem_diagnostic(source, cx.parsed, problem));
+            // A `SKILL.md` without frontmatter inside another skill's folder
+            // (`deploy/SKILL.md` of a skill's phases) is a file of that
+            // skill: no client loads a skill nested in a skill.
+            let fragment = matches!(problem, Problem::NoOpening { .. }) && inside_a_skill(cx);
+            if !fragment {
+                out.extend(problem_diagnostic(source, cx.parsed, problem));
+            }
         }
         let Some(root) = &cx.parsed.frontmatter else {
             return;
@@ -77,6 +85,18 @@ impl SkillRule for Check {
             }
         }
     }
+}
+
+/// Whether a folder above the skill's holds a `SKILL.md`.
+fn inside_a_skill(cx: &Skill<'_>) -> bool {
+    let mut dir = cx.folder.dir.as_str();
+    while let Some((up, _)) = dir.rsplit_once('/') {
+        if cx.folder.is_file_in_repository(&format!("{up}/SKILL.md")) {
+            return true;
+        }
+        dir = up;
+    }
+    !cx.folder.dir.is_empty() && cx.folder.is_file_in_repository("SKILL.md")
 }
 
 fn problem_diagnostic(
@@ -336,4 +356,22 @@ mod tests {
         );
         assert!(d.is_empty(), "{d:?}");
     }
+
+    #[test]
+    fn a_skill_md_inside_a_skill_is_a_file_of_it() {
+        // A skill's phases, each a `SKILL.md` without frontmatter.
+        let (_, d) = lint_repo(
+            &[
+                CLEAN_SKILL,
+                ("skills/refund-policy/deploy/SKILL.md", "# Deploy\n\nSteps.\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        assert!(d.is_empty(), "{d:?}");
+        // On its own in a skills root it is a broken skill.
+        let (_, d) = lint_repo(&[("skills/deploy/SKILL.md", "# Deploy\n")], &[], &RULE);
+        assert_eq!(d.len(), 1, "{d:?}");
+    }
+
 }

@@ -13,6 +13,8 @@ declare_rule! {
     /// ## What it does
     /// Checks that `version`, when present, is a quoted SemVer 2.0 string. An unquoted version is reported with what YAML makes of it (a float, an integer, or for YAML 1.1 readers a date), and the help gives the quoted SemVer form (`1.0` → `"1.0.0"`).
     ///
+    /// Severity: an error when YAML reads the value as something other than a SemVer string (a float, an integer, a date, a boolean, a quoted non-SemVer); a warning for a plain unquoted SemVer such as `1.2.3`, which every YAML reader takes as the string it is.
+    ///
     /// ## Why
     /// YAML reads an unquoted `1.0` as a float and `2024-01-15` as a date, so the value never reaches a validator as a string; `1.10` becomes `1.1`.
     ///
@@ -140,6 +142,11 @@ fn check_version(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnos
         ) && !is_yaml11_timestamp(text)
             && semver::Version::parse(text).is_ok()
             && source.text.get(span.offset..span.offset + span.length) == Some(text);
+        // A plain SemVer (`1.2.3`) is a string to every YAML reader: only a
+        // habit is broken, not the value, so it is a warning.
+        if plain_semver {
+            d = d.with_severity(crate::diagnostic::Severity::Warning);
+        }
         if plain_semver {
             d = d.with_fix(Fix::replace(
                 Applicability::Safe,

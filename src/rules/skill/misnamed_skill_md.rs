@@ -9,6 +9,8 @@ declare_rule! {
     /// ## What it does
     /// Reports a file named `SKILL.md` in another casing (`skill.md`, `Skill.md`) when it is meant as one: in a skills root, next to a real `SKILL.md`, or starting with a `---` frontmatter line. A page about skills elsewhere (`docs/skill.md`) is left alone.
     ///
+    /// Severity: always an error; clients look for `SKILL.md` exactly.
+    ///
     /// ## Why
     /// Clients look for the exact name `SKILL.md`; on case-sensitive file systems `skill.md` is never found.
     ///

@@ -11,6 +11,8 @@ declare_rule! {
     /// ## What it does
     /// Checks that the frontmatter has a non-empty `name` and `description`. A missing field is reported at the opening `---` fence; an empty one (`name:`, `description: ""`) at its value.
     ///
+    /// Severity: always an error; clients refuse a skill without them.
+    ///
     /// ## Why
     /// The name is the id a model loads the skill by, and the description is the only part the model sees before deciding to load it.
     ///

@@ -37,3 +37,24 @@ rule_family! {
     codex_metadata,
     invalid_category,
 }
+
+#[cfg(test)]
+mod tests {
+    /// Errors only when certain: every skill rule's explanation says which
+    /// forms are errors and which warnings.
+    #[test]
+    fn every_rule_says_which_forms_are_errors_and_which_warnings() {
+        for rule in super::RULES {
+            let what = rule.what();
+            let line = what
+                .split("\n\n")
+                .find(|p| p.starts_with("Severity: "))
+                .unwrap_or_else(|| panic!("{}: no `Severity:` paragraph", rule.id));
+            assert!(
+                line.contains("error") || line.contains("warning"),
+                "{}: {line}",
+                rule.id
+            );
+        }
+    }
+}

@@ -10,6 +10,8 @@ declare_rule! {
     /// ## What it does
     /// Rejects names reserved for capabilities (`reserved_skill_names`, default `knowledge`, `planning`, `skills`).
     ///
+    /// Severity: always an error.
+    ///
     /// ## Why
     /// Skills share one namespace with capabilities; a skill named `planning` on an agent with the planning capability is a duplicate the framework rejects before the first token.
     ///

@@ -19,6 +19,8 @@ declare_rule! {
     /// ## What it does
     /// Checks the optional selection hints: each a list of one to five non-empty strings of at most 200 characters.
     ///
+    /// Severity: always an error.
+    ///
     /// ## Why
     /// The hints are charged on every turn for every registered skill; clients enforce these limits.
     ///

@@ -16,6 +16,8 @@ declare_rule! {
     ///
     /// Target `claude-code` adds Claude Code's fields (`argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `model`, `effort`, `context`, `agent`, `hooks`, `paths`, `shell`, `when_to_use`, and `version`); `claude-api` and `codex` know the open format's six fields (the claude.ai upload rejects a skill with any other key); `platform` adds `category`. With several targets (`claude` is `claude-code` and `claude-api`) a key must be known to every one of them. Extend every list with `extra_skill_fields`.
     ///
+    /// Severity: always a warning; clients ignore unknown fields.
+    ///
     /// ## Why
     /// Unknown keys are ignored or rejected depending on the client; a misspelt key (`descripton`) silently loses the field.
     ///

@@ -16,6 +16,8 @@ declare_rule! {
     ///
     /// Patterns such as `Bash(git:*)` or `Bash(npm run test *)` and MCP tools (`mcp__server`, `mcp__server__tool`) are valid. Names are case-sensitive; the help suggests the nearest tool.
     ///
+    /// Severity: always an error; Claude Code ignores a tool it does not have.
+    ///
     /// ## Why
     /// A tool that does not exist is never granted: the skill asks for permission at every use, or is rejected on upload.
     ///

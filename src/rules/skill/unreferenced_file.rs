@@ -13,6 +13,8 @@ declare_rule! {
     ///
     /// Exempt: licence, notice and change-log files, READMEs, client metadata (`agents/openai.yaml` and the files it names, `metadata.json`), dependency manifests and lock files (`pyproject.toml`, `uv.lock`, `requirements.txt`, `package.json`, `Cargo.toml`, `go.mod`, …), hidden files and `__pycache__`. Files in nested skills belong to those skills.
     ///
+    /// Severity: always a warning. Exempt besides: tests (`tests/`, `test_*.py`, `*.test.ts`), logos and icons, agent instruction files (`CLAUDE.md`, `AGENTS.md`) and change logs under other names (`HISTORY.md`, `RELEASE_NOTES.md`, `NEWS`).
+    ///
     /// ## Why
     /// Resources are loaded only when the body points at them; an unreferenced file is dead weight or a forgotten instruction.
     ///

@@ -11,6 +11,8 @@ declare_rule! {
     /// ## What it does
     /// Enabled by target `claude-api` (and `claude`, which includes it). Reports an XML-like tag — `<name>`, `</name>`, `<name attr="…">`, `<name/>` — in `name` or `description`, even inside backticks. Comparisons and arrows (`a < b`, `<=`, `->`) are not tags.
     ///
+    /// Severity: always an error; Claude rejects the skill.
+    ///
     /// ## Why
     /// Anthropic rejects a skill whose name or description contains XML tags on upload: the description is placed in the system prompt, where a tag could pass for structure.
     ///

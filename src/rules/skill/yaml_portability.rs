@@ -13,6 +13,8 @@ declare_rule! {
     /// ## What it does
     /// Flags YAML that parsers disagree on: tab characters outside values and comments, anchors and aliases, tags, flow collections (`[a, b]`, `{a: b}`), and plain values that YAML 1.1 readers (PyYAML and most skill clients) turn into booleans (`yes`, `no`, `on`, `off`, `y`, `n`) or dates (`2024-01-15`). An unquoted `version` is left to `skill/invalid-version`.
     ///
+    /// Severity: always a warning; the YAML is valid, only read differently by some readers.
+    ///
     /// ## Why
     /// Skills are read by many clients with different YAML parsers; `on` is a boolean to some and a string to others, and tabs or aliases are rejected by several.
     ///

@@ -1,0 +1,373 @@
+//! How certain a path read from prose is to be one of the skill's files.
+//!
+//! The reference rules report an error only where a client or a reader
+//! will hit the defect: a Markdown link (or image, reference definition,
+//! `href`/`src`) to a relative file that is missing, or text that sends the
+//! agent to the file (`Read references/x.md`). A path read from prose (a
+//! back-ticked or bare word) is a heuristic reading and at most a warning,
+//! and it is no reference at all where the text says whose file it is: an
+//! output the skill writes, a file of the user's project, a code sample, a
+//! file of another repository or plugin, or a path quoted as what not to do.
+
+use crate::diagnostic::Severity;
+use crate::model::skill::paths::directed;
+use crate::source::SourceFile;
+use crate::syntax::markdown::{Ref, RefKind};
+
+/// The severity of a missing file, by how it was named: a link or an
+/// instruction to load it is certain (an error); any other reading of
+/// prose is a warning.
+pub fn missing_severity(source: &SourceFile, r: &Ref) -> Severity {
+    if r.kind == RefKind::Link || directed(source, r) {
+        Severity::Error
+    } else {
+        Severity::Warning
+    }
+}
+
+/// The line holding `at`, and the line before it.
+fn lines_around(text: &str, at: usize) -> (&str, &str, usize) {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let prev = if start == 0 {
+        ""
+    } else {
+        let p = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+        &text[p..start - 1]
+    };
+    (&text[start..end], prev, at - start)
+}
+
+/// Whether the text says a path read from prose is not one of the skill's
+/// files: an output the skill writes ("Store the report at
+/// `./run/data/report.json`"), a file of the user's project ("your
+/// `./build.sh`"), a code sample (`using './main.bicep'`), a file of
+/// another plugin or repository ("the `zai` plugin's `scripts/x.sh`", on
+/// the line or the one before), or what not to do ("Don't write
+/// `../x.md`").
+pub fn not_the_skills(source: &SourceFile, r: &Ref) -> bool {
+    // A reading verb after a making one still sends the agent to it
+    // ("Save time: see `scripts/export.py`").
+    if r.kind == RefKind::Link || directed(source, r) {
+        return false;
+    }
+    let (line, prev, col) = lines_around(&source.text, r.span.offset);
+    let lower = line.to_ascii_lowercase();
+    let before = &lower[..col.min(lower.len())];
+    quoted_in_code(line, col)
+        || output(before)
+        || users_or_others(&lower, &prev.to_ascii_lowercase())
+        || forbidden(before)
+}
+
+/// A path in quotes inside a back-ticked statement: a code sample's string
+/// (`using './main.bicep'`, `& './login.ps1'`).
+fn quoted_in_code(line: &str, col: usize) -> bool {
+    let col = col.min(line.len());
+    let before = &line[..col];
+    if before.matches('`').count().is_multiple_of(2) {
+        return false;
+    }
+    before.ends_with('\'') || before.ends_with('"')
+}
+
+/// The clause before the path makes it something the skill writes.
+fn output(before: &str) -> bool {
+    const OUT: &[&str] = &[
+        "store ",
+        "stored ",
+        "save ",
+        "saved ",
+        "saves ",
+        "write ",
+        "writes ",
+        "written ",
+        "output ",
+        "outputs ",
+        "output:",
+        "generates ",
+        "produces ",
+        "creates ",
+        "export ",
+        "exports ",
+        "results in",
+        "report at",
+        "persist",
+        "download ",
+        "downloads ",
+    ];
+    let clause = before.rsplit(['.', ';', '|']).next().unwrap_or(before);
+    OUT.iter().any(|w| clause.contains(w))
+}
+
+/// The line says whose file it is: the user's project, another plugin's or
+/// another repository's ("the `zai` plugin's", "in the upstream repo").
+fn users_or_others(line: &str, prev: &str) -> bool {
+    const USERS: &[&str] = &[
+        "your ",
+        "user's ",
+        "the user ",
+        "project's ",
+        "in the project",
+        "working directory",
+        "current directory",
+        "repository root",
+        "repo root",
+        "the target repo",
+    ];
+    const OTHERS: &[&str] = &[
+        "upstream",
+        "other repo",
+        "another repo",
+        "another plugin",
+        "other plugin",
+    ];
+    USERS.iter().any(|w| line.contains(w))
+        || OTHERS.iter().any(|w| line.contains(w))
+        || others_possessive(line)
+        || (prev.trim_end().ends_with(':') && others_possessive(prev))
+        || others_possessive_end(prev)
+}
+
+/// "the `zai` plugin's", "llm-wiki skill's", "the upstream repo's": a
+/// possessive naming another plugin, skill or repository (not "the
+/// plugin's", which is the skill's own plugin).
+fn others_possessive(text: &str) -> bool {
+    let text = text.replace('’', "'");
+    ["plugin's ", "skill's ", "repo's ", "repository's "]
+        .iter()
+        .any(|p| {
+            text.match_indices(p).any(|(i, _)| {
+                let word = text[..i]
+                    .trim_end()
+                    .rsplit(' ')
+                    .next()
+                    .unwrap_or("")
+                    .trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_');
+                !word.is_empty()
+                    && ![
+                        "the", "this", "our", "its", "a", "each", "every", "your", "same",
+                    ]
+                    .contains(&word)
+            })
+        })
+}
+
+/// The line ends with such a possessive, so the path on the next line is
+/// the other one's.
+fn others_possessive_end(prev: &str) -> bool {
+    let t = prev.trim_end();
+    others_possessive(&format!("{t} "))
+        && [
+            "plugin's",
+            "skill's",
+            "repo's",
+            "repository's",
+            "plugin’s",
+            "skill’s",
+        ]
+        .iter()
+        .any(|e| t.ends_with(e))
+}
+
+/// The path is quoted as what not to do.
+fn forbidden(before: &str) -> bool {
+    const NOT: &[&str] = &[
+        "don't",
+        "don’t",
+        "do not",
+        "never ",
+        "avoid",
+        "instead of",
+        "rather than",
+        "❌",
+        "wrong:",
+        "bad:",
+        "not like",
+    ];
+    let clause = before.rsplit(['.', ';', '|']).next().unwrap_or(before);
+    NOT.iter().any(|w| clause.contains(w))
+}
+
+/// Whether a referenced file is a copy of another site's or repository's
+/// document (its first lines cite where it came from: `> Source:
+/// https://…`, "Adapted from …"): its relative links are the original's.
+pub fn is_copied_document(text: &str) -> bool {
+    text.lines().take(12).any(|l| {
+        let l = l
+            .trim_start_matches(['>', ' ', '*', '_', '#', '-'])
+            .to_ascii_lowercase();
+        let cites = [
+            "source:",
+            "original:",
+            "originally from",
+            "adapted from",
+            "copied from",
+            "mirrored from",
+            "from:",
+            "fetched from",
+            "url:",
+        ]
+        .iter()
+        .any(|w| l.starts_with(w));
+        cites && (l.contains("http://") || l.contains("https://") || l.contains("]("))
+    })
+}
+
+/// Whether a link destination cannot be a file: only digits and
+/// separators (`[cwd](0:12)` in `SHA256[cwd](0:12)`), or a colon before
+/// any `/` that is no URL scheme.
+pub fn not_a_path(text: &str) -> bool {
+    let t = text.trim();
+    if t.is_empty() {
+        return true;
+    }
+    if t.chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ':' | '.' | ',' | '-' | ' ' | '+'))
+    {
+        return true;
+    }
+    match t.find(':') {
+        Some(i) => {
+            !t[..i].contains('/') && !t[..i].contains('.')
+                || t[..i].chars().any(char::is_whitespace)
+        }
+        None => false,
+    }
+}
+
+/// The placeholders a client itself replaces with the skill's or the
+/// plugin's folder: Claude Code's `{baseDir}`, `${CLAUDE_SKILL_DIR}` and
+/// `${CLAUDE_PLUGIN_ROOT}`, Codex's. Others (`{skill_path}`, `$SKILL_DIR`)
+/// are conventions an agent has to read.
+pub fn is_client_placeholder(text: &str) -> bool {
+    let head = text.split('/').next().unwrap_or(text);
+    let key: String = head
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    matches!(
+        key.as_str(),
+        "basedir" | "claudeskilldir" | "codexskilldir" | "claudepluginroot" | "codexpluginroot"
+    ) && !head.starts_with('$')
+        || (head.starts_with("${")
+            && matches!(
+                key.as_str(),
+                "claudeskilldir" | "codexskilldir" | "claudepluginroot" | "codexpluginroot"
+            ))
+        || (head.starts_with('$') && matches!(key.as_str(), "claudeskilldir" | "claudepluginroot"))
+}
+
+/// Whether the text sets the variable a path starts with (`SKILL_DIR=`,
+/// `export SKILL_DIR=`, `$env:SKILL_DIR =`).
+pub fn assigns_variable(text: &str, path: &str) -> bool {
+    let head = path.split('/').next().unwrap_or(path);
+    let name = head.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '_');
+    if name.is_empty() {
+        return false;
+    }
+    text.match_indices(name).any(|(i, _)| {
+        let after = text[i + name.len()..].trim_start_matches(' ');
+        let before_ok = i == 0
+            || !text[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '{' || c == '$');
+        before_ok && after.starts_with('=') && !after.starts_with("==")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Span;
+
+    fn at(text: &str, needle: &str, kind: RefKind) -> (SourceFile, Ref) {
+        let offset = text.find(needle).unwrap();
+        let source = SourceFile::new("SKILL.md", text);
+        let r = Ref {
+            span: Span {
+                offset,
+                length: needle.len(),
+            },
+            text: needle.trim_start_matches("./").to_string(),
+            kind,
+        };
+        (source, r)
+    }
+
+    #[test]
+    fn links_and_instructions_are_errors_the_rest_warnings() {
+        let (s, r) = at("See [x](refs/a.md).\n", "refs/a.md", RefKind::Link);
+        assert_eq!(missing_severity(&s, &r), Severity::Error);
+        let (s, r) = at("Read `refs/a.md` first.\n", "refs/a.md", RefKind::Prose);
+        assert_eq!(missing_severity(&s, &r), Severity::Error);
+        let (s, r) = at("Complete list: `refs/a.md`\n", "refs/a.md", RefKind::Prose);
+        assert_eq!(missing_severity(&s, &r), Severity::Warning);
+    }
+
+    #[test]
+    fn outputs_users_samples_others_and_donts_are_not_the_skills() {
+        for (text, needle) in [
+            (
+                "Store the report at `./run/data/report.json`.\n",
+                "./run/data/report.json",
+            ),
+            ("Then your `./build.sh` builds the app.\n", "./build.sh"),
+            ("Deploy with `using './main.bicep'`.\n", "./main.bicep"),
+            (
+                "Uses the `zai` plugin's\n`scripts/setup.sh` helper.\n",
+                "scripts/setup.sh",
+            ),
+            (
+                "the template is the llm-wiki skill's `references/page-formats.md`\n",
+                "references/page-formats.md",
+            ),
+            ("Don't link `../shared/x.md` from here.\n", "../shared/x.md"),
+        ] {
+            let (s, r) = at(text, needle, RefKind::Prose);
+            assert!(not_the_skills(&s, &r), "{text}");
+        }
+        for (text, needle) in [
+            ("Read `references/api.md`.\n", "references/api.md"),
+            (
+                "Load the plugin's `references/api.md`.\n",
+                "references/api.md",
+            ),
+        ] {
+            let (s, r) = at(text, needle, RefKind::Prose);
+            assert!(!not_the_skills(&s, &r), "{text}");
+        }
+        // A link is the author's own pointer, whatever the line says.
+        let (s, r) = at("Save [it](out/x.md).\n", "out/x.md", RefKind::Link);
+        assert!(!not_the_skills(&s, &r));
+    }
+
+    #[test]
+    fn placeholders() {
+        assert!(is_client_placeholder("{baseDir}/scripts/x.py"));
+        assert!(is_client_placeholder("${CLAUDE_SKILL_DIR}/x.md"));
+        assert!(!is_client_placeholder("{skill_path}/scripts/x.py"));
+        assert!(!is_client_placeholder("$SKILL_DIR/x.py"));
+        let text = "SKILL_DIR=\"$HOME/.claude/skills/x/scripts\"\n\n`$SKILL_DIR/run.sh`\n";
+        assert!(assigns_variable(text, "$SKILL_DIR/run.sh"));
+        assert!(!assigns_variable(
+            "Run `$SKILL_DIR/run.sh`.\n",
+            "$SKILL_DIR/run.sh"
+        ));
+    }
+
+    #[test]
+    fn copies_and_non_paths() {
+        assert!(is_copied_document(
+            "# Art of README\n\n> Source: [a/b](https://github.com/a/b)\n"
+        ));
+        assert!(!is_copied_document("# Guide\n\nSee [x](x.md).\n"));
+        assert!(not_a_path("0:12"));
+        assert!(not_a_path("1,024"));
+        assert!(!not_a_path("references/a.md"));
+        assert!(!not_a_path("a.md#x:y"));
+    }
+}
