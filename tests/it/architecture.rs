@@ -149,3 +149,20 @@ fn the_layer_check_sees_an_upward_import() {
     assert!(meta < diagnostics);
     assert_eq!(layer_of("nowhere"), None);
 }
+
+/// No source file is over 800 lines: a module that grows past it is split
+/// along its seams (tests may move to their own `tests.rs`).
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let lines = std::fs::read_to_string(f).unwrap().lines().count();
+            (lines > 800).then(|| format!("{} ({lines} lines)", f.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over 800 lines:\n{}", long.join("\n"));
+}

@@ -9,6 +9,8 @@ declare_rule! {
     /// ## What it does
     /// Warns, for every target, when a skill folder holds a folder that a build or a package manager makes: `node_modules/`, `__pycache__/`, `.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, Cargo's `target/` (known by its `CACHEDIR.TAG` or `.rustc_info.json`) and a Python virtualenv (a folder with `pyvenv.cfg`). A folder named `target` or `venv` without those marks is the author's own and is not reported. One finding per skill lists them all; it is always a warning.
     ///
+    /// Severity: always a warning; the skill still loads, it only carries what it does not need.
+    ///
     /// ## Why
     /// A skill is installed, zipped for upload or copied as its folder, and build output goes with it: one reported skill folder came to 31.7 MB, 288 of its files Cargo's build output under `target/`. The copy is slow, the upload (target `claude-api`, `skill/folder-too-large`) is refused, and the binaries are built for one machine.
     ///

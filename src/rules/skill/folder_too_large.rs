@@ -10,6 +10,8 @@ declare_rule! {
     /// ## What it does
     /// Enabled by target `claude-api` (and `claude`, which includes it). Adds up the sizes of `SKILL.md` and every file caplint lists in the skill folder (links into the folder counted once, at their target; nested skills and the folders caplint never walks, `target`, `node_modules` and `exclude`d ones, left out) and reports an error when the total is over 8 MiB. The finding names the largest files.
     ///
+    /// Severity: an error, for `claude-api` only: the upload refuses a larger skill, which the API documents.
+    ///
     /// ## Why
     /// Anthropic's Skills API guide (https://platform.claude.com/docs/en/build-with-claude/skills-guide) says the total upload size of a skill must be under 8MB: a larger skill is refused on upload. caplint reads 8MB as 8 MiB, the larger reading, so it never reports a skill the upload takes.
     ///

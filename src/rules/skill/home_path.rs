@@ -12,6 +12,8 @@ declare_rule! {
     ///
     /// Placeholders are not reported: `<name>`, `{user}`, `$USER`, `you`, `username`, `yourname`, `me`, `name`, `user`; nor shared folders (`/Users/Shared`, `C:\Users\Public`, `Default`, `All Users`), `~/…` or `$HOME/…`. A path a Markdown reference names is `skill/reference-escapes`'s, and is not reported twice. Every finding is a warning: the path may be an example written on purpose.
     ///
+    /// Severity: always a warning; a path in prose may be an example, and no client refuses the skill for it.
+    ///
     /// ## Why
     /// A skill is installed into other people's machines and containers. A path into the author's home folder exists only on the author's machine: a script that runs `/Users/sam/skills/pdf/fill.py` fails for everyone else.
     ///

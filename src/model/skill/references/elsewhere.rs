@@ -1,0 +1,149 @@
+//! Where a path the skill names is found outside its folder: at the
+//! plugin root, in a sibling skill or a copy of the skill, at the
+//! repository root, or where a symlinked `SKILL.md` really lives; each
+//! place makes a missing file a warning that names it.
+
+use super::*;
+
+impl<'a> Scan<'a> {
+    /// Whether a path that is not in the skill is one the text places at
+    /// the plugin root ("the plugin directory that contains `x/y.md`"), and
+    /// exists there.
+    pub(super) fn at_plugin_root(&self, source: &SourceFile, r: &Ref) -> bool {
+        let text = &source.text;
+        let at = r.span.offset.min(text.len());
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line = &text[start..end];
+        if !line.to_ascii_lowercase().contains("plugin") {
+            return false;
+        }
+        let Some(plugin) = self.folder.plugin_root() else {
+            return false;
+        };
+        normalize(plugin, r.text.trim_start_matches("./"))
+            .is_some_and(|full| self.folder.exists_in_repository(&full))
+    }
+
+    /// The repository path of a file that a path in a symlinked file
+    /// (`.gemini/skills/x/SKILL.md` linking to `agents/x.md`) names from
+    /// the folder the file really is in: written for that place, it works
+    /// there and not from the skill folder.
+    pub(super) fn at_real_place(&self, from: &str, text: &str) -> Option<String> {
+        let Some(FileKind::SymlinkOutside { target }) = self.folder.kind(from) else {
+            return None;
+        };
+        let link = self.folder.repo_path(from);
+        let real = normalize(&parent_of(&link), target)?;
+        normalize(&parent_of(&real), text.trim_start_matches("./"))
+            .filter(|t| self.folder.exists_in_repository(t))
+    }
+
+    /// The repository path of a file that a relative path without `../`
+    /// names from a folder above the skill (the plugin root, whether a
+    /// manifest or a marketplace entry makes it one, or a source tree a
+    /// build copies into the skill): the nearest such folder wins.
+    pub(super) fn enclosing(&self, r: &Ref) -> Option<String> {
+        let t = r.text.trim_start_matches("./");
+        if self.folder.dir.is_empty() || !t.contains('/') || t.starts_with("../") {
+            return None;
+        }
+        let mut dir = parent_of(&self.folder.dir);
+        loop {
+            if let Some(full) = normalize(&dir, t) {
+                if self.folder.exists_in_repository(&full) {
+                    return Some(full);
+                }
+            }
+            if dir.is_empty() {
+                return None;
+            }
+            dir = parent_of(&dir);
+        }
+    }
+
+    /// The repository path of a file a path with a folder names in a
+    /// sibling skill (a folder next to this one with its own `SKILL.md`).
+    pub(super) fn in_sibling(&self, text: &str) -> Option<String> {
+        let t = text.trim_start_matches("./");
+        if self.folder.dir.is_empty() || !t.contains('/') || t.starts_with("../") {
+            return None;
+        }
+        let parent = parent_of(&self.folder.dir);
+        let dirs: Vec<String> = self
+            .folder
+            .subdirs_in_repository(&parent)
+            .into_iter()
+            .filter(|d| *d != self.folder.dir)
+            .collect();
+        self.first_holding(dirs.into_iter(), t)
+    }
+
+    /// The skill folder among `dirs` that holds `t`, as a repository path.
+    pub(super) fn first_holding(
+        &self,
+        dirs: impl Iterator<Item = String>,
+        t: &str,
+    ) -> Option<String> {
+        let mut dirs = dirs;
+        dirs.find_map(|d| {
+            let full = normalize(&d, t)?;
+            (self.folder.is_file_in_repository(&join_rel(&d, SKILL_MD))
+                && self.folder.is_file_in_repository(&full))
+            .then_some(full)
+        })
+    }
+
+    /// Where a missing path is found instead: a sibling skill's file (not
+    /// for a link, whose author pointed at this skill), or the same path in
+    /// a copy of this skill elsewhere (a translation that kept the links
+    /// and not the files, another client's copy).
+    pub(super) fn elsewhere(&self, r: &Ref) -> Option<String> {
+        let t = r.text.trim_start_matches("./");
+        if r.kind != RefKind::Link {
+            if let Some(found) = self.in_sibling(&r.text) {
+                return Some(found);
+            }
+        }
+        if t.starts_with("../") {
+            return None;
+        }
+        self.first_holding(self.folder.copies.iter().cloned(), t)
+    }
+
+    /// Whether a path starts with a folder the skill has (or a resource
+    /// folder of the format, `scripts/`): without one, an argument in a
+    /// command is a file of the user's project.
+    pub(super) fn has_first_folder(&self, text: &str) -> bool {
+        let t = text.trim_start_matches("./");
+        match t.split_once('/') {
+            Some((first, _)) => RESOURCE_DIRS.contains(&first) || self.folder.dirs.contains(first),
+            None => true,
+        }
+    }
+
+    /// Whether a missing link target reads as a page of a web site (a
+    /// wiki's `internal-wiki/deployment-runbook`): no file extension, no
+    /// trailing `/`, and a first folder the skill does not have.
+    pub(super) fn is_web_page(&self, text: &str) -> bool {
+        text.contains('/')
+            && !text.ends_with('/')
+            && !text.starts_with('.')
+            && !has_extension(text)
+            && !self.has_first_folder(text)
+    }
+
+    /// Whether a path with a folder that is not in the skill names a file
+    /// of the repository from its root (`scripts/validate.sh`, run from a
+    /// checkout of the repository the skill lives in).
+    pub(super) fn at_repository_root(&self, r: &Ref) -> bool {
+        let t = r.text.trim_start_matches("./");
+        !self.folder.dir.is_empty()
+            && t.contains('/')
+            && !t.starts_with("../")
+            && normalize("", t).is_some_and(|full| {
+                !full.starts_with(&format!("{}/", self.folder.dir))
+                    && self.folder.exists_in_repository(&full)
+            })
+    }
+}

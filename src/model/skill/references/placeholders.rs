@@ -1,0 +1,123 @@
+//! Paths after a client's placeholder: the skill root (`{baseDir}`,
+//! `${CLAUDE_SKILL_DIR}`, `$SKILL_DIR`) and the plugin root
+//! (`${CLAUDE_PLUGIN_ROOT}`).
+
+use super::*;
+
+impl<'a> Scan<'a> {
+    /// A path after a skill-root placeholder: resolved from the skill root,
+    /// wherever Markdown writes it (links, back-ticks, fenced code). In a
+    /// program (`in_code`) it is data, such as a test's sample, and only
+    /// counts as a mention.
+    pub(super) fn skill_placeholder(
+        &mut self,
+        source: &SourceFile,
+        r: &Ref,
+        rest: &str,
+        in_code: bool,
+    ) {
+        let rest = rest.trim_start_matches("./").trim_end_matches('/');
+        if rest.is_empty() {
+            return;
+        }
+        if is_glob(rest) {
+            self.cover_glob(SKILL_MD, rest);
+            return;
+        }
+        let exists = matches!(
+            self.resolve(SKILL_MD, rest),
+            Ok(Found::File(_) | Found::Dir(_))
+        );
+        // A guide's example, or a name that is not a file's, only counts
+        // as a mention; so does a variable the text sets itself
+        // (`SKILL_DIR=…/scripts`), which stands for what it was set to.
+        if !in_code
+            && r.kind != RefKind::Example
+            && (has_extension(rest) || exists)
+            && !prose::assigns_variable(&source.text, &r.text)
+        {
+            // A client's own placeholder (`{baseDir}`, `${CLAUDE_SKILL_DIR}`)
+            // is the skill folder for certain; a convention of the text's
+            // (`{skill_path}`, `$SKILL_DIR`) is a reading of it.
+            let kind = if prose::is_client_placeholder(&r.text) {
+                RefKind::Link
+            } else {
+                RefKind::Prose
+            };
+            let inner = Ref {
+                span: r.span,
+                text: rest.to_string(),
+                kind,
+            };
+            self.placeholder_claim = kind == RefKind::Link;
+            self.claim(source, SKILL_MD, &inner);
+            self.placeholder_claim = false;
+        } else {
+            self.mention(SKILL_MD, rest, false);
+        }
+    }
+
+    /// A path after a plugin-root placeholder: resolved from the plugin
+    /// folder; inside the skill it is a reference like any other.
+    pub(super) fn plugin_placeholder(
+        &mut self,
+        source: &SourceFile,
+        r: &Ref,
+        rest: &str,
+        in_code: bool,
+    ) {
+        let rest = rest.trim_start_matches("./").trim_end_matches('/');
+        if in_code || rest.is_empty() || is_glob(rest) || r.kind == RefKind::Example {
+            return;
+        }
+        let Some(plugin) = self.folder.plugin_root() else {
+            return;
+        };
+        let Some(full) = normalize(plugin, rest) else {
+            return;
+        };
+        let dir = &self.folder.dir;
+        let inner = if dir.is_empty() {
+            Some(full.as_str())
+        } else {
+            full.strip_prefix(dir.as_str())
+                .and_then(|t| t.strip_prefix('/'))
+        };
+        if let Some(inner) = inner {
+            let inner = Ref {
+                span: r.span,
+                text: inner.to_string(),
+                kind: RefKind::Link,
+            };
+            self.claim(source, SKILL_MD, &inner);
+            return;
+        }
+        // Missing from the plugin: an error where the text names the file
+        // (a link, prose, back-ticks). Fenced code that uses the plugin root
+        // is most often a sample of a plugin's own files (a hook, an MCP
+        // server's command) in a guide to writing one.
+        if !has_extension(rest)
+            || r.kind == RefKind::Code
+            || self.folder.exists_in_repository(&full)
+        {
+            return;
+        }
+        let shown = source.slice(r.span).to_string();
+        let plugin = if plugin.is_empty() {
+            "the plugin folder (the repository root)".to_string()
+        } else {
+            format!("the plugin folder `{plugin}`")
+        };
+        self.out.push(Finding::broken(
+            Diagnostic::new(
+                &NO_RULE,
+                source.path.clone(),
+                format!("`{shown}` does not exist in {plugin}"),
+            )
+            .with_severity(prose::missing_severity(source, r))
+            .at(r.span)
+            .label("no such file")
+            .help("add the file to the plugin or fix the path"),
+        ));
+    }
+}
