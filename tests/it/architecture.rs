@@ -164,5 +164,9 @@ fn no_source_file_is_over_800_lines() {
             (lines > 800).then(|| format!("{} ({lines} lines)", f.display()))
         })
         .collect();
-    assert!(long.is_empty(), "files over 800 lines:\n{}", long.join("\n"));
+    assert!(
+        long.is_empty(),
+        "files over 800 lines:\n{}",
+        long.join("\n")
+    );
 }
