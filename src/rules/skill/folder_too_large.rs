@@ -13,7 +13,7 @@ declare_rule! {
     /// Severity: an error, for `claude-api` only: the upload refuses a larger skill, which the API documents.
     ///
     /// ## Why
-    /// Anthropic's Skills API guide (https://platform.claude.com/docs/en/build-with-claude/skills-guide) says the total upload size of a skill must be under 8MB: a larger skill is refused on upload. caplint reads 8MB as 8 MiB, the larger reading, so it never reports a skill the upload takes.
+    /// Anthropic's Skills API guide (`https://platform.claude.com/docs/en/build-with-claude/skills-guide`) says the total upload size of a skill must be under 8MB: a larger skill is refused on upload. caplint reads 8MB as 8 MiB, the larger reading, so it never reports a skill the upload takes.
     ///
     /// ## Example
     /// Bad:
