@@ -34,6 +34,14 @@ pub struct Gitlink {
     pub skip: bool,
 }
 
+/// What a path of the index is ([`Index::kind_of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexKind {
+    File,
+    Link,
+    Dir,
+}
+
 /// Unconflicted file entries of an index, sorted by git path.
 #[derive(Debug, Clone, Default)]
 pub struct Index {
@@ -288,6 +296,45 @@ impl Index {
             .iter()
             .take_while(move |(p, _)| p.starts_with(&prefix))
             .map(|(p, g)| (p.as_str(), *g))
+    }
+
+    /// What the index holds at the git path `path`: a file, a link, or a
+    /// folder of staged files. Entries added with intent (no content
+    /// staged) do not count.
+    pub fn kind_of(&self, path: &str) -> Option<IndexKind> {
+        let path = path.trim_end_matches('/');
+        if let Some(e) = self.get(path) {
+            return (!e.intent).then_some(if e.link {
+                IndexKind::Link
+            } else {
+                IndexKind::File
+            });
+        }
+        (path.is_empty() || self.under(path).any(|(_, e)| !e.intent)).then_some(IndexKind::Dir)
+    }
+
+    /// The names directly inside the folder `dir` (git path), each once, in
+    /// order, with whether it is a folder; entries added with intent left
+    /// out.
+    pub fn children(&self, dir: &str) -> Vec<(&str, bool)> {
+        let dir = dir.trim_end_matches('/');
+        let mut out: Vec<(&str, bool)> = self
+            .under(dir)
+            .filter(|(_, e)| !e.intent)
+            .filter_map(|(p, _)| {
+                let rest = if dir.is_empty() {
+                    p
+                } else {
+                    p.strip_prefix(dir)?.strip_prefix('/')?
+                };
+                Some(match rest.split_once('/') {
+                    Some((name, _)) => (name, true),
+                    None => (rest, false),
+                })
+            })
+            .collect();
+        out.dedup();
+        out
     }
 
     /// Entries under the folder `dir` (a git path; `""` is everything).

@@ -14,7 +14,7 @@ mod tree;
 
 pub use gix::ObjectId;
 pub use hash::BlobHasher;
-pub use index::{FileStat, Gitlink, Index, IndexEntry, Look};
+pub use index::{FileStat, Gitlink, Index, IndexEntry, IndexKind, Look};
 pub use submodule::WorkGitlink;
 pub use tree::{Entry, EntryKind, FileChange, FileId};
 

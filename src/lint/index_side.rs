@@ -2,7 +2,7 @@
 
 use crate::contents::{PathKind, Read, Side};
 use crate::discover;
-use crate::git::{Index, ObjectId, Repo};
+use crate::git::{Index, IndexKind, ObjectId, Repo};
 use crate::settings::Settings;
 use std::sync::Arc;
 
@@ -91,34 +91,20 @@ impl Side for IndexSide {
     }
 
     fn kind(&self, rel: &str) -> Option<PathKind> {
-        let git = self.git(rel);
-        if let Some(e) = self.index.get(&git) {
-            return (!e.intent).then_some(if e.link {
-                PathKind::Symlink
-            } else {
-                PathKind::File
-            });
-        }
-        (git.is_empty() || self.index.under(&git).any(|(_, e)| !e.intent)).then_some(PathKind::Dir)
+        Some(match self.index.kind_of(&self.git(rel))? {
+            IndexKind::File => PathKind::File,
+            IndexKind::Link => PathKind::Symlink,
+            IndexKind::Dir => PathKind::Dir,
+        })
     }
 
     fn subdirs(&self, rel: &str) -> Vec<String> {
-        let git = self.git(rel);
-        let mut dirs: Vec<String> = self
-            .index
-            .under(&git)
-            .filter(|(_, e)| !e.intent)
-            .filter_map(|(p, _)| {
-                let rest = if git.is_empty() {
-                    p
-                } else {
-                    p.strip_prefix(git.as_str())?.strip_prefix('/')?
-                };
-                let (dir, _) = rest.split_once('/')?;
-                Some(discover::join_rel(rel.trim_end_matches('/'), dir))
-            })
-            .collect();
-        dirs.dedup();
-        dirs
+        let rel = rel.trim_end_matches('/');
+        self.index
+            .children(&self.git(rel))
+            .into_iter()
+            .filter(|(_, is_dir)| *is_dir)
+            .map(|(name, _)| discover::join_rel(rel, name))
+            .collect()
     }
 }

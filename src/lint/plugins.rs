@@ -6,7 +6,7 @@
 //! returned for history (`history/plugin-*`).
 
 use crate::diagnostic::Report;
-use crate::git::{Index, Repo};
+use crate::git::{Index, IndexKind, Repo};
 use crate::lint::decisions::From;
 use crate::model::plugin::{self, ManifestKind, Parsed};
 use crate::rules::plugin::context::{ManifestCx, PathKind, RepoCx};
@@ -40,14 +40,10 @@ impl Files<'_> {
                     PathKind::File
                 })
             }
-            Files::Index(repo, index) => {
-                let git = repo.to_git(rel);
-                if index.get(&git).is_some_and(|e| !e.intent) {
-                    return Some(PathKind::File);
-                }
-                let dir = git.trim_end_matches('/');
-                (dir.is_empty() || index.under(dir).next().is_some()).then_some(PathKind::Dir)
-            }
+            Files::Index(repo, index) => match index.kind_of(&repo.to_git(rel))? {
+                IndexKind::File | IndexKind::Link => Some(PathKind::File),
+                IndexKind::Dir => Some(PathKind::Dir),
+            },
         }
     }
 
@@ -71,23 +67,11 @@ impl Files<'_> {
                 out.sort();
                 out
             }
-            Files::Index(repo, index) => {
-                let git = repo.to_git(rel);
-                let dir = git.trim_end_matches('/');
-                let mut out: Vec<String> = index
-                    .under(dir)
-                    .filter_map(|(p, _)| {
-                        let rest = if dir.is_empty() {
-                            p
-                        } else {
-                            p.strip_prefix(dir)?.strip_prefix('/')?
-                        };
-                        Some(join(rest.split('/').next()?))
-                    })
-                    .collect();
-                out.dedup();
-                out
-            }
+            Files::Index(repo, index) => index
+                .children(&repo.to_git(rel))
+                .into_iter()
+                .map(|(name, _)| join(name))
+                .collect(),
         }
     }
 
