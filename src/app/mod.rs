@@ -309,7 +309,7 @@ fn completions_command(shell: clap_complete::Shell) -> u8 {
 
 /// `caplint report`: the reference checker's summary, byte for byte (SPEC §7).
 fn report_command(args: &crate::cli::ReportArgs) -> Result<u8, Fatal> {
-    let outcome = crate::reference::run(
+    let outcome = crate::pycheck::run(
         args.profile.as_deref(),
         args.as_of.as_deref(),
         args.make_fixture,

@@ -308,7 +308,7 @@ pub fn summary_command(args: &SummaryArgs) -> Result<u8, Fatal> {
     );
     let (source, bad) = SourceFile::from_bytes(rel.as_str(), bytes.clone());
     let judged = judge_source(&settings, req, bar, source, bad);
-    let check = crate::reference::run_bytes(&bytes, settings.as_of);
+    let check = crate::pycheck::run_bytes(&bytes, settings.as_of);
     let history = version_history(&settings, &rel);
     let mut findings = judged.diagnostics.clone();
     crate::diagnostic::sort(&mut findings);

@@ -10,14 +10,12 @@
 //! themselves are commands (`app/history.rs`).
 
 pub mod ci;
-pub mod claims;
 pub mod decisions;
 mod folder;
 pub mod plugins;
 pub mod review;
 pub mod side;
 pub mod skill_review;
-pub mod skillmeta;
 pub mod walk;
 
 use crate::diagnostic::Diagnostic;

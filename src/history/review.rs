@@ -4,13 +4,13 @@
 //! (the skills' are made in [`super::skill_review`]). The rules' decisions
 //! and messages are in `crate::rules::history`.
 
-use super::claims::summarize;
 use super::side::{parse_profile, Ctx, Head, ProfileRev};
 use crate::date::Date;
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Fatal;
 use crate::git::ObjectId;
 use crate::json::Value;
+use crate::model::claims::text::summarize;
 use crate::model::claims::{self, Change, Claims};
 use crate::rules::history::context::{
     self as rule, field, AddedProfile, ChangedProfile, DeletedProfile, LISTED,

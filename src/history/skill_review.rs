@@ -4,10 +4,10 @@
 
 use super::review::{SkillReview, Tip};
 use super::side::{Ctx, FolderFiles, Head};
-use super::skillmeta::{self, SkillMeta};
 use crate::error::Fatal;
 use crate::git::FileId;
 use crate::git::ObjectId;
+use crate::model::skill::meta::{self, SkillMeta};
 use crate::rules::history::context::{self as rule, ChangedSkill};
 use crate::rules::history::CHECKS;
 use crate::source::{SourceFile, Span};
@@ -110,7 +110,7 @@ pub fn review_skills_but(
 /// A SKILL.md text without its `name` and `version` values: two folders
 /// whose SKILL.md are equal this way are one skill moved (and renamed).
 fn without_name_and_version(text: &str) -> Option<String> {
-    let meta = skillmeta::read(text)?;
+    let meta = meta::read(text)?;
     let mut cuts: Vec<Span> = [meta.name, meta.version]
         .into_iter()
         .flatten()
@@ -265,17 +265,17 @@ fn pair_moved(
         let head_files = head.folder(ctx, dir, &base_files)?;
         let mut changed: Vec<String> = Vec::new();
         let base_side = SkillSide {
-            meta: skillmeta::read(&base_source.text),
+            meta: meta::read(&base_source.text),
             source: base_source,
             id: base_id,
         };
         let head_side = SkillSide {
-            meta: skillmeta::read(&head_source.text),
+            meta: meta::read(&head_source.text),
             source: head_source,
             id: head_id,
         };
-        if skillmeta::without_version(&base_side.source.text, base_side.meta.as_ref())
-            != skillmeta::without_version(&head_side.source.text, head_side.meta.as_ref())
+        if meta::without_version(&base_side.source.text, base_side.meta.as_ref())
+            != meta::without_version(&head_side.source.text, head_side.meta.as_ref())
         {
             changed.push(crate::discover::SKILL_MD.to_string());
         }
@@ -390,24 +390,24 @@ fn review_one(
         return Ok(Reviewed::Unchanged);
     };
     let md_changed = head_id != base_md_id;
-    if !md_changed && (others.is_empty() || !skillmeta::may_declare_version(&head_source.text)) {
+    if !md_changed && (others.is_empty() || !meta::may_declare_version(&head_source.text)) {
         // Nothing changed, or only other files of an unversioned skill.
         return Ok(Reviewed::Unchanged);
     }
     let (base_source, _) = SourceFile::from_bytes(md.clone(), ctx.repo.blob(base_md_id)?);
     let base_side = SkillSide {
-        meta: skillmeta::read(&base_source.text),
+        meta: meta::read(&base_source.text),
         source: base_source,
         id: base_md_id,
     };
     let head_side = SkillSide {
-        meta: skillmeta::read(&head_source.text),
+        meta: meta::read(&head_source.text),
         source: head_source,
         id: head_id,
     };
     let md_content_changed = base_side.id != head_side.id
-        && skillmeta::without_version(&base_side.source.text, base_side.meta.as_ref())
-            != skillmeta::without_version(&head_side.source.text, head_side.meta.as_ref());
+        && meta::without_version(&base_side.source.text, base_side.meta.as_ref())
+            != meta::without_version(&head_side.source.text, head_side.meta.as_ref());
     let mut changed: Vec<String> = Vec::new();
     if md_content_changed {
         changed.push(crate::discover::SKILL_MD.to_string());
@@ -418,7 +418,7 @@ fn review_one(
         Some(t) => match ctx.tree_file(t.tree, &md)? {
             Some(id) if id != base_md_id && id != head_side.id => {
                 let (src, _) = SourceFile::from_bytes(md.clone(), ctx.repo.blob(id)?);
-                let v = skillmeta::read(&src.text).and_then(|m| m.version.map(|v| v.0));
+                let v = meta::read(&src.text).and_then(|m| m.version.map(|v| v.0));
                 Some((v, t.name.as_str()))
             }
             _ => None,

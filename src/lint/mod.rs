@@ -12,6 +12,7 @@ pub mod pipeline;
 pub mod plugins;
 pub mod profile;
 mod reviews;
+pub mod skills;
 mod units;
 
 pub use assemble::{Run, Scratch};

@@ -64,7 +64,7 @@ pub(super) fn lint_skills(
     cache: &Cache,
 ) -> Result<(Report, Used), Fatal> {
     use rayon::prelude::*;
-    let by_name = crate::skill::folders_by_name(&units.inventory);
+    let by_name = crate::lint::skills::folders_by_name(&units.inventory);
     let results = units
         .inventory
         .skills
@@ -79,10 +79,10 @@ pub(super) fn lint_skills(
     }
     let mut report = Report::default();
     // The marketplaces as the side being judged holds them.
-    let plugins = crate::skill::plugin_dirs(&units.inventory, &|rel| {
-        crate::skill::disk_text(settings, rel)
+    let plugins = crate::lint::skills::plugin_dirs(&units.inventory, &|rel| {
+        crate::lint::skills::disk_text(settings, rel)
     });
-    crate::skill::merge_all(&mut report, linted, &plugins);
+    crate::lint::skills::merge_all(&mut report, linted, &plugins);
     Ok((report, used))
 }
 
@@ -294,7 +294,11 @@ impl<'a> Units<'a> {
         Some(key)
     }
 
-    fn skill_key(&self, dir: &SkillDir, by_name: &crate::skill::FoldersByName<'_>) -> Option<Key> {
+    fn skill_key(
+        &self,
+        dir: &SkillDir,
+        by_name: &crate::lint::skills::FoldersByName<'_>,
+    ) -> Option<Key> {
         let mut buf = b"skill\0".to_vec();
         for part in [dir.dir.as_str(), dir.skill_md.as_deref().unwrap_or("")] {
             buf.extend_from_slice(part.as_bytes());
@@ -498,8 +502,8 @@ fn lint_skill(
     units: &Units<'_>,
     cache: &Cache,
     dir: &SkillDir,
-    by_name: &crate::skill::FoldersByName<'_>,
-) -> Result<(crate::skill::Linted, Used), Fatal> {
+    by_name: &crate::lint::skills::FoldersByName<'_>,
+) -> Result<(crate::lint::skills::Linted, Used), Fatal> {
     let mut used = Used::default();
     // A work-tree folder is known by its staged files' ids only while the
     // disk holds exactly them.
@@ -522,7 +526,7 @@ fn lint_skill(
         }) = cache.get(key).filter(|hit| units.answers_hold(&hit.entry))
         {
             // The probes were for the check above; the run needs no more.
-            let linted = crate::skill::Linted {
+            let linted = crate::lint::skills::Linted {
                 is_skill,
                 diagnostics,
                 sources: Vec::new(),
@@ -535,7 +539,7 @@ fn lint_skill(
         }
     }
     // The files of the side judged (the disk, or the index's).
-    let mut linted = crate::skill::lint_dir(
+    let mut linted = crate::lint::skills::lint_dir(
         settings,
         &units.inventory,
         dir,

@@ -5,5 +5,4 @@ pub mod plugin;
 pub mod profile;
 pub mod requirements;
 pub mod skill;
-pub mod skillmeta;
 pub mod version;

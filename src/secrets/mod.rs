@@ -27,7 +27,7 @@
 //! scan missed.
 //!
 //! This module sits below the rules and the masking gate: it imports only
-//! the standard library, crates and [`crate::lazy_dfa`].
+//! the standard library, crates and [`crate::prefilter`].
 
 mod decoded;
 mod formats;

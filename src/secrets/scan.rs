@@ -73,7 +73,7 @@ fn keywords() -> &'static Keywords {
 /// DFA, a few instructions a byte, stopping at the first. Most texts hold
 /// none, and then the keyword automaton below never runs.
 fn may_hold_keyword(text: &str) -> bool {
-    static WORDS: OnceLock<crate::lazy_dfa::CaseBlindWords> = OnceLock::new();
+    static WORDS: OnceLock<crate::prefilter::CaseBlindWords> = OnceLock::new();
     WORDS
         .get_or_init(|| {
             let mut words: Vec<&str> = PATTERNS
@@ -82,7 +82,7 @@ fn may_hold_keyword(text: &str) -> bool {
                 .collect();
             words.sort_unstable();
             words.dedup();
-            crate::lazy_dfa::CaseBlindWords::new(&words, "")
+            crate::prefilter::CaseBlindWords::new(&words, "")
         })
         .may_match(text)
 }

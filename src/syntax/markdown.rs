@@ -298,9 +298,9 @@ impl<'a> MarkerScan<'a> {
 
     /// The end of the earliest match in `text[from..end]`.
     fn search(&self, from: usize) -> Result<Option<usize>, ()> {
-        static NEEDLES: OnceLock<crate::lazy_dfa::CaseBlindWords> = OnceLock::new();
+        static NEEDLES: OnceLock<crate::prefilter::CaseBlindWords> = OnceLock::new();
         NEEDLES
-            .get_or_init(|| crate::lazy_dfa::CaseBlindWords::new(&MARKER_NEEDLES, "[*_]*"))
+            .get_or_init(|| crate::prefilter::CaseBlindWords::new(&MARKER_NEEDLES, "[*_]*"))
             .earliest_end(self.text, from..self.end)
             .map_err(|_| ())
     }

@@ -16,7 +16,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "yaml",
             "syntax",
             "date",
-            "lazy_dfa",
+            "prefilter",
             "error",
             "positions",
             "lines",
@@ -30,8 +30,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("models", &["model"]),
     ("rules", &["rules"]),
     ("configuration", &["config"]),
-    ("engine", &["lint", "skill", "history", "fix"]),
-    ("output", &["render", "reference", "schema"]),
+    ("engine", &["lint", "history", "fix"]),
+    ("output", &["render", "pycheck", "schema"]),
     ("commands", &["app", "cli", "output"]),
 ];
 

@@ -1,4 +1,4 @@
-//! Differential tests: `caplint::reference::run` against the reference checker
+//! Differential tests: `caplint::pycheck::run` against the reference checker
 //! `tests/reference/profile_check.py`, run by the real python3.
 //!
 //! The main test generates thousands of random profiles (valid and broken in
@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use caplint::date::Date;
-use caplint::reference::{run, ReportOutcome};
+use caplint::pycheck::{run, ReportOutcome};
 
 use crate::support::{manifest, AS_OF};
 
@@ -68,7 +68,7 @@ fn run_script(args: &[&str]) -> (Vec<u8>, i32, String) {
 // ---------------------------------------------------------------------------
 // The worked example from the seed document.
 
-const SEED_EXPECTED: &str = include_str!("../../src/reference/seed_report.txt");
+const SEED_EXPECTED: &str = include_str!("../../src/pycheck/seed_report.txt");
 
 #[test]
 fn make_fixture_reproduces_the_worked_example() {
@@ -313,12 +313,12 @@ fn unicode_tables_match_python() {
     for c in 0..0x110000u32 {
         let py_printable = printable[c as usize] == b'0';
         assert_eq!(
-            caplint::reference::pyrepr::is_printable(c),
+            caplint::pycheck::pyrepr::is_printable(c),
             py_printable,
             "isprintable U+{c:04X}"
         );
         let py_space = space[c as usize] == b'1';
-        let blank = caplint::reference::pyjson::PyStr(vec![c]).is_blank();
+        let blank = caplint::pycheck::pyjson::PyStr(vec![c]).is_blank();
         assert_eq!(blank, py_space, "isspace U+{c:04X}");
     }
 }
@@ -366,7 +366,7 @@ fn float_repr_matches_python() {
     );
     for (f, want) in values.iter().zip(want) {
         assert_eq!(
-            caplint::reference::pyrepr::float_repr(*f),
+            caplint::pycheck::pyrepr::float_repr(*f),
             want,
             "bits {:#x}",
             f.to_bits()

@@ -7,6 +7,7 @@ pub mod folder;
 pub mod frontmatter;
 pub mod graph;
 pub mod limits;
+pub mod meta;
 pub mod parsed;
 pub mod paths;
 pub mod prose;

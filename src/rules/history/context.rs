@@ -10,7 +10,7 @@ use crate::date::Date;
 use crate::diagnostic::{Applicability, Diagnostic, Fix, Rule};
 use crate::json::Value;
 use crate::model::claims::{Change, Claims};
-use crate::model::skillmeta::SkillMeta;
+use crate::model::skill::meta::SkillMeta;
 use crate::model::version;
 use crate::source::{SourceFile, Span};
 use std::cmp::Ordering;
@@ -256,7 +256,7 @@ pub mod testing {
         let t = tip.map(parse);
         let head_claims = Claims::of(&h);
         let changes = crate::model::claims::diff(&Claims::of(&b), &head_claims);
-        let summary = crate::history::claims::summarize(&changes, LISTED);
+        let summary = crate::model::claims::text::summarize(&changes, LISTED);
         let mut out = Vec::new();
         rule.changed_profile(
             &ChangedProfile {
@@ -302,8 +302,8 @@ pub mod testing {
     ) -> (SourceFile, Vec<Diagnostic>) {
         let source = SourceFile::new("pdf/SKILL.md", head);
         let (bm, hm) = (
-            crate::history::skillmeta::read(base),
-            crate::history::skillmeta::read(head),
+            crate::model::skill::meta::read(base),
+            crate::model::skill::meta::read(head),
         );
         let files: Vec<String> = changed_files.iter().map(|f| f.to_string()).collect();
         let mut out = Vec::new();

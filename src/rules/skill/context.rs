@@ -1,5 +1,5 @@
 //! What a `skill/*` rule is given, and the trait each rule's `Check`
-//! implements. The engine (`crate::skill`) builds the contexts once per
+//! implements. The engine (`crate::lint::skills`) builds the contexts once per
 //! skill folder and runs every rule of [`super::CHECKS`] on them, in three
 //! phases: each folder that is (or must be) a skill ([`Dir`]), each folder
 //! with a `SKILL.md` ([`Skill`]), and once per run ([`Repository`]).
@@ -443,7 +443,7 @@ mod testing {
         .unwrap();
         let inventory = crate::discover::discover(&settings, &[]).unwrap();
         let mut report = crate::diagnostic::Report::default();
-        crate::skill::check_all(&settings, &inventory, &mut report).unwrap();
+        crate::lint::skills::check_all(&settings, &inventory, &mut report).unwrap();
         // As `lint::run` does: the texts of files without findings were let
         // go; those the findings point into are read again.
         report.restore_sources(|path| {

@@ -1,6 +1,6 @@
 //! `skill/*` rules: one file per rule, listed once below. What a rule is
 //! given and the trait its `Check` implements are in [`context`]; helpers
-//! several rules share are in [`values`]; the engine is `crate::skill`.
+//! several rules share are in [`values`]; the engine is `crate::lint::skills`.
 
 pub mod context;
 pub mod values;

@@ -1,18 +1,41 @@
-//! Reads the two frontmatter fields history needs from a `SKILL.md`
-//! ([`SkillMeta`]: `name` and `version`, with the spans of their values)
-//! through the skill parser.
+//! The two frontmatter fields a skill's history is judged by: `name` and
+//! `version`, with the spans of their values ([`SkillMeta`]), read from a
+//! `SKILL.md` through the skill parser, so that history and the skill rules
+//! read a `SKILL.md` the same way.
 
-use crate::model::skill::frontmatter;
-pub use crate::model::skillmeta::{without_version, SkillMeta};
+use super::frontmatter;
+use crate::source::Span;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkillMeta {
+    pub name: Option<(String, Span)>,
+    pub version: Option<(String, Span)>,
+    /// The opening `---` line, for findings about the frontmatter as a whole.
+    pub fence: Span,
+}
+
+/// The text with the `version` value cut out, so that two revisions that
+/// differ only in their version compare equal.
+pub fn without_version<'a>(text: &'a str, meta: Option<&SkillMeta>) -> std::borrow::Cow<'a, str> {
+    match meta.and_then(|m| m.version.as_ref()) {
+        Some((_, span)) if span.end() <= text.len() => {
+            let mut s = String::with_capacity(text.len());
+            s.push_str(&text[..span.offset]);
+            s.push_str(&text[span.end()..]);
+            std::borrow::Cow::Owned(s)
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    }
+}
 
 /// Reads `name` and `version` from a SKILL.md text; `None` when it has no
 /// frontmatter or the YAML does not parse (the skill rules report that).
 /// Parsed by the skill model, so history and the skill rules read a
 /// SKILL.md the same way.
 pub fn read(text: &str) -> Option<SkillMeta> {
-    let parsed = crate::model::skill::parsed::parse_skill_md("SKILL.md", text);
+    let parsed = super::parsed::parse_skill_md("SKILL.md", text);
     parsed.frontmatter.as_ref()?;
-    let field = |f: Option<crate::model::skill::parsed::Field<'_>>| {
+    let field = |f: Option<super::parsed::Field<'_>>| {
         let f = f?;
         let (value, _) = f.value.scalar()?;
         Some((value.trim().to_string(), f.value.span))
@@ -36,6 +59,22 @@ pub fn may_declare_version(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_version_value_is_cut_out() {
+        let text = "---\nname: a\nversion: 1.2.0\n---\n";
+        let at = text.find("1.2.0").unwrap();
+        let meta = SkillMeta {
+            name: None,
+            version: Some(("1.2.0".into(), Span::new(at, 5))),
+            fence: Span::new(0, 3),
+        };
+        assert_eq!(
+            without_version(text, Some(&meta)),
+            "---\nname: a\nversion: \n---\n"
+        );
+        assert_eq!(without_version(text, None), text);
+    }
 
     #[test]
     fn reads_name_and_version_with_spans() {

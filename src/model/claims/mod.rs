@@ -1,8 +1,10 @@
 //! The claims of a profile — skills (name → level, evidence), tools (name →
 //! access, evidence) and limits — as sets, and the difference between two
-//! claim sets (its text is in `crate::history::claims`, its JSON in
+//! claim sets (its text is in [`text`], its JSON in
 //! `crate::render::claims_json`). Order, formatting, key order, whitespace, `notes`
 //! and unknown fields are not claims, so they never show up as changes.
+
+pub mod text;
 
 use crate::json::{Kind, Value};
 use crate::source::Span;

@@ -2,7 +2,7 @@
 //! the history rules' messages. A quoted limit has its secrets masked
 //! before it is cut short.
 
-use crate::model::claims::{Change, Subject};
+use super::{Change, Subject};
 use std::collections::BTreeMap;
 use std::fmt;
 
