@@ -36,6 +36,10 @@ pub struct Inventory {
     pub manifests: Vec<String>,
     pub skills: Vec<SkillDir>,
     pub skill_roots: Vec<String>,
+    /// The repo-relative paths named on the command line (empty for the
+    /// whole repository): a test-fixture folder at or above one of them
+    /// is what the user asked to lint.
+    pub named: Vec<String>,
     /// What the walks saw, for skill folders to use instead of listing
     /// themselves again.
     pub listing: Listing,
@@ -270,6 +274,7 @@ pub fn discover_tracked(
         .canonicalize()
         .unwrap_or_else(|_| settings.root.clone());
     let mut found = Found::default();
+    let mut named = Vec::new();
     let starts: Vec<PathBuf> = if paths.is_empty() {
         vec![root.clone()]
     } else {
@@ -295,6 +300,9 @@ pub fn discover_tracked(
                 root.display()
             )));
         };
+        if !paths.is_empty() {
+            named.push(rel.clone());
+        }
         if meta.is_file() || (meta.file_type().is_symlink() && canon.is_file()) {
             // An explicitly named file is linted even if no glob matches it.
             let name = canon
@@ -323,7 +331,9 @@ pub fn discover_tracked(
         }
         walk(settings, &ignores, &root, &canon, &mut found)?;
     }
-    Ok(finish(found))
+    let mut inventory = finish(found);
+    inventory.named = named;
+    Ok(inventory)
 }
 
 /// The profiles and skills of the files an index holds (repo-relative
@@ -435,6 +445,7 @@ fn finish(found: Found) -> Inventory {
         manifests: manifests.into_iter().collect(),
         skills: skills.into_values().collect(),
         skill_roots: roots.into_iter().collect(),
+        named: Vec::new(),
         listing,
     }
 }

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Default)]
 pub struct Scope {
     /// Folders or files; empty means the whole repository.
-    prefixes: Vec<String>,
+    pub(crate) prefixes: Vec<String>,
     /// Files named on the command line, which count as profiles even when
     /// no glob matches them.
     explicit: BTreeSet<String>,

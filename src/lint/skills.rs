@@ -298,3 +298,24 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
             .unwrap_or_default(),
     }
 }
+
+/// A skill rule's error in a test-fixture folder
+/// ([`crate::model::skill::paths::in_test_fixture`]) is a warning: no
+/// client installs the skill, and a fixture is often wrong on purpose. The
+/// finding is kept, so a real mistake there is still seen.
+pub fn soften_fixtures(inventory: &Inventory, report: &mut Report) {
+    for d in &mut report.diagnostics {
+        if d.severity == crate::diagnostic::Severity::Error
+            && d.rule.id.starts_with("skill/")
+            && crate::model::skill::paths::in_test_fixture(&d.path, &inventory.named)
+        {
+            d.severity = crate::diagnostic::Severity::Warning;
+            let note =
+                "a warning here: the file is in a test-fixture folder, which no client installs";
+            d.help = Some(match d.help.take() {
+                Some(help) => format!("{help} ({note})"),
+                None => note.to_string(),
+            });
+        }
+    }
+}

@@ -97,6 +97,7 @@ fn narrowed<'r>(
     staged: impl Iterator<Item = &'r str>,
 ) -> Inventory {
     inventory.profiles.retain(|p| scope.contains(p));
+    inventory.named = scope.prefixes.clone();
     for rel in staged.filter(|rel| scope.is_explicit(rel)) {
         if !inventory.profiles.iter().any(|p| p == rel) {
             inventory.profiles.push(rel.to_string());

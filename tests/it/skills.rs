@@ -2296,3 +2296,129 @@ fn links_to_other_skills_by_plugin_name_are_not_paths() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn a_test_fixture_skill_errs_only_when_named() {
+    let t = Tree::new();
+    t.file(
+        "tests/fixtures/no-description/SKILL.md",
+        frontmatter("name: no-description\n"),
+    );
+    let run = t.run();
+    let d = &run.json["diagnostics"][0];
+    assert_eq!(d["rule"], "skill/missing-field", "{}", run.stdout);
+    assert_eq!(d["severity"], "warning");
+    assert!(d["help"].as_str().unwrap().contains("test-fixture folder"));
+    assert_eq!(run.code, 0);
+    let out = caplint()
+        .current_dir(t.path())
+        .args(["check", "tests/fixtures/no-description", "--no-history"])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["diagnostics"][0]["severity"], "error");
+}
+
+#[test]
+fn a_numbered_stand_in_names_the_series_not_a_file() {
+    let t = Tree::new();
+    t.skill(
+        "phases",
+        "Run each phase: read `phase_prompts/phaseN.md` for phase N.\n\
+         See [the last](phase_prompts/phase7.md) and [part](phase_prompts/part_n.md).\n",
+    )
+    .file("skills/phases/phase_prompts/phase1.md", "one\n")
+    .file("skills/phases/phase_prompts/phase2.md", "two\n");
+    let run = t.run();
+    let shown: Vec<String> = run
+        .only("skill/broken-reference")
+        .into_iter()
+        .map(|f| f.message)
+        .collect();
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert!(shown[0].contains("phase7.md"), "{shown:?}");
+    assert!(shown[1].contains("part_n.md"), "{shown:?}");
+}
+
+#[test]
+fn a_client_placeholder_in_prose_is_read_as_prose() {
+    let t = Tree::new();
+    t.skill(
+        "audit",
+        "Use the Read tool to load credentials from `{baseDir}/config/api.env`.\n\
+         The report is saved to `{baseDir}/reports/summary.md`.\n\
+         See `{baseDir}/references/guide.md` first.\n\
+         The layout: `{baseDir}/references/layout.md`.\n\
+         Load `{baseDir}/templates/brand.md` if available.\n\
+         \n\
+         ```bash\n\
+         python3 {baseDir}/scripts/run.py --all\n\
+         ```\n\
+         \n\
+         ```\n\
+         **File**: {baseDir}/terraform/main.tf\n\
+         ```\n",
+    );
+    let run = t.run();
+    let found: Vec<_> = reference_findings(&run, &t)
+        .into_iter()
+        .filter(|f| f.0 == "skill/broken-reference")
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            finding(
+                "skill/broken-reference",
+                "error",
+                "{baseDir}/references/guide.md"
+            ),
+            finding(
+                "skill/broken-reference",
+                "warning",
+                "{baseDir}/references/layout.md"
+            ),
+            finding(
+                "skill/broken-reference",
+                "warning",
+                "{baseDir}/templates/brand.md"
+            ),
+            finding(
+                "skill/broken-reference",
+                "error",
+                "{baseDir}/scripts/run.py"
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_guides_pages_link_the_readers_files_as_warnings() {
+    let t = Tree::new();
+    t.file(
+        "skills/skill-writer/SKILL.md",
+        "---\nname: skill-writer\ndescription: Use when creating a skill.\n---\n\
+         Read [the layout](references/structure.md) and [gone](references/gone.md).\n",
+    )
+    .file(
+        "skills/skill-writer/references/structure.md",
+        "A skill links its pages: [forms.md](forms.md).\n",
+    );
+    let run = t.run();
+    let found: Vec<_> = reference_findings(&run, &t)
+        .into_iter()
+        .filter(|f| f.0 == "skill/broken-reference")
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            finding("skill/broken-reference", "error", "references/gone.md"),
+            finding("skill/broken-reference", "warning", "forms.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

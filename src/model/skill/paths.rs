@@ -110,12 +110,34 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
     // has `SKILL.md`, these are the user's.
     let instructions = is_instruction_file(&r.text);
     made_before
+        || is_secret_store(&r.text)
         || made_after
         || edited
         || absent
         || instructions
         || USERS.iter().any(|u| line.contains(u))
         || captions_listing(text, line_start, line_end)
+}
+
+/// Whether a path names a file of secrets or local settings (`.env`,
+/// `config/api.env`, `credentials.json`, `secrets.yaml`, a key): the
+/// user's, made on their machine; a skill never ships one.
+pub fn is_secret_store(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    if [".example", ".sample", ".template", ".dist"]
+        .iter()
+        .any(|s| name.ends_with(s))
+    {
+        return false;
+    }
+    name == ".env"
+        || name.starts_with(".env.")
+        || name.ends_with(".env")
+        || name.ends_with(".pem")
+        || name.ends_with(".key")
+        || ["credentials", "secrets", "secret", ".netrc", "token"]
+            .iter()
+            .any(|s| name.split('.').next() == Some(s))
 }
 
 /// Whether a path names an agent instruction file of a project
@@ -508,6 +530,52 @@ const MANIFESTS: &[&str] = &[
     "composer.lock",
 ];
 
+/// Folder names that hold test fixtures: a `SKILL.md` below one is test
+/// input of the repository's maintainers (often wrong on purpose), which no
+/// client installs.
+pub const FIXTURE_DIRS: &[&str] = &[
+    "test",
+    "tests",
+    "__tests__",
+    "testdata",
+    "test-data",
+    "test_data",
+    "fixtures",
+    "__fixtures__",
+    "test-fixtures",
+    "test_fixtures",
+];
+
+/// Whether the file at the repo-relative `path` lies in a test-fixture
+/// folder ([`FIXTURE_DIRS`]). Only folders below a path named on the
+/// command line count (`named`, repo-relative): a fixture the user names is
+/// what they asked to lint.
+pub fn in_test_fixture(path: &str, named: &[String]) -> bool {
+    let below = named
+        .iter()
+        .filter_map(|n| {
+            if n.is_empty() {
+                Some(path)
+            } else if path == n {
+                Some("")
+            } else {
+                path.strip_prefix(n.as_str())?.strip_prefix('/')
+            }
+        })
+        .min_by_key(|rest| rest.len());
+    let rest = match below {
+        Some(rest) => rest,
+        None if named.is_empty() => path,
+        // Outside every named path (a label's file): judged whole.
+        None => path,
+    };
+    let Some((dirs, _file)) = rest.rsplit_once('/') else {
+        return false;
+    };
+    dirs.split('/')
+        .any(|seg| FIXTURE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
+}
+
 /// Files that need no reference: legal files and change logs that travel
 /// with any folder, READMEs (for people browsing the repository), client
 /// metadata (`agents/openai.yaml`, `metadata.json`), dependency manifests
@@ -618,5 +686,45 @@ mod tests {
         assert!(!is_exempt("assets/diagram.png"));
         assert!(!is_exempt("scripts/testing_guide.md"));
         assert!(glob_regex("{lang}/x/*.md").unwrap().is_match("go/x/a.md"));
+    }
+
+    #[test]
+    fn test_fixture_folders_below_the_named_paths() {
+        let none: Vec<String> = Vec::new();
+        assert!(in_test_fixture("tests/fixtures/bad/SKILL.md", &none));
+        assert!(in_test_fixture("plugins/p/__tests__/x/SKILL.md", &none));
+        assert!(in_test_fixture("testdata/skills/a/SKILL.md", &none));
+        assert!(!in_test_fixture("skills/testing/SKILL.md", &none));
+        assert!(!in_test_fixture("skills/tests-runner/SKILL.md", &none));
+        assert!(!in_test_fixture("SKILL.md", &none));
+        let named = vec!["testdata".to_string()];
+        assert!(!in_test_fixture("testdata/skills/a/SKILL.md", &named));
+        assert!(in_test_fixture("testdata/fixtures/a/SKILL.md", &named));
+        let named = vec!["tests/fixtures/bad".to_string()];
+        assert!(!in_test_fixture("tests/fixtures/bad/SKILL.md", &named));
+        let named = vec![String::new()];
+        assert!(in_test_fixture("tests/x/SKILL.md", &named));
+    }
+
+    #[test]
+    fn secret_stores_are_the_users() {
+        for p in [
+            "config/crypto-apis.env",
+            ".env",
+            ".env.local",
+            "credentials.json",
+            "keys/server.pem",
+            "secrets.yaml",
+        ] {
+            assert!(is_secret_store(p), "{p}");
+        }
+        for p in [
+            ".env.example",
+            "references/env.md",
+            "scripts/tokenize.py",
+            "assets/secrets-guide.md",
+        ] {
+            assert!(!is_secret_store(p), "{p}");
+        }
     }
 }

@@ -18,10 +18,119 @@ use crate::syntax::markdown::{Ref, RefKind};
 /// instruction to load it is certain (an error); any other reading of
 /// prose is a warning.
 pub fn missing_severity(source: &SourceFile, r: &Ref) -> Severity {
-    if r.kind == RefKind::Link || directed(source, r) {
+    if r.kind == RefKind::Link || (directed(source, r) && !conditional(source, r)) {
         Severity::Error
     } else {
         Severity::Warning
+    }
+}
+
+/// Whether the line makes the file optional ("Load `x.md` if available",
+/// "(optional)"): the text itself allows it to be absent.
+pub fn conditional(source: &SourceFile, r: &Ref) -> bool {
+    const IF: &[&str] = &[
+        "if available",
+        "if present",
+        "if it exists",
+        "if exists",
+        "if one exists",
+        "if any",
+        "when available",
+        "when present",
+        "where available",
+        "optional",
+        "if provided",
+        "if found",
+    ];
+    let (line, _, col) = lines_around(&source.text, r.span.offset);
+    // The words around the path, not the path (`optional-features.md`).
+    let end = (col + r.span.length).min(line.len());
+    let col = col.min(end);
+    let line = format!("{} {}", &line[..col], &line[end..]).to_ascii_lowercase();
+    IF.iter().any(|w| line.contains(w))
+}
+
+/// Whether a path in code is an argument of a command on its line: the
+/// program itself (`{baseDir}/scan.sh`), or after a program that runs or
+/// reads a file (`python3 {baseDir}/x.py`, `Bash({baseDir}/x.sh)`,
+/// `cat`, `source`), possibly after `$ `, `cd … &&` or `VAR=value`.
+pub fn in_command(source: &SourceFile, r: &Ref) -> bool {
+    const PROGRAMS: &[&str] = &[
+        "python",
+        "python3",
+        "py",
+        "uv",
+        "uvx",
+        "pipx",
+        "node",
+        "npx",
+        "bun",
+        "bunx",
+        "deno",
+        "tsx",
+        "ts-node",
+        "bash",
+        "sh",
+        "zsh",
+        "fish",
+        "source",
+        ".",
+        "cat",
+        "less",
+        "head",
+        "tail",
+        "ruby",
+        "perl",
+        "php",
+        "rscript",
+        "pwsh",
+        "powershell",
+        "go",
+        "java",
+        "jq",
+        "osascript",
+        "exec",
+        "sudo",
+        "time",
+        "nohup",
+        "env",
+        "chmod",
+        "run",
+        "read",
+        "open",
+        "swift",
+        "kotlin",
+        "dotnet",
+        "lua",
+        "julia",
+    ];
+    let text = &source.text;
+    let at = r.span.offset.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..at];
+    // The command the path is part of: after the last separator.
+    let segment = ["&&", "||", ";", "|", "$(", "`", "Bash(", "Read("]
+        .iter()
+        .filter_map(|sep| before.rfind(sep).map(|i| i + sep.len()))
+        .max()
+        .map_or(before, |i| &before[i..]);
+    let segment = segment
+        .trim_start()
+        .trim_start_matches(['$', '>', '!', '#']);
+    let mut words = segment
+        .split_whitespace()
+        .skip_while(|w| w.contains('=') && !w.starts_with('-'));
+    match words.next() {
+        // The path is the program, or what `Bash(` runs.
+        None => true,
+        Some(first) => {
+            let first = first
+                .rsplit('/')
+                .next()
+                .unwrap_or(first)
+                .to_ascii_lowercase();
+            PROGRAMS.contains(&first.as_str())
+        }
     }
 }
 
@@ -369,5 +478,56 @@ mod tests {
         assert!(not_a_path("1,024"));
         assert!(!not_a_path("references/a.md"));
         assert!(!not_a_path("a.md#x:y"));
+    }
+
+    #[test]
+    fn commands_run_or_read_the_path() {
+        for (line, path) in [
+            (
+                "python3 {baseDir}/scripts/x.py --in a.csv\n",
+                "{baseDir}/scripts/x.py",
+            ),
+            ("$ cd /tmp && uv run {baseDir}/x.py\n", "{baseDir}/x.py"),
+            ("{baseDir}/scan.sh --all\n", "{baseDir}/scan.sh"),
+            (
+                "allowed-tools: Bash({baseDir}/scan.sh:*)\n",
+                "{baseDir}/scan.sh",
+            ),
+            ("OUT=1 bash {baseDir}/run.sh\n", "{baseDir}/run.sh"),
+        ] {
+            let (source, r) = at(line, path, RefKind::Code);
+            assert!(in_command(&source, &r), "{line}");
+        }
+        for (line, path) in [
+            (
+                "**File**: {baseDir}/terraform/storage.tf\n",
+                "{baseDir}/terraform/storage.tf",
+            ),
+            (
+                "report: {baseDir}/reports/out.md\n",
+                "{baseDir}/reports/out.md",
+            ),
+        ] {
+            let (source, r) = at(line, path, RefKind::Code);
+            assert!(!in_command(&source, &r), "{line}");
+        }
+    }
+
+    #[test]
+    fn optional_files_are_conditional() {
+        let (source, r) = at(
+            "Load `templates/brand.md` if available.\n",
+            "templates/brand.md",
+            RefKind::Prose,
+        );
+        assert!(conditional(&source, &r));
+        assert_eq!(missing_severity(&source, &r), Severity::Warning);
+        let (source, r) = at(
+            "Load `templates/brand.md`.\n",
+            "templates/brand.md",
+            RefKind::Prose,
+        );
+        assert!(!conditional(&source, &r));
+        assert_eq!(missing_severity(&source, &r), Severity::Error);
     }
 }

@@ -14,10 +14,10 @@ declare_rule! {
     ///
     /// These never have to exist:
     /// - fenced code, and paths introduced as examples (`e.g.`, `Example:`);
-    /// - paths into the user's files (`out/report.pdf`, an option's argument such as `-x ./dict.dict`, a hidden folder such as `./.github/`), and paths that resolve from the repository root;
+    /// - paths into the user's files (`out/report.pdf`, an option's argument such as `-x ./dict.dict`, a hidden folder such as `./.github/`, secrets and local settings such as `config/api.env` or `credentials.json`), and paths that resolve from the repository root;
     /// - paths in the user's project (`| Project root | ./CLAUDE.md |`, an agent instruction file such as `./CLAUDE.md` or `AGENTS.md`, even when the skill has a file of that name in another letter case, an argument of a back-ticked command such as `bun build ./src/index.ts` under a folder the skill does not have);
     /// - the paths in templates (under `templates/`, or named `…_template`), and paths the text has the agent make (`Create ./x.cedar`, `write … to x.md`) or edit (`Add to assets/global.css`) or says are absent;
-    /// - stand-in names (`references/xxx.md`, `scripts/script_name.py`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), and a link's back-ticked label (its destination is the reference);
+    /// - stand-in names (`references/xxx.md`, `scripts/script_name.py`, `phase_prompts/phaseN.md` beside `phase1.md`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), and a link's back-ticked label (its destination is the reference);
     /// - a link without a file extension into a folder the skill does not have (a wiki page), and the caption of a listing (a heading or label naming a file, followed by a fenced block with its text).
     /// - paths the text says are not the skill's: an output it writes ("Store the report at `./run/report.json`"), the user's ("your `./build.sh`"), a string in a back-ticked statement (`using './main.bicep'`), another plugin's, skill's or repository's ("the `zai` plugin's", on the line or the one before), or what not to do ("Don't …"); the links of a page that cites its source (`> Source: https://…`), and destinations that are no path (`[cwd](0:12)`).
     ///
@@ -25,7 +25,7 @@ declare_rule! {
     ///
     /// A path that is missing from the skill but exists from a folder above it (the plugin root, whether a manifest or a marketplace entry makes it a plugin, or a source tree a build copies in), in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a translation, another client's copy), is a warning naming that file. A symlink to nothing is reported too.
     ///
-    /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load` before it), or a path after a client's own placeholder (`{baseDir}`, `${CLAUDE_SKILL_DIR}`, `${CLAUDE_PLUGIN_ROOT}`). Any other reading of prose (a back-ticked or bare path, a link without an extension, a path after a convention such as `{skill_path}` or `$SKILL_DIR`) is a warning.
+    /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available"), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`). Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension or in a page of a guide to writing skills) is a warning.
     ///
     /// ## Why
     /// An agent told to read `scripts/extract.py` that does not exist wastes a turn and improvises.

@@ -1,7 +1,7 @@
 //! `skill/selection-hints`.
 
 use crate::settings::Settings;
-use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::diagnostic::{declare_rule, Diagnostic, Severity};
 use crate::model::skill::targets::Target;
 use crate::rules::skill::context::{has, Skill, SkillRule};
 use crate::rules::skill::values::quoted;
@@ -19,7 +19,10 @@ declare_rule! {
     /// ## What it does
     /// Checks the optional selection hints: each a list of one to five non-empty strings of at most 200 characters.
     ///
-    /// Severity: always an error.
+    /// Severity: an error, except a `when_to_use` written as one non-empty
+    /// string, which is Claude Code's own form of the key: a warning, since
+    /// the skill may be written for Claude Code (the `claude-code` target
+    /// does not run this rule).
     ///
     /// ## Why
     /// The hints are charged on every turn for every registered skill; clients enforce these limits.
@@ -68,23 +71,30 @@ fn check_hints(path: &str, key: &str, value: &Node, out: &mut Vec<Diagnostic>) {
         format!("write a list: `{key}:` followed by lines like `  - A production service is down`");
     let Some(items) = value.as_seq() else {
         let found = value.type_name();
-        let help = match value.as_str() {
-            Some(text) if !text.trim().is_empty() => format!(
-                "make it a list of one case: `{key}:` and on the next line `  - {}`",
-                text.trim()
+        let text = value.as_str().map(str::trim).filter(|t| !t.is_empty());
+        let help = match text {
+            Some(text) => format!(
+                "make it a list of one case: `{key}:` and on the next line `  - {text}`"
             ),
-            _ => example,
+            None => example,
         };
-        out.push(
-            Diagnostic::new(
-                &RULE,
-                path,
-                format!("`{key}` must be a list of 1–{HINTS_MAX_ITEMS} strings, found {found}"),
-            )
-            .at(value.span)
-            .label(found)
-            .help(help),
-        );
+        let mut d = Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{key}` must be a list of 1–{HINTS_MAX_ITEMS} strings, found {found}"),
+        )
+        .at(value.span)
+        .label(found);
+        if key == "when_to_use" && text.is_some() {
+            // Claude Code's own `when_to_use` is this string: which client
+            // the skill is written for is not certain, so a warning.
+            d = d.with_severity(Severity::Warning).help(format!(
+                "{help} (Claude Code reads `when_to_use` as a string; the Agent Skills selection hints are a list)"
+            ));
+        } else {
+            d = d.help(help);
+        }
+        out.push(d);
         return;
     };
     if items.is_empty() {
@@ -209,5 +219,23 @@ mod tests {
             &RULE,
         );
         assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn a_when_to_use_string_is_a_warning_and_other_shapes_errors() {
+        let d = diags(&fm(&format!("{OK}when_to_use: A service is down\n")));
+        let d: Vec<_> = d.iter().filter(|d| d.rule.id == RULE.id).collect();
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].severity, Severity::Warning);
+        for text in [
+            "when_not_to_use: A service is down\n",
+            "when_to_use: 3\n",
+            "when_to_use: []\n",
+        ] {
+            let d = diags(&fm(&format!("{OK}{text}")));
+            let d: Vec<_> = d.iter().filter(|d| d.rule.id == RULE.id).collect();
+            assert_eq!(d.len(), 1, "{text}");
+            assert_eq!(d[0].severity, Severity::Error, "{text}");
+        }
     }
 }

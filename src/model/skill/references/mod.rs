@@ -483,6 +483,7 @@ impl<'a> Scan<'a> {
             }
             Ok(Found::Missing)
                 if is_placeholder_name(&r.text)
+                    || self.numbered_stand_in(from, &r.text)
                     || (r.kind == RefKind::Link && self.is_web_page(&r.text)) => {}
             Ok(Found::Missing)
                 if r.kind != RefKind::Link
@@ -545,7 +546,12 @@ impl<'a> Scan<'a> {
                         path,
                         format!("`{shown}` does not exist {where_}"),
                     )
-                    .with_severity(if has_extension(&r.text) {
+                    .with_severity(if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
+                        // A guide's page about a skill's layout links the
+                        // reader's files (`[forms.md](forms.md)`) as often
+                        // as its own.
+                        Severity::Warning
+                    } else if has_extension(&r.text) {
                         prose::missing_severity(source, r)
                     } else {
                         // No extension: as likely a page of a site as a file.

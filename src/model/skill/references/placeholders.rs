@@ -5,6 +5,48 @@
 use super::*;
 
 impl<'a> Scan<'a> {
+    /// A stand-in for one of a numbered series the folder holds:
+    /// `phase_prompts/phaseN.md` beside `phase1.md` … `phase6.md`
+    /// (`stepN`, `part_n`, `chapter-X` alike).
+    pub(super) fn numbered_stand_in(&self, from: &str, text: &str) -> bool {
+        let text = text.trim_start_matches("./");
+        let (dir, name) = text.rsplit_once('/').unwrap_or(("", text));
+        let (stem, ext) = match name.rsplit_once('.') {
+            Some((stem, ext)) => (stem, format!(".{ext}")),
+            None => (name, String::new()),
+        };
+        let Some(prefix) = stem.strip_suffix(['N', 'n', 'X', 'x', '#']) else {
+            return false;
+        };
+        let last = stem.as_bytes()[stem.len() - 1];
+        // `phaseN`; a lower-case letter only after a separator (`part_n`),
+        // not ending a word (`plan`, `index`).
+        let stand_in = match prefix.as_bytes().last() {
+            None => false,
+            Some(b'_' | b'-' | b'.') => true,
+            Some(b) => (last.is_ascii_uppercase() && b.is_ascii_lowercase()) || last == b'#',
+        };
+        if !stand_in {
+            return false;
+        }
+        Self::bases(from).iter().any(|base| {
+            let Some(folder) = normalize(base, dir) else {
+                return false;
+            };
+            let start = if folder.is_empty() {
+                prefix.to_string()
+            } else {
+                format!("{folder}/{prefix}")
+            };
+            self.folder.files.iter().any(|f| {
+                f.rel
+                    .strip_prefix(&start)
+                    .and_then(|rest| rest.strip_suffix(ext.as_str()))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        })
+    }
+
     /// A path after a skill-root placeholder: resolved from the skill root,
     /// wherever Markdown writes it (links, back-ticks, fenced code). In a
     /// program (`in_code`) it is data, such as a test's sample, and only
@@ -38,8 +80,16 @@ impl<'a> Scan<'a> {
         {
             // A client's own placeholder (`{baseDir}`, `${CLAUDE_SKILL_DIR}`)
             // is the skill folder for certain; a convention of the text's
-            // (`{skill_path}`, `$SKILL_DIR`) is a reading of it.
-            let kind = if prose::is_client_placeholder(&r.text) {
+            // (`{skill_path}`, `$SKILL_DIR`) is a reading of it. Where the
+            // path is is certain; that the skill ships it is certain only in
+            // a link, or in a command that runs or reads it: in prose, or a
+            // line of code that is no command (a sample report's `**File**:
+            // {baseDir}/x.tf`), it is read as any other prose path (an output,
+            // the user's file, a warning unless the text sends the agent to it).
+            let client = prose::is_client_placeholder(&r.text);
+            let certain = r.kind == RefKind::Link
+                || (r.kind == RefKind::Code && prose::in_command(source, r));
+            let kind = if client && certain {
                 RefKind::Link
             } else {
                 RefKind::Prose
@@ -49,7 +99,7 @@ impl<'a> Scan<'a> {
                 text: rest.to_string(),
                 kind,
             };
-            self.placeholder_claim = kind == RefKind::Link;
+            self.placeholder_claim = client;
             self.claim(source, SKILL_MD, &inner);
             self.placeholder_claim = false;
         } else {
