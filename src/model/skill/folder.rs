@@ -115,6 +115,9 @@ pub struct Folder {
     plugin: std::sync::OnceLock<Option<String>>,
     /// The folder's real path, worked out when a symlink needs it.
     canon: std::sync::OnceLock<PathBuf>,
+    /// The numbered series among the files (`refs/phase.md` for
+    /// `refs/phase1.md`, `refs/phase2.md`), worked out when needed.
+    series: std::sync::OnceLock<std::collections::HashSet<String>>,
     pub files: Vec<FileEntry>,
     pub dirs: BTreeSet<String>,
     /// Other skill folders of the repository with this folder's name
@@ -138,6 +141,36 @@ pub struct Folder {
 }
 
 impl Folder {
+    /// Whether the folder holds a numbered series of files named `base`
+    /// with digits before the extension (`refs/phase` and `.md` for
+    /// `refs/phase1.md`): one pass over the files, then a lookup.
+    pub(crate) fn has_series(&self, base: &str, ext: &str) -> bool {
+        self.series
+            .get_or_init(|| {
+                let mut out = std::collections::HashSet::new();
+                for f in &self.files {
+                    let (dir, name) = f.rel.rsplit_once('/').unwrap_or(("", &f.rel));
+                    let (stem, ext) = match name.find('.') {
+                        Some(i) => (&name[..i], &name[i..]),
+                        None => (name, ""),
+                    };
+                    let prefix = stem.trim_end_matches(|c: char| c.is_ascii_digit());
+                    if prefix.len() < stem.len() && !prefix.is_empty() {
+                        out.insert(format!(
+                            "{}{prefix}{ext}",
+                            if dir.is_empty() {
+                                String::new()
+                            } else {
+                                format!("{dir}/")
+                            }
+                        ));
+                    }
+                }
+                out
+            })
+            .contains(&format!("{base}{ext}"))
+    }
+
     pub(crate) fn canon(&self) -> &Path {
         self.canon
             .get_or_init(|| self.abs.canonicalize().unwrap_or_else(|_| self.abs.clone()))

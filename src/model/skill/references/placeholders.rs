@@ -11,9 +11,9 @@ impl<'a> Scan<'a> {
     pub(super) fn numbered_stand_in(&self, from: &str, text: &str) -> bool {
         let text = text.trim_start_matches("./");
         let (dir, name) = text.rsplit_once('/').unwrap_or(("", text));
-        let (stem, ext) = match name.rsplit_once('.') {
-            Some((stem, ext)) => (stem, format!(".{ext}")),
-            None => (name, String::new()),
+        let (stem, ext) = match name.find('.') {
+            Some(i) => (&name[..i], &name[i..]),
+            None => (name, ""),
         };
         let Some(prefix) = stem.strip_suffix(['N', 'n', 'X', 'x', '#']) else {
             return false;
@@ -26,25 +26,17 @@ impl<'a> Scan<'a> {
             Some(b'_' | b'-' | b'.') => true,
             Some(b) => (last.is_ascii_uppercase() && b.is_ascii_lowercase()) || last == b'#',
         };
-        if !stand_in {
-            return false;
-        }
-        Self::bases(from).iter().any(|base| {
-            let Some(folder) = normalize(base, dir) else {
-                return false;
-            };
-            let start = if folder.is_empty() {
-                prefix.to_string()
-            } else {
-                format!("{folder}/{prefix}")
-            };
-            self.folder.files.iter().any(|f| {
-                f.rel
-                    .strip_prefix(&start)
-                    .and_then(|rest| rest.strip_suffix(ext.as_str()))
-                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        stand_in
+            && Self::bases(from).iter().any(|base| {
+                normalize(base, dir).is_some_and(|folder| {
+                    let base = if folder.is_empty() {
+                        prefix.to_string()
+                    } else {
+                        format!("{folder}/{prefix}")
+                    };
+                    self.folder.has_series(&base, ext)
+                })
             })
-        })
     }
 
     /// A path after a skill-root placeholder: resolved from the skill root,
