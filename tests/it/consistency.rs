@@ -282,3 +282,23 @@ fn a_plugin_manifest_and_its_folders_are_read_from_the_side_being_judged() {
     assert!(missing(&runs[0].1), "{}", runs[0].1);
     assert!(!missing(&runs[1].1), "{}", runs[1].1);
 }
+
+/// A decision record that is a symbolic link (to a file inside the
+/// repository) is followed, in the work tree and with `--staged` alike.
+#[cfg(unix)]
+#[test]
+fn a_linked_decision_record_is_followed_in_every_mode() {
+    let mut r = repo();
+    r.write("records/refunds.json", "{\"decision\": \"routing\"}\n");
+    std::fs::create_dir_all(r.path().join("decisions")).unwrap();
+    std::os::unix::fs::symlink(
+        "../records/refunds.json",
+        r.path().join("decisions/refunds.decision.json"),
+    )
+    .unwrap();
+    r.commit("a linked record");
+    let invalid = "decision/invalid-record decisions/refunds.decision.json".to_string();
+    for (_, json) in every_mode(&r) {
+        assert!(rules(&json).contains(&invalid), "{json}");
+    }
+}
