@@ -9,11 +9,12 @@
 //! comments, quoting, indentation, line ends and flow lists — stays as it
 //! was. A text the edit cannot be placed in safely (not YAML, not a
 //! mapping, an `overrides` that is not a list) gets no edit, and an edit
-//! whose result would not parse as before is never offered.
+//! whose result would not read as the same configuration with the override
+//! added is never offered.
 
 use super::protocol::{range, Encoding};
 use crate::error::Fatal;
-use crate::settings::Settings;
+use crate::settings::{Level, Override, Settings};
 use crate::yaml::{self, Node, NodeKind, Resolved};
 use lsp_types as lsp;
 use std::ops::Range;
@@ -62,8 +63,8 @@ pub(super) fn override_edit(
 /// block list (indented as its dashes), at the end of a flow list, in place
 /// of a null `overrides`, or as a new `overrides:` key after the last key
 /// (an empty file, one of comments only or a bare `---` gets the key).
-/// `None` when there is no safe place or the edited text would not parse as
-/// the original does.
+/// `None` when there is no safe place, or when the edited text would not
+/// read as the original with the override added.
 pub(super) fn override_splice(text: &str, rel: &str, rule: &str) -> Option<(Range<usize>, String)> {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let shift = text.len() - body.len();
@@ -107,7 +108,11 @@ pub(super) fn override_splice(text: &str, rel: &str, rule: &str) -> Option<(Rang
         },
     };
     let edited = format!("{}{insert}{}", &text[..at.start], &text[at.end..]);
-    still_parses(text, &edited).then_some((at, insert))
+    let added = Override {
+        paths: vec![glob_escape(rel)],
+        rules: vec![(rule.to_string(), Level::Off)],
+    };
+    faithful(text, &edited, added).then_some((at, insert))
 }
 
 /// Where and what to add in an existing `overrides` entry.
@@ -295,17 +300,24 @@ fn dash_indent(text: &str, from: usize, first: usize) -> Option<&str> {
     None
 }
 
-/// Whether `edited` parses as `original` does: as YAML, and as a
-/// configuration when `original` was one.
-fn still_parses(original: &str, edited: &str) -> bool {
+/// Whether `edited` parses as `original` does, `added` aside: as YAML, and,
+/// when `original` is a valid configuration, as the same configuration
+/// with `added` after its overrides (no other value changed).
+fn faithful(original: &str, edited: &str, added: Override) -> bool {
     use crate::config::{parse, CONFIG_FILE};
     use crate::source::SourceFile;
     let body = edited.strip_prefix('\u{feff}').unwrap_or(edited);
     if yaml::parse(body).is_err() {
         return false;
     }
-    let config = |t: &str| parse(&SourceFile::new(CONFIG_FILE, t.to_string())).is_ok();
-    !config(original) || config(edited)
+    let config = |t: &str| parse(&SourceFile::new(CONFIG_FILE, t.to_string())).ok();
+    match config(original) {
+        None => true,
+        Some(mut expected) => {
+            expected.overrides.push(added);
+            config(edited) == Some(expected)
+        }
+    }
 }
 
 #[cfg(test)]

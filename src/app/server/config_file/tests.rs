@@ -233,6 +233,25 @@ fn a_path_with_glob_characters_matches_only_itself() {
 }
 
 #[test]
+fn an_edit_that_would_change_another_value_is_not_offered() {
+    // A block scalar at the very end: a line break after it would become
+    // part of its value.
+    for text in ["base: |\n  origin/main", "base: |\r\n  origin/main"] {
+        match override_splice(text, REL, RULE) {
+            None => {}
+            Some(splice) => {
+                let mut expected = config_of(text);
+                expected.overrides.push(Override {
+                    paths: vec![REL.into()],
+                    rules: vec![(RULE.into(), Level::Off)],
+                });
+                assert_eq!(config_of(&apply(text, &splice)), expected);
+            }
+        }
+    }
+}
+
+#[test]
 fn no_edit_where_none_is_safe() {
     for text in [
         "overrides: {}\n",
