@@ -40,9 +40,9 @@ pub trait Side: Send + Sync + std::fmt::Debug {
     fn read(&self, rel: &str) -> Read;
     /// What `rel` is on this side, `None` when it holds nothing there.
     fn kind(&self, rel: &str) -> Option<PathKind>;
-    /// The folders directly inside the folder `rel` (repository paths,
-    /// sorted).
-    fn subdirs(&self, rel: &str) -> Vec<String>;
+    /// What the folder `rel` holds directly, in the side's order: each
+    /// entry's repository path, with whether it is a folder.
+    fn children(&self, rel: &str) -> Vec<(String, bool)>;
 }
 
 /// The source of a run's files (see the module's documentation).
@@ -111,7 +111,20 @@ impl Contents {
 
     /// The folders directly inside `rel`, when the side says.
     pub fn subdirs(&self, rel: &str) -> Option<Vec<String>> {
-        self.side.as_ref().map(|s| s.subdirs(rel))
+        self.side.as_ref().map(|s| {
+            s.children(rel)
+                .into_iter()
+                .filter_map(|(path, dir)| dir.then_some(path))
+                .collect()
+        })
+    }
+
+    /// Everything directly inside `rel` (repository paths), when the side
+    /// says.
+    pub fn list(&self, rel: &str) -> Option<Vec<String>> {
+        self.side
+            .as_ref()
+            .map(|s| s.children(rel).into_iter().map(|(path, _)| path).collect())
     }
 
     /// Reads the file at `rel` whole: from what stands in for it, else from
@@ -143,8 +156,11 @@ mod tests {
         fn kind(&self, rel: &str) -> Option<PathKind> {
             matches!(rel, "a.md" | "b.md").then_some(PathKind::File)
         }
-        fn subdirs(&self, _: &str) -> Vec<String> {
-            Vec::new()
+        fn children(&self, rel: &str) -> Vec<(String, bool)> {
+            match rel {
+                "" => vec![("a.md".into(), false), ("b.md".into(), false)],
+                _ => Vec::new(),
+            }
         }
     }
 
@@ -163,6 +179,9 @@ mod tests {
         assert_eq!(index.read("b.md"), Read::Disk);
         assert_eq!(index.held_text("c.md"), Some(None));
         assert_eq!(index.kind("c.md"), Some(None));
+        assert_eq!(index.list(""), Some(vec!["a.md".into(), "b.md".into()]));
+        assert_eq!(index.subdirs(""), Some(Vec::new()));
+        assert_eq!(work.list(""), None);
         assert_eq!(index.read_with("c.md", || Some(b"disk".to_vec())), None);
         assert_eq!(
             index.read_with("b.md", || Some(b"disk".to_vec())),

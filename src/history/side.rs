@@ -243,16 +243,16 @@ impl Ctx<'_> {
         Ok((profiles, same))
     }
 
-    /// The profiles of a tree, as [`crate::git::Repo::list_files`] lists
-    /// them with `index` and `same`.
-    fn profiles_in(
+    /// The profile files in scope of a tree (links as links), as
+    /// [`crate::git::Repo::list_files`] lists them with `index` and `same`.
+    fn profile_files(
         &self,
         tree: ObjectId,
         index: Option<&Index>,
         same: Option<&mut Vec<String>>,
-    ) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+    ) -> Result<BTreeMap<String, FileId>, Fatal> {
         let root = self.repo.prefix().trim_end_matches('/');
-        let files = self.repo.list_files(
+        self.repo.list_files(
             tree,
             root,
             &|dir| self.descend_git(dir),
@@ -263,7 +263,18 @@ impl Ctx<'_> {
             },
             index,
             same,
-        )?;
+        )
+    }
+
+    /// The profiles of a tree, as [`Ctx::profile_files`] lists them with
+    /// `index` and `same`, each link by the blob it shows.
+    fn profiles_in(
+        &self,
+        tree: ObjectId,
+        index: Option<&Index>,
+        same: Option<&mut Vec<String>>,
+    ) -> Result<BTreeMap<String, ObjectId>, Fatal> {
+        let files = self.profile_files(tree, index, same)?;
         // A symbolic link's blob is its target path, never a profile text:
         // a linked profile is judged by what the link shows in the same
         // tree (a link that shows no file there has nothing to judge).
@@ -333,20 +344,8 @@ impl Ctx<'_> {
 
     /// The profiles in scope of a tree that are symbolic links.
     pub fn tree_profile_links(&self, tree: ObjectId) -> Result<BTreeSet<String>, Fatal> {
-        let root = self.repo.prefix().trim_end_matches('/');
-        let files = self.repo.list_files(
-            tree,
-            root,
-            &|dir| self.descend_git(dir),
-            &|path| {
-                self.repo
-                    .from_git(path)
-                    .is_some_and(|rel| self.is_profile(rel))
-            },
-            None,
-            None,
-        )?;
-        Ok(files
+        Ok(self
+            .profile_files(tree, None, None)?
             .into_iter()
             .filter(|(_, f)| f.link)
             .map(|(rel, _)| rel)

@@ -16,7 +16,9 @@ use crate::source::SourceFile;
 /// `profiles` gives them linted, the skills' findings taken from `skills`;
 /// then history's findings attached, the texts findings point into read
 /// again (by `restore`, with the session), the files counted and the report
-/// finished. Errors come in the order of the sequential pipeline: the
+/// finished. Decision records and plugin manifests are read through
+/// `side`'s contents (the settings whose contents are the side judged:
+/// the index's with `--staged`). Errors come in the order of the sequential pipeline: the
 /// profiles', the skills', history's, then its reviews'.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn review_and_assemble<'s>(
@@ -24,7 +26,7 @@ pub(super) fn review_and_assemble<'s>(
     history: Result<Option<Session<'s>>, Fatal>,
     notes: Vec<String>,
     inventory: &Inventory,
-    staged: bool,
+    side: &Settings,
     profiles: impl FnOnce() -> Result<(Vec<LoadedProfile>, Report), Fatal>,
     skills: impl FnOnce() -> Result<Report, Fatal>,
     restore: impl Fn(Option<&Session<'s>>, &str) -> Option<SourceFile>,
@@ -49,21 +51,10 @@ pub(super) fn review_and_assemble<'s>(
     {
         h.attach(&mut report, profile_reviews, skill_reviews);
     }
-    // With `--staged`, the records and manifests are the index's.
-    let opened;
-    let from = match &history {
-        Some(h) if h.is_staged() => crate::lint::decisions::From::Index(h.repo()),
-        _ if staged => {
-            opened = crate::git::Repo::discover(&settings.root).ok().flatten();
-            match &opened {
-                Some(repo) => crate::lint::decisions::From::Index(repo),
-                None => crate::lint::decisions::From::Disk,
-            }
-        }
-        _ => crate::lint::decisions::From::Disk,
-    };
-    crate::lint::decisions::audit(settings, &inventory.decisions, from, &mut report);
-    let manifests = crate::lint::plugins::lint(settings, &inventory.manifests, from, &mut report);
+    // Read from the side judged (the index's with `--staged`).
+    let repo = history.as_ref().map(|h| h.repo());
+    crate::lint::decisions::audit(side, &inventory.decisions, repo, &mut report);
+    let manifests = crate::lint::plugins::lint(side, &inventory.manifests, &mut report);
     if let Some(h) = &history {
         h.review_decisions(settings, &inventory.decisions, &mut report);
         h.review_plugins(&manifests, &mut report);

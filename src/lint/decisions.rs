@@ -1,10 +1,13 @@
 //! The audit of routing decision records (`decision/*`, SPEC §3 and §8):
-//! each record read (from the disk, or from the index with `--staged`),
+//! each record read through [`crate::contents`] (the disk, an editor's
+//! buffer, or the index with `--staged`),
 //! scanned for secrets and parsed; the assigned profile and the
 //! requirements read at the revisions the record names (the blob ids, else
 //! the working tree, the index and every commit reachable from `HEAD`); the
 //! match table built again from them; then every `decision/*` rule.
 
+use super::index_side::IndexSide;
+use crate::contents::Contents;
 use crate::diagnostic::{Diagnostic, Report};
 use crate::git::{ObjectId, Repo};
 use crate::json::Value;
@@ -16,42 +19,37 @@ use crate::rules::security;
 use crate::settings::Settings;
 use crate::source::SourceFile;
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// How many commits reachable from `HEAD` are searched for a profile
 /// revision a record names when its blob is not in the repository.
 const MAX_COMMITS: usize = 100_000;
 
-/// Where the records' texts come from.
-#[derive(Clone, Copy)]
-pub enum From<'a> {
-    Disk,
-    /// `--staged`: the index of this repository.
-    Index(&'a Repo),
-}
-
-/// Audits the records at `paths` into `report`.
-pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut Report) {
+/// Audits the records at `paths` into `report`. `settings`' contents are
+/// the side judged (the index with `--staged`); `repo` is the run's
+/// repository, when it has one open (else it is looked for).
+pub fn audit(settings: &Settings, paths: &[String], repo: Option<&Repo>, report: &mut Report) {
     if paths.is_empty() {
         return;
     }
     let opened;
-    let repo = match &from {
-        From::Index(repo) => Some(*repo),
-        From::Disk => {
+    let repo = match repo {
+        Some(repo) => Some(repo),
+        None => {
             opened = Repo::discover(&settings.root).ok().flatten();
             opened.as_ref()
         }
     };
-    // The index is read once for every record.
-    let index = repo.and_then(|r| r.index().ok().flatten());
+    // The index, one of the places a record's profile is looked for, read
+    // once for every record, as the index's side of the contents.
+    let index = repo.and_then(|r| {
+        let index = r.index().ok().flatten()?;
+        let side = IndexSide::new(settings, Arc::new(index), r.prefix());
+        Some(Contents::of_side(Arc::new(side)))
+    });
     let git = repo.map(|r| (r, index.as_ref()));
     for rel in paths {
-        let text = match &from {
-            From::Index(repo) => staged_bytes(repo, index.as_ref(), rel),
-            From::Disk => settings
-                .contents()
-                .read_with(rel, || std::fs::read(settings.open_path(rel)).ok()),
-        };
+        let text = read_from(settings.contents(), settings, rel);
         let Some(bytes) = text else { continue };
         let (mut source, _) = SourceFile::from_bytes(rel.as_str(), bytes);
         let mut out = security::check(security::CHECKS, &mut source);
@@ -69,14 +67,11 @@ pub fn audit(settings: &Settings, paths: &[String], from: From<'_>, report: &mut
 }
 
 /// A repository and its index, read once per run.
-type Git<'a> = Option<(&'a Repo, Option<&'a crate::git::Index>)>;
+type Git<'a> = Option<(&'a Repo, Option<&'a Contents>)>;
 
-fn staged_bytes(repo: &Repo, index: Option<&crate::git::Index>, rel: &str) -> Option<Vec<u8>> {
-    let entry = index?.get(&repo.to_git(rel))?;
-    if entry.link || entry.intent {
-        return None;
-    }
-    repo.blob(entry.id).ok()
+/// The file at `rel` as `contents` hold it, else as the disk does.
+fn read_from(contents: &Contents, settings: &Settings, rel: &str) -> Option<Vec<u8>> {
+    contents.read_with(rel, || std::fs::read(settings.open_path(rel)).ok())
 }
 
 fn oid(hex: &str) -> Option<ObjectId> {
@@ -133,8 +128,10 @@ fn find_profile(settings: &Settings, git: Git<'_>, record: &Record) -> Option<Va
         return Some(root);
     }
     let repo = repo?;
-    let index = git.and_then(|(_, i)| i);
-    if let Some(root) = staged_bytes(repo, index, path).and_then(|b| holds(&b, id, version)) {
+    let staged = git
+        .and_then(|(_, index)| index)
+        .and_then(|index| read_from(index, settings, path));
+    if let Some(root) = staged.and_then(|b| holds(&b, id, version)) {
         return Some(root);
     }
     let head = repo.head().ok()??;

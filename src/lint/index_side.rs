@@ -98,13 +98,12 @@ impl Side for IndexSide {
         })
     }
 
-    fn subdirs(&self, rel: &str) -> Vec<String> {
+    fn children(&self, rel: &str) -> Vec<(String, bool)> {
         let rel = rel.trim_end_matches('/');
         self.index
             .children(&self.git(rel))
             .into_iter()
-            .filter(|(_, is_dir)| *is_dir)
-            .map(|(name, _)| discover::join_rel(rel, name))
+            .map(|(name, dir)| (discover::join_rel(rel, name), dir))
             .collect()
     }
 }

@@ -133,6 +133,18 @@ pub fn run<'s>(
     // then the profiles, while the skill folders are linted.
     let (inventory_tx, inventory_rx) = std::sync::mpsc::channel::<Arc<Inventory>>();
     let (profiles_tx, profiles_rx) = std::sync::mpsc::channel::<(Vec<LoadedProfile>, Report)>();
+    // With `--staged` every reader reads the index's side.
+    let staged_settings;
+    let side = match mode {
+        Mode::Staged => {
+            let mut s = settings.clone();
+            let index_side = IndexSide::new(settings, Arc::clone(&index), &prefix);
+            s.set_contents(Contents::of_side(Arc::new(index_side)));
+            staged_settings = s;
+            &staged_settings
+        }
+        Mode::WorkTree => settings,
+    };
     let (report, history, inventory) = std::thread::scope(|scope| {
         let job_index = Arc::clone(&index);
         let prefix = &prefix;
@@ -154,18 +166,7 @@ pub fn run<'s>(
             let units = units?;
             // The receiver waits for it unless the run already failed.
             let _ = inventory_tx.send(Arc::clone(&units.inventory));
-            // With `--staged` every reader reads the index's side.
-            let staged_settings;
-            let settings = match mode {
-                Mode::Staged => {
-                    let mut s = settings.clone();
-                    let side = IndexSide::new(settings, Arc::clone(&job_index), prefix);
-                    s.set_contents(Contents::of_side(Arc::new(side)));
-                    staged_settings = s;
-                    &staged_settings
-                }
-                Mode::WorkTree => settings,
-            };
+            let settings = side;
             let (profiles, report, mut used) = lint_profiles(settings, &units, &cache)?;
             let _ = profiles_tx.send((profiles, report));
             let (skills, skill_used) = lint_skills(settings, &units, &cache)?;
@@ -227,7 +228,7 @@ pub fn run<'s>(
             history,
             notes,
             &inventory,
-            mode == Mode::Staged,
+            side,
             || sent(profiles_rx.recv(), finish),
             finish,
             |h, path| match mode {
@@ -266,7 +267,7 @@ fn lint_and_assemble<'s>(
         history,
         notes,
         &inventory,
-        false,
+        settings,
         || Ok((profiles, profile_report)),
         || Ok(skills),
         |_, path| disk_source(settings, path),

@@ -199,3 +199,106 @@ fn crlf_and_cr_files_have_one_line_numbering_in_every_format() {
         "{github}"
     );
 }
+
+/// The findings of a run on one file: rule and message.
+fn findings_on(json: &serde_json::Value, path: &str) -> Vec<String> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["path"] == path)
+        .map(|d| format!("{} {}", d["rule"], d["message"]))
+        .collect()
+}
+
+/// A decision record is read from the side being judged: `--staged`
+/// judges the staged text (as the work tree's check judges it when the
+/// disk holds it), not the disk's.
+#[test]
+fn a_decision_record_is_read_from_the_side_being_judged() {
+    const RECORD: &str = "decisions/refunds.decision.json";
+    const STAGED: &str = "{\"decision\": \"routing\"}\n";
+    const DISK: &str = "{\"decision\": \"routing\", \"assigned\": [\n";
+    let mut r = repo();
+    r.write(RECORD, STAGED);
+    r.commit("a record");
+    r.write(RECORD, &STAGED.replace("routing", "route"));
+    r.git(&["add", RECORD]);
+    let staged_text = r.read(RECORD);
+    r.write(RECORD, DISK);
+    let runs = every_mode(&r);
+    let work = findings_on(&runs[0].1, RECORD);
+    let staged = findings_on(&runs[1].1, RECORD);
+    assert!(
+        !work.is_empty() && !staged.is_empty(),
+        "{work:?} {staged:?}"
+    );
+    assert_ne!(work, staged);
+    // The staged verdict is the staged text's.
+    r.write(RECORD, &staged_text);
+    let (_, out) = r.check_in("json", &["--no-cache"]);
+    let on_disk = findings_on(&serde_json::from_str(&out).unwrap(), RECORD);
+    assert_eq!(staged, on_disk);
+}
+
+/// A plugin manifest, and the folders the repository rules look for, are
+/// the side's: the staged manifest is judged with `--staged`, the disk's
+/// otherwise, and a plugin folder staged but gone from the disk exists
+/// for the staged check only.
+#[test]
+fn a_plugin_manifest_and_its_folders_are_read_from_the_side_being_judged() {
+    const MARKET: &str = ".claude-plugin/marketplace.json";
+    const MANIFEST: &str = "plugins/review/.claude-plugin/plugin.json";
+    let mut r = repo();
+    r.write(
+        MARKET,
+        "{\"name\": \"tools\", \"owner\": {\"name\": \"Acme\"}, \"plugins\": [\n  {\"name\": \"review\", \"source\": \"./plugins/review\"},\n  {\"name\": \"extra\", \"source\": \"./plugins/extra\"}\n]}\n",
+    );
+    r.write(MANIFEST, "{\"name\": \"review\", \"version\": \"1.0.0\"}\n");
+    r.write(
+        "plugins/extra/skills/x/SKILL.md",
+        "---\nname: x\ndescription: Does x. Use when testing.\n---\n# X\n",
+    );
+    r.commit("a marketplace");
+    // Staged: a name the rules refuse; on disk: the committed one. The
+    // extra plugin's folder is gone from the disk only.
+    r.write(
+        MANIFEST,
+        "{\"name\": \"Review!\", \"version\": \"1.0.0\"}\n",
+    );
+    r.git(&["add", MANIFEST]);
+    r.write(MANIFEST, "{\"name\": \"review\", \"version\": \"1.0.0\"}\n");
+    std::fs::remove_dir_all(r.path().join("plugins/extra")).unwrap();
+    let runs = every_mode(&r);
+    let work = findings_on(&runs[0].1, MANIFEST);
+    let staged = findings_on(&runs[1].1, MANIFEST);
+    assert!(work.is_empty(), "{work:?}");
+    assert!(!staged.is_empty(), "{}", runs[1].1);
+    let missing = |json: &serde_json::Value| {
+        rules(json)
+            .iter()
+            .any(|r| r.starts_with("plugin/missing-source"))
+    };
+    assert!(missing(&runs[0].1), "{}", runs[0].1);
+    assert!(!missing(&runs[1].1), "{}", runs[1].1);
+}
+
+/// A decision record that is a symbolic link (to a file inside the
+/// repository) is followed, in the work tree and with `--staged` alike.
+#[cfg(unix)]
+#[test]
+fn a_linked_decision_record_is_followed_in_every_mode() {
+    let mut r = repo();
+    r.write("records/refunds.json", "{\"decision\": \"routing\"}\n");
+    std::fs::create_dir_all(r.path().join("decisions")).unwrap();
+    std::os::unix::fs::symlink(
+        "../records/refunds.json",
+        r.path().join("decisions/refunds.decision.json"),
+    )
+    .unwrap();
+    r.commit("a linked record");
+    let invalid = "decision/invalid-record decisions/refunds.decision.json".to_string();
+    for (_, json) in every_mode(&r) {
+        assert!(rules(&json).contains(&invalid), "{json}");
+    }
+}

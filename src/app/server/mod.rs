@@ -22,7 +22,7 @@ use std::str::FromStr;
 mod config_file;
 mod protocol;
 
-use config_file::{load_settings, override_block, override_edit, with_targets};
+use config_file::{load_settings, override_edit, with_targets};
 use protocol::Doc;
 pub use protocol::{
     path_to_uri, position, range, rule_doc_url, uri_to_path, Encoding, LineIndex, Positions,
@@ -753,13 +753,8 @@ impl Server {
             .map(|r| r.to_string_lossy().replace('\\', "/"))
             .unwrap_or_else(|_| CONFIG_FILE.to_string());
         let text = self.text_of(&config_rel);
-        let (edit, create) = match &text {
-            Some(text) => (override_edit(text, rel, rule, self.enc), false),
-            None => (
-                lsp::TextEdit::new(lsp::Range::default(), override_block(rel, rule, "")),
-                true,
-            ),
-        };
+        let create = text.is_none();
+        let edit = override_edit(text.as_deref().unwrap_or(""), rel, rule, self.enc)?;
         // Document changes rather than a map of changes: the file may need
         // creating first.
         let mut ops = Vec::new();
@@ -783,7 +778,6 @@ impl Server {
     }
 }
 
-/// A YAML double-quoted string.
 /// Whether a fix's message, edits or rename hold a secret the run knows.
 fn fix_holds_a_secret(fix: &crate::diagnostic::Fix) -> bool {
     let masked = |t: &str| crate::redact::mask(t) != t || !crate::secrets::scan(t).is_empty();
