@@ -208,12 +208,23 @@ fn pieces(form: &str, needles: &mut HashSet<String>) {
         needles.insert(form.to_string());
         return;
     }
+    // A piece that is mostly white space (`1\n      ` of a key's line
+    // break) would mask the layout of any output, a JSON document's
+    // included: each piece holds at least MIN_CHARS other characters, and
+    // a secret with no such piece is masked whole.
+    let significant =
+        |piece: &str| piece.chars().filter(|c| !c.is_whitespace()).count() >= MIN_CHARS;
+    let mut any = false;
     for i in 0..=chars - WINDOW {
         let end = starts.get(i + WINDOW).copied().unwrap_or(form.len());
         let piece = &form[starts[i]..end];
-        if !piece.trim().is_empty() {
+        if significant(piece) {
             needles.insert(piece.to_string());
+            any = true;
         }
+    }
+    if !any {
+        needles.insert(form.to_string());
     }
 }
 
@@ -476,6 +487,32 @@ mod tests {
             "see **** and https://ops:****@logs.example.com/1"
         );
         assert!(matches!(mask_value("plain words"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_keys_line_breaks_do_not_mask_the_layout_of_an_output() {
+        let key = "MIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8h+3hY0J8dC4a4b4e8c9f0e1d1\n        c3b4a5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0s1t2u3v4w5x6y7z8A9B0C1D2E3";
+        let r = Redactor::new([key]);
+        let json = "{\n  \"span\": {\n    \"line\": 3,\n    \"column\": 1\n      },\n  \"x\": 2\n}";
+        assert_eq!(r.mask(json), json);
+        // Each line of the key is masked; the white space between stays.
+        let text = format!("a {key} b");
+        let masked = r.mask(&text);
+        let inner = masked
+            .strip_prefix("a ")
+            .unwrap()
+            .strip_suffix(" b")
+            .unwrap();
+        assert!(
+            inner.chars().all(|c| c == '*' || c.is_whitespace()),
+            "{masked}"
+        );
+        assert_eq!(r.mask("c3b4a5d6e7f8"), "****");
+        // A secret with no piece of enough characters is masked whole.
+        let sparse = "a       b       c       d";
+        let r = Redactor::new([sparse]);
+        assert_eq!(r.mask(&format!("x {sparse} y")), "x **** y");
+        assert_eq!(r.mask("a       b"), "a       b");
     }
 
     #[test]

@@ -603,7 +603,7 @@ pub(super) const PATTERNS: &[Pattern] = &[
         kind: "password in curl command",
         keywords: &["curl"],
         names: "",
-        regex: r#"curl[^\n]{0,200}?[ \t](?:-u|--user)(?:=|[ \t]{1,5})["']?[!-~&&[^:"'$]]{1,100}:([!-~&&[^"']]{3,200})"#,
+        regex: r#"curl[^\n]{0,200}?[ \t](?:-u|--user)(?:=|[ \t]{1,5})["']?[!-~&&[^:"'$`]]{1,100}:([!-~&&[^"'`]]{3,200})"#,
         entropy: 2.0,
         form: Form::Password,
     },

@@ -65,7 +65,13 @@ pub(super) fn accept(
         Form::Assignment => {
             let name_range = name.clone();
             let name = name.map(|n| full_name(text, n)).unwrap_or_default();
+            // `this.apiKey = apiKey`: a variable handed on, not a literal.
+            let passed_on = name
+                .rsplit('.')
+                .next()
+                .is_some_and(|last| last.eq_ignore_ascii_case(value));
             value.len() >= 8
+                && !passed_on
                 && !names_no_secret(&name)
                 && !is_placeholder(value)
                 && !is_word(value)

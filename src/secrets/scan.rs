@@ -284,6 +284,8 @@ mod tests {
             "client_secret: \"abc123...\"".into(),
             "Proxy URL (e.g., `http://user:pass@host:port`)".into(),
             "curl -u user:pass https://api.example.com".into(),
+            "Passwords in `curl -u user:password` are masked".into(),
+            "    public void setOpenAiApiKey(String openAiApiKey) { this.openAiApiKey = openAiApiKey; }".into(),
             "curl -u \"$USER:$PASS\" https://api.example.com".into(),
             "Authorization: Bearer $TOKEN".into(),
             "Authorization: Bearer <token>".into(),

@@ -222,3 +222,44 @@ fn a_secret_in_an_old_revisions_file_name_is_masked_by_history_and_diff() {
         assert_masked(&format!("{args:?}"), &all_output(&out), &t);
     }
 }
+
+#[test]
+fn an_indented_private_key_masks_itself_and_not_the_outputs_layout() {
+    // A PEM block indented in YAML, each line ending in a digit, the way
+    // a JSON document ends a number before a line break and indentation.
+    let t = token(7);
+    let body: Vec<String> = (0..4)
+        .map(|i| format!("{}{}{i}", &t[4..], &t[4..28]))
+        .collect();
+    let pem = format!(
+        "-----BEGIN RSA {}-----\n        {}\n        -----END RSA {}-----",
+        "PRIVATE KEY",
+        body.join("\n        "),
+        "PRIVATE KEY"
+    );
+    let r = Repo::new();
+    r.write(
+        "skills/deploy/SKILL.md",
+        "---\nname: deploy\ndescription: When deploying.\n---\nSee [the stack](stack.yaml).\n",
+    );
+    r.write(
+        "skills/deploy/stack.yaml",
+        &format!("Resources:\n  Key:\n    PrivateKey: |\n        {pem}\n"),
+    );
+    let (code, out) = r.check_in("json", &["--no-history"]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert!(json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["rule"] == "security/secret-value"
+            && d["message"] == "private key in committed text"));
+    for format in ["human", "concise", "json", "github", "sarif"] {
+        let (_, out) = r.check_in(format, &["--no-history"]);
+        assert_masked(format, &out, &t);
+        if format == "sarif" {
+            serde_json::from_str::<serde_json::Value>(&out).expect("valid SARIF");
+        }
+    }
+}
