@@ -108,6 +108,12 @@ pub fn in_command(source: &SourceFile, r: &Ref) -> bool {
     let at = r.span.offset.min(text.len());
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..at];
+    // A comment naming a file (`# {baseDir}/terraform/main.tf` over a
+    // listing) is a caption, not a command.
+    let lead = before.trim_start();
+    if lead.starts_with('#') || lead.starts_with("//") || lead.starts_with("--") {
+        return false;
+    }
     // The command the path is part of: after the last separator.
     let segment = ["&&", "||", ";", "|", "$(", "`", "Bash(", "Read("]
         .iter()
