@@ -72,7 +72,7 @@ pub(super) fn encode_entry(entry: &Entry) -> Option<Vec<u8>> {
 /// decode (damage, or a rule this build does not know).
 pub(super) fn decode_entry(bytes: &[u8]) -> Option<Entry> {
     match postcard::take_from_bytes::<Entry>(bytes) {
-        Ok((entry, rest)) if rest.is_empty() => Some(entry),
+        Ok((entry, [])) => Some(entry),
         _ => None,
     }
 }
