@@ -4,7 +4,19 @@
 use std::ops::Range;
 
 /// A byte range into a [`SourceFile`]'s text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Span {
     pub offset: usize,
     pub length: usize,

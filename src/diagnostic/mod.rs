@@ -2,7 +2,7 @@
 //! these; renderers turn them into text.
 
 use crate::source::Span;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub mod report;
 pub mod rule;
@@ -13,7 +13,7 @@ pub use rule::{Applicability, Rule, Severity, NO_RULE};
 
 /// A secondary label: a span with a short text, in the diagnostic's own file
 /// (`path: None`) or in another file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Label {
     pub path: Option<String>,
     pub span: Span,
@@ -31,7 +31,7 @@ pub struct CommitRef {
 
 /// One text edit: replace `range` (byte offsets) of the file at `path`
 /// (relative to the repository root, like [`Diagnostic::path`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Edit {
     pub path: String,
     pub range: std::ops::Range<usize>,
@@ -40,7 +40,7 @@ pub struct Edit {
 
 /// A mechanical repair of a finding: text edits, or a file rename
 /// (`(from, to)`, both relative to the repository root).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fix {
     pub message: String,
     pub applicability: Applicability,

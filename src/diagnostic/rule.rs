@@ -7,10 +7,10 @@
 //! [`Diagnostic`](super::Diagnostic) is made from a `&'static Rule`, so a
 //! finding can only name a rule that exists: an unknown id does not compile.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
@@ -27,7 +27,7 @@ impl Severity {
 }
 
 /// How safe a fix is (ruff's applicability).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Applicability {
     /// Keeps the meaning; `caplint check --fix` applies it.
     Safe,

@@ -231,10 +231,11 @@ fn holds(bytes: &[u8], text: &str) -> bool {
     bytes.windows(text.len()).any(|w| w == text.as_bytes())
 }
 
-/// The entries of a cache file (its trailer's count).
+/// The entries of a cache file (its trailer's count, before the length
+/// and the CRC-32: 4 + 8 + 4 bytes, little-endian).
 fn entries_of(path: &std::path::Path) -> u32 {
     let bytes = std::fs::read(path).unwrap();
-    let at = bytes.len() - 20;
+    let at = bytes.len() - 16;
     u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
 }
 

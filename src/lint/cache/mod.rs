@@ -32,16 +32,23 @@
 //! Anything that goes wrong with the cache (a read-only git directory, a
 //! full disk) only makes the run lint everything, as without it.
 
+use std::io::Write;
 use std::path::PathBuf;
+
+use serde::Serialize;
 
 mod entry;
 pub use entry::Entry;
-use entry::{decode_entry, Reader, Writer};
+use entry::{decode_entry, encode_entry};
 
-/// The cache file's first bytes.
+/// The cache file's first bytes. After them, in postcard's encoding: the
+/// stamp, then each entry as two byte strings (its key, its bytes), each a
+/// varint length and the bytes; then the trailer.
 const MAGIC: &[u8] = b"caplint cache\n";
-/// Raised whenever the layout of the file or of an entry changes.
-const FORMAT: u32 = 5;
+/// Raised whenever the layout of the file or of an entry changes (it is
+/// the stamp's first field). 6: entries encoded with serde and postcard, a
+/// CRC-32 in the trailer.
+const FORMAT: u32 = 6;
 /// The file of `check --staged`, in `<git dir>/caplint/` (the work tree's).
 pub const STAGED_FILE: &str = "staged-cache";
 /// The file of `check` on the work tree, beside it.
@@ -50,9 +57,10 @@ pub const CHECK_FILE: &str = "check-cache";
 pub const STAGED_REVIEWS_FILE: &str = "staged-reviews";
 /// Those of `check` on the work tree.
 pub const CHECK_REVIEWS_FILE: &str = "check-reviews";
-/// The end of a file: the number of entries, their bytes' length and their
-/// checksum.
-const TRAILER: usize = 4 + 8 + 8;
+/// The end of a file, of a fixed size so that it is found from the end
+/// (little-endian, not postcard's varints): the number of entries, their
+/// bytes' length and their CRC-32.
+const TRAILER: usize = 4 + 8 + 4;
 
 /// A unit's key: a digest of what its findings depend on.
 pub type Key = Vec<u8>;
@@ -87,10 +95,50 @@ enum Next {
 /// A temporary file taking entries, with the trailer's figures so far.
 #[derive(Debug)]
 struct Sink {
-    file: std::io::BufWriter<tempfile::NamedTempFile>,
+    file: Summed<std::io::BufWriter<tempfile::NamedTempFile>>,
     count: u32,
+}
+
+/// A writer that counts and checksums what goes through it.
+struct Summed<W> {
+    inner: W,
     size: u64,
-    sum: u64,
+    sum: crc32fast::Hasher,
+}
+
+impl<W> std::fmt::Debug for Summed<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Summed").field("size", &self.size).finish()
+    }
+}
+
+impl<W: Write> Write for Summed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.sum.update(&buf[..n]);
+        self.size += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// A byte string in postcard's encoding: a varint length, then the bytes
+/// (serde's own `[u8]` would be a sequence of numbers). Read back as a
+/// `&[u8]`.
+struct Bytes<'a>(&'a [u8]);
+
+impl Serialize for Bytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+/// The byte string at the start of `bytes`, and the bytes after it.
+fn take_bytes(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
+    postcard::take_from_bytes::<&[u8]>(bytes).ok()
 }
 
 impl Sink {
@@ -109,38 +157,37 @@ impl Sink {
         let tmp = tempfile::Builder::new()
             .prefix(&format!(".{name}-"))
             .tempfile_in(dir)?;
-        let mut head = Writer::default();
-        head.bytes.extend_from_slice(MAGIC);
-        head.blob(stamp);
         let mut file = std::io::BufWriter::new(tmp);
-        std::io::Write::write_all(&mut file, &head.bytes)?;
+        file.write_all(MAGIC)?;
+        postcard::to_io(&Bytes(stamp), &mut file).map_err(std::io::Error::other)?;
         Ok(Sink {
-            file,
+            file: Summed {
+                inner: file,
+                size: 0,
+                sum: crc32fast::Hasher::new(),
+            },
             count: 0,
-            size: 0,
-            sum: CHECKSUM_START,
         })
     }
 
     fn add(&mut self, key: &[u8], entry: &[u8]) -> std::io::Result<()> {
-        let len = |b: &[u8]| u32::try_from(b.len()).unwrap_or(u32::MAX).to_le_bytes();
-        for part in [&len(key)[..], key, &len(entry)[..], entry] {
-            std::io::Write::write_all(&mut self.file, part)?;
-            self.size += part.len() as u64;
-            self.sum = checksum_more(self.sum, part);
-        }
+        postcard::to_io(&(Bytes(key), Bytes(entry)), &mut self.file)
+            .map_err(std::io::Error::other)?;
         self.count += 1;
         Ok(())
     }
 
     /// The trailer written, and the file renamed to `path`.
-    fn finish(mut self, path: &std::path::Path) -> std::io::Result<()> {
-        let mut trailer = Writer::default();
-        trailer.u32(self.count);
-        trailer.u64(self.size);
-        trailer.u64(self.sum);
-        std::io::Write::write_all(&mut self.file, &trailer.bytes)?;
-        let tmp = self.file.into_inner().map_err(|e| e.into_error())?;
+    fn finish(self, path: &std::path::Path) -> std::io::Result<()> {
+        let Summed {
+            inner: mut file,
+            size,
+            sum,
+        } = self.file;
+        file.write_all(&self.count.to_le_bytes())?;
+        file.write_all(&size.to_le_bytes())?;
+        file.write_all(&sum.finalize().to_le_bytes())?;
+        let tmp = file.into_inner().map_err(|e| e.into_error())?;
         tmp.persist(path).map_err(|e| e.error)?;
         Ok(())
     }
@@ -209,8 +256,9 @@ impl Cache {
     /// from any thread).
     pub fn add(&self, key: &[u8], entry: &Entry) {
         let Some(path) = &self.path else { return };
-        let mut w = Writer::default();
-        w.entry(entry);
+        let Some(bytes) = encode_entry(entry) else {
+            return;
+        };
         let mut next = self.next.lock().unwrap_or_else(|p| p.into_inner());
         if matches!(*next, Next::Unstarted) {
             *next = match Sink::start(path, &self.stamp) {
@@ -219,7 +267,7 @@ impl Cache {
             };
         }
         if let Next::Writing(sink) = &mut *next {
-            if sink.add(key, &w.bytes).is_err() {
+            if sink.add(key, &bytes).is_err() {
                 *next = Next::Failed;
             }
         }
@@ -232,9 +280,7 @@ impl Cache {
             let (x, k, _) = &self.slots[i];
             *x == h && &self.bytes[k.clone()] == key
         })?;
-        let entry = decode_entry(&mut Reader {
-            bytes: &self.bytes[self.slots[slot].2.clone()],
-        })?;
+        let entry = decode_entry(&self.bytes[self.slots[slot].2.clone()])?;
         Some(Hit { entry, slot })
     }
 
@@ -286,11 +332,19 @@ pub fn stamp(
     mode: &str,
     conversion: &[u8],
 ) -> Vec<u8> {
-    let mut w = Writer::default();
-    w.u32(FORMAT);
-    w.str(mode);
-    w.blob(conversion);
-    w.str(env!("CARGO_PKG_VERSION"));
+    /// The stamp's fields, in postcard's encoding.
+    #[derive(Serialize)]
+    struct Stamp<'a> {
+        format: u32,
+        mode: &'a str,
+        conversion: Bytes<'a>,
+        version: &'a str,
+        build: String,
+        config: Bytes<'a>,
+        as_of: String,
+        prefix: &'a str,
+        root: String,
+    }
     // The build: a rebuilt caplint of the same version may judge otherwise.
     let build = std::env::current_exe()
         .and_then(std::fs::metadata)
@@ -303,29 +357,28 @@ pub fn stamp(
             format!("{}:{mtime}", m.len())
         })
         .unwrap_or_default();
-    w.str(&build);
     // The configuration's values (serialized, every field: a new one is in
     // the stamp without anyone remembering to add it).
-    w.blob(&serde_json::to_vec(&settings.config).unwrap_or_default());
-    w.str(&settings.as_of.to_string());
-    w.str(prefix);
-    w.str(
-        &settings
+    let config = serde_json::to_vec(&settings.config).unwrap_or_default();
+    postcard::to_stdvec(&Stamp {
+        format: FORMAT,
+        mode,
+        conversion: Bytes(conversion),
+        version: env!("CARGO_PKG_VERSION"),
+        build,
+        config: Bytes(&config),
+        as_of: settings.as_of.to_string(),
+        prefix,
+        root: settings
             .root
             .canonicalize()
             .unwrap_or_default()
-            .to_string_lossy(),
-    );
-    w.bytes
-}
-
-/// FNV-1a: enough to tell a torn or damaged file, which is all it is for.
-const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-fn checksum_more(h: u64, bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+            .to_string_lossy()
+            .into_owned(),
+    })
+    // Strings and byte strings into a `Vec`: nothing that can fail (and an
+    // empty stamp would be shared by every run).
+    .expect("a stamp encodes")
 }
 
 /// Where each entry of a cache file lies, by its key's hash; `None` for a
@@ -335,37 +388,34 @@ fn slots(
     bytes: &[u8],
     stamp: &[u8],
 ) -> Option<Vec<(u64, std::ops::Range<usize>, std::ops::Range<usize>)>> {
-    let mut r = Reader {
-        bytes: bytes.strip_prefix(MAGIC)?,
-    };
-    if r.blob()? != stamp {
+    let (found, rest) = take_bytes(bytes.strip_prefix(MAGIC)?)?;
+    if found != stamp {
         return None;
     }
     // The entries, then the trailer.
-    let body_len = r.bytes.len().checked_sub(TRAILER)?;
-    let mut trailer = Reader {
-        bytes: &r.bytes[body_len..],
-    };
-    let count = trailer.u32()? as usize;
-    let len = usize::try_from(trailer.u64()?).ok()?;
-    let sum = trailer.u64()?;
-    r.bytes = &r.bytes[..body_len];
-    if body_len != len || checksum_more(CHECKSUM_START, r.bytes) != sum {
+    let body_len = rest.len().checked_sub(TRAILER)?;
+    let (mut body, trailer) = rest.split_at(body_len);
+    let (count, trailer) = trailer.split_at(4);
+    let (len, sum) = trailer.split_at(8);
+    let count = u32::from_le_bytes(count.try_into().ok()?) as usize;
+    let len = u64::from_le_bytes(len.try_into().ok()?);
+    let sum = u32::from_le_bytes(sum.try_into().ok()?);
+    if body_len as u64 != len || crc32fast::hash(body) != sum {
         return None;
     }
-    let mut slots = Vec::with_capacity(count.min(r.bytes.len()));
-    // Where the reader is in `bytes` (which end with the trailer).
-    let offset = |r: &Reader<'_>| bytes.len() - TRAILER - r.bytes.len();
+    let mut slots = Vec::with_capacity(count.min(body.len()));
+    // Where the bytes after `rest` begin in `bytes` (which end with the
+    // trailer).
+    let at = |rest: &[u8]| bytes.len() - TRAILER - rest.len();
     for _ in 0..count {
-        let n = r.u32()? as usize;
-        let k = offset(&r)..offset(&r) + n;
-        r.take(n)?;
-        let n = r.u32()? as usize;
-        let e = offset(&r)..offset(&r) + n;
-        r.take(n)?;
-        slots.push((key_hash(&bytes[k.clone()]), k, e));
+        let (key, rest) = take_bytes(body)?;
+        let k = at(rest) - key.len()..at(rest);
+        let (entry, rest) = take_bytes(rest)?;
+        let e = at(rest) - entry.len()..at(rest);
+        body = rest;
+        slots.push((key_hash(key), k, e));
     }
-    if !r.bytes.is_empty() {
+    if !body.is_empty() {
         return None;
     }
     Some(slots)
@@ -512,6 +562,57 @@ mod tests {
         flipped[last] ^= 0x20;
         assert!(slots(&flipped, b"stamp").is_none());
         std::fs::write(&path, &flipped).unwrap();
+        assert!(Cache::load(path, b"stamp".to_vec()).is_empty());
+    }
+
+    #[test]
+    fn an_entry_naming_a_rule_this_build_does_not_know_reads_as_a_miss() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("caplint").join(STAGED_FILE);
+        let (key, entry) = &sample()[0];
+        let good = encode_entry(entry).unwrap();
+        // The rule's id, for one of the same length that names no rule.
+        let id = entry.diagnostics()[0].rule.id.as_bytes();
+        let at = good.windows(id.len()).position(|w| w == id).unwrap();
+        let mut bad = good.clone();
+        bad[at..at + id.len()].fill(b'x');
+        let mut sink = Sink::start(&path, b"stamp").unwrap();
+        sink.add(b"bad-key", &bad).unwrap();
+        sink.add(key, &good).unwrap();
+        sink.finish(&path).unwrap();
+        let cache = Cache::load(path, b"stamp".to_vec());
+        assert_eq!(cache.len(), 2);
+        assert!(cache.get(b"bad-key").is_none());
+        assert!(cache.get(key).is_some());
+    }
+
+    #[test]
+    fn an_entry_cut_short_or_followed_by_more_bytes_does_not_decode() {
+        for (_, entry) in sample() {
+            let bytes = encode_entry(&entry).unwrap();
+            assert!(decode_entry(&bytes).is_some());
+            for cut in 0..bytes.len() {
+                assert!(decode_entry(&bytes[..cut]).is_none(), "cut at {cut}");
+            }
+            let mut longer = bytes;
+            longer.push(0);
+            assert!(decode_entry(&longer).is_none());
+        }
+    }
+
+    #[test]
+    fn a_file_of_the_previous_format_reads_as_empty() {
+        // The layout of format 5: the magic, a length-prefixed stamp whose
+        // first field is the format, length-prefixed entries, a trailer.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("caplint").join(STAGED_FILE);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut old = MAGIC.to_vec();
+        old.extend_from_slice(&9u32.to_le_bytes());
+        old.extend_from_slice(&5u32.to_le_bytes());
+        old.extend_from_slice(b"stamp");
+        old.extend_from_slice(&[0; 20]);
+        std::fs::write(&path, &old).unwrap();
         assert!(Cache::load(path, b"stamp".to_vec()).is_empty());
     }
 

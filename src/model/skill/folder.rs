@@ -50,7 +50,7 @@ pub struct FileEntry {
 /// A question a skill folder's lint asked of the repository's files
 /// outside the folder's own listing, with the answer it got: what its
 /// findings depend on besides the folder (see [`Folder::probes`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Probe {
     /// Whether a path exists (a file, folder or link).
     Exists(String, bool),

@@ -128,7 +128,7 @@ pub struct CodexMetadata {
 }
 
 /// A skill's declared name, for the repository-wide checks.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct SkillName {
     /// The path of `SKILL.md`.
     pub path: String,
