@@ -103,21 +103,12 @@ impl<'a> Scan<'a> {
             return;
         }
         let shown = source.slice(r.span).to_string();
-        let plugin = if plugin.is_empty() {
-            "the plugin folder (the repository root)".to_string()
-        } else {
-            format!("the plugin folder `{plugin}`")
-        };
-        self.out.push(Finding::broken(
-            Diagnostic::new(
-                &NO_RULE,
-                source.path.clone(),
-                format!("`{shown}` does not exist in {plugin}"),
-            )
-            .with_severity(prose::missing_severity(source, r))
-            .at(r.span)
-            .label("no such file")
-            .help("add the file to the plugin or fix the path"),
-        ));
+        let plugin = plugin.to_string();
+        self.broken(
+            source.path.clone(),
+            r.span,
+            prose::missing_severity(source, r),
+            Broken::NotInPlugin { shown, plugin },
+        );
     }
 }
