@@ -1,4 +1,8 @@
 //! `skill/broken-reference`.
+//!
+//! The reference graph (`crate::model::skill::references`) finds the names
+//! and judges their severity, as typed findings ([`Broken`]); this file
+//! says each kind ([`say`]): its message, label, help and fix.
 
 use crate::diagnostic::{declare_rule, Applicability, Diagnostic, Fix};
 use crate::model::skill::graph::{Broken, Finding, Where};

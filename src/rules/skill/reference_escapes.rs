@@ -1,4 +1,8 @@
 //! `skill/reference-escapes`.
+//!
+//! The reference graph (`crate::model::skill::references`) finds the names
+//! and judges their severity, as typed findings ([`Escape`]); this file
+//! says each kind ([`say`]): its message, label, help.
 
 use crate::diagnostic::{declare_rule, Diagnostic};
 use crate::model::skill::graph::{Escape, Finding};

@@ -1,5 +1,6 @@
 //! Names that exist only in another letter case: one finding per file,
-//! every mention a label, and the fix that writes the real name.
+//! with every other mention, and the edits of the fix that writes the real
+//! name.
 
 use super::*;
 use crate::model::skill::graph::CaseOnly;

@@ -2,6 +2,11 @@
 //! files SKILL.md names (and the files they name in turn), and the names
 //! that do not resolve or lead outside the folder.
 //!
+//! The names at fault are typed findings ([`Broken`], [`Escape`] in
+//! [`crate::model::skill::graph`]): what is wrong, where, and the severity
+//! judged here. The rule files (`skill/broken-reference`,
+//! `skill/reference-escapes`) word them; nothing here makes a diagnostic.
+//!
 //! How a name is judged depends on how it was written (see [`RefKind`]):
 //!
 //! * **Links** (`[t](path)`, images, `[id]: path`, `href`/`src`) must exist;

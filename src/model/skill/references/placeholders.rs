@@ -1,6 +1,7 @@
 //! Paths after a client's placeholder: the skill root (`{baseDir}`,
 //! `${CLAUDE_SKILL_DIR}`, `$SKILL_DIR`) and the plugin root
-//! (`${CLAUDE_PLUGIN_ROOT}`).
+//! (`${CLAUDE_PLUGIN_ROOT}`). A path the plugin folder does not have is a
+//! [`Broken::NotInPlugin`] finding.
 
 use super::*;
 
