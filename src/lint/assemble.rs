@@ -59,7 +59,7 @@ pub(super) fn review_and_assemble<'s>(
         h.review_decisions(settings, &inventory.decisions, &mut report);
         h.review_plugins(&manifests, &mut report);
     }
-    crate::lint::skills::soften_fixtures(inventory, &mut report);
+    crate::lint::skills::soften_uninstalled(inventory, &mut report);
     report.restore_sources(|path| restore(history.as_ref(), path));
     count_files(&mut report);
     report.finish(settings);

@@ -299,23 +299,74 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
     }
 }
 
-/// A skill rule's error in a test-fixture folder
-/// ([`crate::model::skill::paths::in_test_fixture`]) is a warning: no
-/// client installs the skill, and a fixture is often wrong on purpose. The
-/// finding is kept, so a real mistake there is still seen.
-pub fn soften_fixtures(inventory: &Inventory, report: &mut Report) {
+/// A skill rule's error where no client installs the skill is a warning:
+/// in a test-fixture folder ([`crate::model::skill::paths::in_test_fixture`]),
+/// where a fixture is often wrong on purpose, or in a copy of a skill of a
+/// skills folder kept outside every skills folder (a `preview/` snapshot, a
+/// build's overlay such as `skill-flavors/web/<skill>/`; see
+/// [`uninstalled_copies`]). The finding is kept, so a real mistake there is
+/// still seen.
+pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
+    let copies = uninstalled_copies(inventory);
     for d in &mut report.diagnostics {
-        if d.severity == crate::diagnostic::Severity::Error
-            && d.rule.id.starts_with("skill/")
-            && crate::model::skill::paths::in_test_fixture(&d.path, &inventory.named)
+        if d.severity != crate::diagnostic::Severity::Error || !d.rule.id.starts_with("skill/") {
+            continue;
+        }
+        let note = if crate::model::skill::paths::in_test_fixture(&d.path, &inventory.named) {
+            "a warning here: the file is in a test-fixture folder, which no client installs"
+                .to_string()
+        } else if let Some((_, of)) = copies
+            .iter()
+            .filter(|(dir, _)| d.path.starts_with(&format!("{dir}/")))
+            .max_by_key(|(dir, _)| dir.len())
         {
-            d.severity = crate::diagnostic::Severity::Warning;
-            let note =
-                "a warning here: the file is in a test-fixture folder, which no client installs";
-            d.help = Some(match d.help.take() {
-                Some(help) => format!("{help} ({note})"),
-                None => note.to_string(),
-            });
+            format!(
+                "a warning here: the folder is a copy of `{of}` outside every skills folder, which no client installs"
+            )
+        } else {
+            continue;
+        };
+        d.severity = crate::diagnostic::Severity::Warning;
+        d.help = Some(match d.help.take() {
+            Some(help) => format!("{help} ({note})"),
+            None => note,
+        });
+    }
+}
+
+/// The skill folders outside every skills root whose folder name is that
+/// of a skill inside one (`preview/pdf` beside `skills/pdf`), each with
+/// that skill's folder: snapshots, overlays and staging copies that a build
+/// or a person copies from, not skills a client installs. A path named on
+/// the command line is linted in full.
+pub fn uninstalled_copies(inventory: &Inventory) -> Vec<(String, String)> {
+    let in_root = |dir: &str| {
+        inventory
+            .skill_roots
+            .iter()
+            .any(|r| r.is_empty() || dir.starts_with(&format!("{r}/")))
+    };
+    let named = |dir: &str| {
+        inventory
+            .named
+            .iter()
+            .any(|n| !n.is_empty() && (dir == n || dir.starts_with(&format!("{n}/"))))
+    };
+    let name_of = |dir: &str| dir.rsplit('/').next().unwrap_or(dir).to_string();
+    let mut installed: std::collections::HashMap<String, &str> = Default::default();
+    for s in inventory.skills.iter().filter(|s| s.skill_md.is_some()) {
+        if in_root(&s.dir) {
+            installed.entry(name_of(&s.dir)).or_insert(&s.dir);
         }
     }
+    inventory
+        .skills
+        .iter()
+        .filter(|s| s.skill_md.is_some() && !s.dir.is_empty())
+        .filter(|s| !in_root(&s.dir) && !named(&s.dir))
+        .filter_map(|s| {
+            let of = installed.get(&name_of(&s.dir))?;
+            Some((s.dir.clone(), of.to_string()))
+        })
+        .collect()
 }

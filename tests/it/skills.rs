@@ -2422,3 +2422,66 @@ fn a_guides_pages_link_the_readers_files_as_warnings() {
         run.stdout
     );
 }
+
+#[test]
+fn a_copy_outside_the_skills_folders_errs_only_when_named() {
+    let t = Tree::new();
+    t.skill("pdf", "# PDF\n")
+        .file("preview/pdf/SKILL.md", frontmatter("name: pdf\n"))
+        .file(
+            "skill-flavors/web/pdf/SKILL.md",
+            "---\nname: pdf\ndescription: [unclosed\n---\n",
+        )
+        .file("tools/other/SKILL.md", frontmatter("name: other\n"));
+    let run = t.run();
+    let got: Vec<(String, String, String)> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["path"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .filter(|(rule, _, _)| rule != "skill/duplicate-name")
+        .collect();
+    let want =
+        |rule: &str, path: &str, sev: &str| (rule.to_string(), path.to_string(), sev.to_string());
+    assert!(
+        got.contains(&want(
+            "skill/missing-field",
+            "preview/pdf/SKILL.md",
+            "warning"
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&want(
+            "skill/invalid-frontmatter",
+            "skill-flavors/web/pdf/SKILL.md",
+            "warning"
+        )),
+        "{got:?}"
+    );
+    // A skill of its own outside the skills folders is judged in full.
+    assert!(
+        got.contains(&want(
+            "skill/missing-field",
+            "tools/other/SKILL.md",
+            "error"
+        )),
+        "{got:?}"
+    );
+    let preview = run
+        .findings()
+        .into_iter()
+        .find(|f| f.path == "preview/pdf/SKILL.md")
+        .unwrap();
+    assert!(
+        preview.help.contains("a copy of `skills/pdf`"),
+        "{}",
+        preview.help
+    );
+}

@@ -1,7 +1,11 @@
 //! `skill/broken-reference`.
+//!
+//! The reference graph (`crate::model::skill::references`) finds the names
+//! and judges their severity, as typed findings ([`Broken`]); this file
+//! says each kind ([`say`]): its message, label, help and fix.
 
-use crate::diagnostic::{declare_rule, Diagnostic};
-use crate::model::skill::graph::Problem;
+use crate::diagnostic::{declare_rule, Applicability, Diagnostic, Fix};
+use crate::model::skill::graph::{Broken, Finding, Where};
 use crate::rules::skill::context::{Skill, SkillRule};
 
 declare_rule! {
@@ -53,7 +57,103 @@ impl SkillRule for Check {
     fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
         // The reference graph is worked out once per skill
         // (`crate::model::skill::references`).
-        cx.references.take_diagnostics(Problem::Broken, &RULE, out);
+        cx.references.take_broken(out, say);
+    }
+}
+
+/// The diagnostic of one name that does not resolve: the model found it
+/// and judged its severity; this is how it is said.
+pub fn say(finding: Finding<Broken>) -> Diagnostic {
+    let Finding {
+        path,
+        span,
+        severity,
+        kind,
+    } = finding;
+    let d = match kind {
+        Broken::Missing {
+            shown,
+            where_,
+            suggestion,
+            prose,
+        } => {
+            let where_ = match where_ {
+                Where::SkillFolder => "in the skill folder".to_string(),
+                Where::NextTo(file) => format!("next to `{file}` or in the skill folder"),
+            };
+            let help = match suggestion {
+                Some(file) => format!("did you mean `{file}`?"),
+                None if prose => "add the file, fix the path, or put the name in a code block if it is a file of the user's and not of the skill".into(),
+                None => "add the file or fix the path".into(),
+            };
+            Diagnostic::new(&RULE, path, format!("`{shown}` does not exist {where_}"))
+                .label("no such file")
+                .help(help)
+        }
+        Broken::OutsideSkill { shown, found } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{shown}` is not in the skill folder; it is `{found}`, outside it"),
+        )
+        .label("outside the skill folder")
+        .help("the path resolves from a folder above the skill (the plugin root, or a folder a build copies in), not from the skill folder an agent reads it from: name it from there (`${CLAUDE_PLUGIN_ROOT}/…`), or copy the file into the skill"),
+        Broken::OtherSkill { shown, sibling } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{shown}` is not in the skill folder; it is `{sibling}`, a file of another skill"),
+        )
+        .label("another skill's file")
+        .help("a skill is installed alone, without its neighbours: copy the file into this skill, or name the other skill and let the agent load it"),
+        Broken::CaseOnly(case) => {
+            let n = 1 + case.others.len();
+            let real = &case.real;
+            let times = if n == 1 {
+                String::new()
+            } else {
+                format!(" ({n} mentions)")
+            };
+            let message = format!("`{}` does not exist; the file is `{real}`{times}", case.shown);
+            let mut d = Diagnostic::new(&RULE, path, message)
+                .label("differs in letter case")
+                .help(format!("write `{real}`: file names are case-sensitive on Linux and in zip archives, where this reference fails"));
+            for (other, at) in case.others {
+                d = if other == d.path {
+                    d.with_label(at, "here too")
+                } else {
+                    d.with_label_in(other, at, "here too")
+                };
+            }
+            if let Some(edits) = case.edits {
+                d = d.with_fix(Fix {
+                    message: format!("write `{real}`{times}"),
+                    applicability: Applicability::Safe,
+                    edits,
+                    rename: None,
+                });
+            }
+            d
+        }
+        Broken::NotInPlugin { shown, plugin } => {
+            let plugin = if plugin.is_empty() {
+                "the plugin folder (the repository root)".to_string()
+            } else {
+                format!("the plugin folder `{plugin}`")
+            };
+            Diagnostic::new(&RULE, path, format!("`{shown}` does not exist in {plugin}"))
+                .label("no such file")
+                .help("add the file to the plugin or fix the path")
+        }
+        Broken::DanglingSymlink { target } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("symlink to `{target}`, which does not exist"),
+        )
+        .help("remove the symlink or restore its target"),
+    };
+    Diagnostic {
+        severity,
+        span,
+        ..d
     }
 }
 
@@ -298,4 +398,116 @@ mod tests {
         assert!(d.is_empty(), "{d:?}");
     }
 
+    fn at(offset: usize, length: usize) -> crate::source::Span {
+        crate::source::Span { offset, length }
+    }
+
+    fn finding(severity: crate::diagnostic::Severity, span: bool, kind: Broken) -> Finding<Broken> {
+        Finding {
+            path: "skills/demo/SKILL.md".into(),
+            span: span.then(|| at(10, 5)),
+            severity,
+            kind,
+        }
+    }
+
+    #[test]
+    fn each_kind_is_said_under_the_rule() {
+        use crate::diagnostic::Severity::*;
+        let said = |severity, span, kind| {
+            let d = say(finding(severity, span, kind));
+            assert_eq!(d.rule.id, RULE.id);
+            assert_eq!(d.severity, severity);
+            assert_eq!(d.span, span.then(|| at(10, 5)));
+            assert_eq!(d.path, "skills/demo/SKILL.md");
+            (d.message, d.label, d.help)
+        };
+        let s = |t: &str| Some(t.to_string());
+        let missing = |where_, suggestion: Option<&str>, prose| Broken::Missing {
+            shown: "a/b.md".into(),
+            where_,
+            suggestion: suggestion.map(str::to_string),
+            prose,
+        };
+        assert_eq!(
+            said(Error, true, missing(Where::SkillFolder, None, false)),
+            ("`a/b.md` does not exist in the skill folder".into(), s("no such file"), s("add the file or fix the path"))
+        );
+        assert_eq!(
+            said(Warning, true, missing(Where::NextTo("skills/demo/references/x.md".into()), None, true)),
+            ("`a/b.md` does not exist next to `skills/demo/references/x.md` or in the skill folder".into(), s("no such file"), s("add the file, fix the path, or put the name in a code block if it is a file of the user's and not of the skill"))
+        );
+        assert_eq!(
+            said(Error, true, missing(Where::SkillFolder, Some("c/b.md"), true)),
+            ("`a/b.md` does not exist in the skill folder".into(), s("no such file"), s("did you mean `c/b.md`?"))
+        );
+        assert_eq!(
+            said(Warning, true, Broken::OutsideSkill { shown: "x/y.md".into(), found: "plugins/p/x/y.md".into() }),
+            ("`x/y.md` is not in the skill folder; it is `plugins/p/x/y.md`, outside it".into(), s("outside the skill folder"), s("the path resolves from a folder above the skill (the plugin root, or a folder a build copies in), not from the skill folder an agent reads it from: name it from there (`${CLAUDE_PLUGIN_ROOT}/…`), or copy the file into the skill"))
+        );
+        assert_eq!(
+            said(Warning, true, Broken::OtherSkill { shown: "x/y.md".into(), sibling: "skills/other/x/y.md".into() }),
+            ("`x/y.md` is not in the skill folder; it is `skills/other/x/y.md`, a file of another skill".into(), s("another skill's file"), s("a skill is installed alone, without its neighbours: copy the file into this skill, or name the other skill and let the agent load it"))
+        );
+        assert_eq!(
+            said(Error, true, Broken::NotInPlugin { shown: "${CLAUDE_PLUGIN_ROOT}/x.md".into(), plugin: "".into() }),
+            ("`${CLAUDE_PLUGIN_ROOT}/x.md` does not exist in the plugin folder (the repository root)".into(), s("no such file"), s("add the file to the plugin or fix the path"))
+        );
+        assert_eq!(
+            said(Warning, true, Broken::NotInPlugin { shown: "${CLAUDE_PLUGIN_ROOT}/x.md".into(), plugin: "plugins/p".into() }).0,
+            "`${CLAUDE_PLUGIN_ROOT}/x.md` does not exist in the plugin folder `plugins/p`"
+        );
+        assert_eq!(
+            said(Error, false, Broken::DanglingSymlink { target: "../gone.md".into() }),
+            ("symlink to `../gone.md`, which does not exist".into(), None, s("remove the symlink or restore its target"))
+        );
+    }
+
+    #[test]
+    fn a_name_in_another_letter_case_is_said_with_its_mentions_and_fix() {
+        use crate::model::skill::graph::CaseOnly;
+        let edit = |offset: usize| crate::diagnostic::Edit {
+            path: "skills/demo/SKILL.md".into(),
+            range: offset..offset + 5,
+            replacement: "a.md".into(),
+        };
+        let case = |others: Vec<(String, crate::source::Span)>, edits| {
+            Broken::CaseOnly(Box::new(CaseOnly {
+                shown: "A.md".into(),
+                real: "a.md".into(),
+                others,
+                edits,
+            }))
+        };
+        let d = say(finding(crate::diagnostic::Severity::Error, true, case(vec![], None)));
+        assert_eq!(d.message, "`A.md` does not exist; the file is `a.md`");
+        assert_eq!(d.label.as_deref(), Some("differs in letter case"));
+        assert_eq!(d.help.as_deref(), Some("write `a.md`: file names are case-sensitive on Linux and in zip archives, where this reference fails"));
+        assert!(d.labels.is_empty() && d.fix.is_none());
+        let d = say(finding(
+            crate::diagnostic::Severity::Error,
+            true,
+            case(
+                vec![
+                    ("skills/demo/SKILL.md".into(), at(20, 4)),
+                    ("skills/demo/x.md".into(), at(3, 4)),
+                ],
+                Some(vec![edit(10), edit(20)]),
+            ),
+        ));
+        assert_eq!(d.message, "`A.md` does not exist; the file is `a.md` (3 mentions)");
+        let labels: Vec<_> = d.labels.iter().map(|l| (l.path.as_deref(), l.span, l.text.as_str())).collect();
+        assert_eq!(
+            labels,
+            [
+                (None, at(20, 4), "here too"),
+                (Some("skills/demo/x.md"), at(3, 4), "here too"),
+            ]
+        );
+        let fix = d.fix.expect("a fix");
+        assert_eq!(fix.message, "write `a.md` (3 mentions)");
+        assert_eq!(fix.applicability, Applicability::Safe);
+        assert_eq!(fix.edits, vec![edit(10), edit(20)]);
+        assert!(fix.rename.is_none());
+    }
 }

@@ -1,7 +1,11 @@
 //! `skill/reference-escapes`.
+//!
+//! The reference graph (`crate::model::skill::references`) finds the names
+//! and judges their severity, as typed findings ([`Escape`]); this file
+//! says each kind ([`say`]): its message, label, help.
 
 use crate::diagnostic::{declare_rule, Diagnostic};
-use crate::model::skill::graph::Problem;
+use crate::model::skill::graph::{Escape, Finding};
 use crate::rules::skill::context::{Skill, SkillRule};
 
 declare_rule! {
@@ -37,7 +41,57 @@ impl SkillRule for Check {
     fn skill(&self, cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
         // The reference graph is worked out once per skill
         // (`crate::model::skill::references`).
-        cx.references.take_diagnostics(Problem::Escapes, &RULE, out);
+        cx.references.take_escapes(out, say);
+    }
+}
+
+/// The diagnostic of one name or symlink that leads outside the folder: the
+/// model found it and judged its severity; this is how it is said.
+pub fn say(finding: Finding<Escape>) -> Diagnostic {
+    let Finding {
+        path,
+        span,
+        severity,
+        kind,
+    } = finding;
+    let d = match kind {
+        Escape::Absolute { shown } => Diagnostic::new(&RULE, path, format!("`{shown}` is an absolute path"))
+            .label("absolute path")
+            .help("name files relative to the skill folder (a skill is copied as a folder into workspaces and galleries, and an absolute path points elsewhere there); for a web page, write its full https:// URL"),
+        Escape::Climbs {
+            shown,
+            target: Some(target),
+        } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{shown}` leads outside the skill folder, to `{target}`"),
+        )
+        .label("outside the skill folder")
+        .help("the file exists in this repository, but a skill is installed alone (copied as a folder into a client's skills directory), and there this reference breaks: copy the file into the skill folder, or link to it by its full https:// URL"),
+        Escape::Climbs {
+            shown,
+            target: None,
+        } => Diagnostic::new(&RULE, path, format!("`{shown}` leads outside the skill folder"))
+            .label("outside the skill folder")
+            .help("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"),
+        Escape::ThroughSymlink { shown } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{shown}` resolves through a symlink to a path outside the skill folder"),
+        )
+        .label("leaves the skill folder through a symlink")
+        .help("replace the symlink with the file itself: a skill is copied as a folder, and the link's target does not travel with it"),
+        Escape::SymlinkOutside { target } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("symlink to `{target}`, outside the skill folder"),
+        )
+        .help("replace the symlink with a copy of the file: a skill is copied as a folder, and the link's target does not travel with it"),
+    };
+    Diagnostic {
+        severity,
+        span,
+        ..d
     }
 }
 
@@ -133,5 +187,46 @@ mod tests {
             &RULE,
         );
         assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn each_kind_is_said_under_the_rule() {
+        use crate::diagnostic::Severity::*;
+        let span = crate::source::Span { offset: 4, length: 9 };
+        let said = |severity, with_span: bool, kind| {
+            let d = say(Finding {
+                path: "skills/demo/SKILL.md".into(),
+                span: with_span.then_some(span),
+                severity,
+                kind,
+            });
+            assert_eq!(d.rule.id, RULE.id);
+            assert_eq!(d.severity, severity);
+            assert_eq!(d.span, with_span.then_some(span));
+            assert_eq!(d.path, "skills/demo/SKILL.md");
+            assert!(d.fix.is_none() && d.labels.is_empty());
+            (d.message, d.label, d.help)
+        };
+        let s = |t: &str| Some(t.to_string());
+        assert_eq!(
+            said(Error, true, Escape::Absolute { shown: "/etc/x.md".into() }),
+            ("`/etc/x.md` is an absolute path".into(), s("absolute path"), s("name files relative to the skill folder (a skill is copied as a folder into workspaces and galleries, and an absolute path points elsewhere there); for a web page, write its full https:// URL"))
+        );
+        assert_eq!(
+            said(Warning, true, Escape::Climbs { shown: "../x.md".into(), target: Some("skills/x.md".into()) }),
+            ("`../x.md` leads outside the skill folder, to `skills/x.md`".into(), s("outside the skill folder"), s("the file exists in this repository, but a skill is installed alone (copied as a folder into a client's skills directory), and there this reference breaks: copy the file into the skill folder, or link to it by its full https:// URL"))
+        );
+        assert_eq!(
+            said(Error, true, Escape::Climbs { shown: "../x.md".into(), target: None }),
+            ("`../x.md` leads outside the skill folder".into(), s("outside the skill folder"), s("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"))
+        );
+        assert_eq!(
+            said(Error, true, Escape::ThroughSymlink { shown: "data/a.md".into() }),
+            ("`data/a.md` resolves through a symlink to a path outside the skill folder".into(), s("leaves the skill folder through a symlink"), s("replace the symlink with the file itself: a skill is copied as a folder, and the link's target does not travel with it"))
+        );
+        assert_eq!(
+            said(Warning, false, Escape::SymlinkOutside { target: "/tmp/x".into() }),
+            ("symlink to `/tmp/x`, outside the skill folder".into(), None, s("replace the symlink with a copy of the file: a skill is copied as a folder, and the link's target does not travel with it"))
+        );
     }
 }

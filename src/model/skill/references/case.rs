@@ -1,7 +1,9 @@
 //! Names that exist only in another letter case: one finding per file,
-//! every mention a label, and the fix that writes the real name.
+//! with every other mention, and the edits of the fix that writes the real
+//! name.
 
 use super::*;
+use crate::model::skill::graph::CaseOnly;
 
 impl<'a> Scan<'a> {
     /// The edit that writes `real`'s letter case into a mention of it, when
@@ -40,31 +42,10 @@ impl<'a> Scan<'a> {
     }
 
     /// One finding per file named in another letter case: at its first
-    /// mention, the others as labels, and a safe fix that writes the real
-    /// name everywhere.
+    /// mention, the others as labels, and the edits of a safe fix that
+    /// writes the real name everywhere.
     pub(super) fn case_findings(&mut self) {
         for (real, mentions) in std::mem::take(&mut self.case_only) {
-            let first = &mentions[0];
-            let n = mentions.len();
-            let message = if n == 1 {
-                format!("`{}` does not exist; the file is `{real}`", first.shown)
-            } else {
-                format!(
-                    "`{}` does not exist; the file is `{real}` ({n} mentions)",
-                    first.shown
-                )
-            };
-            let mut d = Diagnostic::new(&NO_RULE, first.path.clone(), message)
-                .at(first.span)
-                .label("differs in letter case")
-                .help(format!("write `{real}`: file names are case-sensitive on Linux and in zip archives, where this reference fails"));
-            for m in &mentions[1..] {
-                d = if m.path == first.path {
-                    d.with_label(m.span, "here too")
-                } else {
-                    d.with_label_in(m.path.clone(), m.span, "here too")
-                };
-            }
             let edits: Option<Vec<crate::diagnostic::Edit>> =
                 mentions.iter().map(|m| m.edit.clone()).collect();
             // Two mentions read from one stretch of text (a link and the
@@ -74,24 +55,27 @@ impl<'a> Scan<'a> {
                 edits.dedup_by(|b, a| a.path == b.path && b.range.start < a.range.end);
                 edits
             });
-            if let Some(edits) = edits {
-                let times = if n == 1 {
-                    String::new()
-                } else {
-                    format!(" ({n} mentions)")
-                };
-                d = d.with_fix(crate::diagnostic::Fix {
-                    message: format!("write `{real}`{times}"),
-                    applicability: crate::diagnostic::Applicability::Safe,
+            let mut mentions = mentions.into_iter();
+            let Some(first) = mentions.next() else {
+                continue;
+            };
+            let others = mentions.map(|m| (m.path, m.span)).collect();
+            self.broken(
+                first.path,
+                first.span,
+                Severity::Error,
+                Broken::CaseOnly(Box::new(CaseOnly {
+                    shown: first.shown,
+                    real,
+                    others,
                     edits,
-                    rename: None,
-                });
-            }
-            self.out.push(Finding::broken(d));
+                })),
+            );
         }
     }
 
-    /// "did you mean": a file with the same name elsewhere, or a close path.
+    /// The file a missing name probably means ("did you mean"): a file with
+    /// the same name elsewhere, or a close path.
     pub(super) fn suggestion(&self, text: &str) -> Option<String> {
         let wanted = text.trim_start_matches("./");
         let base = wanted.rsplit('/').next().unwrap_or(wanted);
@@ -103,9 +87,8 @@ impl<'a> Scan<'a> {
             .filter(|r| r.rsplit('/').next() == Some(base))
             .collect();
         if let [one] = same_name.as_slice() {
-            return Some(format!("did you mean `{one}`?"));
+            return Some(one.to_string());
         }
-        did_you_mean(wanted, self.folder.files.iter().map(|f| f.rel.as_str()))
-            .map(|s| format!("did you mean `{s}`?"))
+        did_you_mean(wanted, self.folder.files.iter().map(|f| f.rel.as_str())).map(str::to_string)
     }
 }

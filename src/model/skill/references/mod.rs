@@ -2,6 +2,11 @@
 //! files SKILL.md names (and the files they name in turn), and the names
 //! that do not resolve or lead outside the folder.
 //!
+//! The names at fault are typed findings ([`Broken`], [`Escape`] in
+//! [`crate::model::skill::graph`]): what is wrong, where, and the severity
+//! judged here. The rule files (`skill/broken-reference`,
+//! `skill/reference-escapes`) word them; nothing here makes a diagnostic.
+//!
 //! How a name is judged depends on how it was written (see [`RefKind`]):
 //!
 //! * **Links** (`[t](path)`, images, `[id]: path`, `href`/`src`) must exist;
@@ -22,10 +27,10 @@
 //! referenced file is referenced too. Names resolve from the referencing
 //! file's folder, then from the skill folder.
 
-use crate::diagnostic::{did_you_mean, Diagnostic, Severity, NO_RULE};
+use crate::diagnostic::{did_you_mean, Severity};
 use crate::discover::{join_rel, parent_of, SKILL_MD};
 use crate::model::skill::folder::{FileKind, Folder, RESOURCE_DIRS};
-use crate::model::skill::graph::{Finding, References};
+use crate::model::skill::graph::{Broken, Escape, Finding, References, Where};
 use crate::model::skill::paths::{
     directed, glob_regex, has_extension, in_inline_command, is_authoring_guide, is_exempt, is_glob,
     is_instruction_file, is_markdown, is_output_material, is_placeholder_name, made_or_users,
@@ -33,7 +38,7 @@ use crate::model::skill::paths::{
 };
 use crate::model::skill::prose;
 use crate::model::skill::targets::OPENAI_YAML;
-use crate::source::SourceFile;
+use crate::source::{SourceFile, Span};
 use crate::syntax::markdown::{self, Ref, RefKind};
 use foldhash::{HashMap, HashSet};
 use regex::Regex;
@@ -114,7 +119,9 @@ struct Scan<'a> {
     by_name: HashMap<String, Vec<String>>,
     by_stem: HashMap<String, Vec<String>>,
     dir_by_name: HashMap<String, Vec<String>>,
-    out: Vec<Finding>,
+    /// The findings so far, of each rule.
+    broken: Vec<Finding<Broken>>,
+    escapes: Vec<Finding<Escape>>,
     /// Names that exist only in another letter case, by the real path, in
     /// the order first met: one finding per file named, however often.
     case_only: Vec<(String, Vec<CaseMention>)>,
@@ -229,7 +236,8 @@ impl<'a> Scan<'a> {
             by_name,
             by_stem,
             dir_by_name,
-            out: Vec::new(),
+            broken: Vec::new(),
+            escapes: Vec::new(),
             case_only: Vec::new(),
             material: false,
             guide: false,
@@ -404,13 +412,7 @@ impl<'a> Scan<'a> {
             } else {
                 Severity::Warning
             };
-            self.out.push(Finding::escapes(
-                Diagnostic::new(&NO_RULE, path, format!("`{shown}` is an absolute path"))
-                    .with_severity(severity)
-                    .at(r.span)
-                    .label("absolute path")
-                    .help("name files relative to the skill folder (a skill is copied as a folder into workspaces and galleries, and an absolute path points elsewhere there); for a web page, write its full https:// URL"),
-            ));
+            self.escape(path, r.span, severity, Escape::Absolute { shown });
             return;
         }
         // A guide's example of the reader's files.
@@ -423,32 +425,20 @@ impl<'a> Scan<'a> {
                 if (example || prose::not_the_skills(source, r)) && target.is_none() {
                     return;
                 }
-                let d = match target {
+                let severity = match target {
                     // It works in the repository, and breaks once the skill
                     // is installed on its own.
-                    Some(target) => Diagnostic::new(
-                        &NO_RULE,
-                        path,
-                        format!("`{shown}` leads outside the skill folder, to `{target}`"),
-                    )
-                    .with_severity(Severity::Warning)
-                    .at(r.span)
-                    .label("outside the skill folder")
-                    .help("the file exists in this repository, but a skill is installed alone (copied as a folder into a client's skills directory), and there this reference breaks: copy the file into the skill folder, or link to it by its full https:// URL"),
-                    None => Diagnostic::new(&NO_RULE, path, format!("`{shown}` leads outside the skill folder"))
-                        .with_severity(prose::missing_severity(source, r))
-                        .at(r.span)
-                        .label("outside the skill folder")
-                        .help("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"),
+                    Some(_) => Severity::Warning,
+                    None => prose::missing_severity(source, r),
                 };
-                self.out.push(Finding::escapes(d));
+                self.escape(path, r.span, severity, Escape::Climbs { shown, target });
             }
-            Ok(Found::Outside) => self.out.push(Finding::escapes(
-                Diagnostic::new(&NO_RULE, path, format!("`{shown}` resolves through a symlink to a path outside the skill folder"))
-                    .at(r.span)
-                    .label("leaves the skill folder through a symlink")
-                    .help("replace the symlink with the file itself: a skill is copied as a folder, and the link's target does not travel with it"),
-            )),
+            Ok(Found::Outside) => self.escape(
+                path,
+                r.span,
+                Severity::Error,
+                Escape::ThroughSymlink { shown },
+            ),
             Ok(found @ (Found::File(_) | Found::Dir(_))) => {
                 self.cover(&found);
                 self.resolved
@@ -504,65 +494,68 @@ impl<'a> Scan<'a> {
                     .at_real_place(from, &r.text)
                     .or_else(|| self.enclosing(r))
                     .unwrap_or_default();
-                self.out.push(Finding::broken(
-                    Diagnostic::new(
-                        &NO_RULE,
-                        path,
-                        format!("`{shown}` is not in the skill folder; it is `{found}`, outside it"),
-                    )
-                    .with_severity(Severity::Warning)
-                    .at(r.span)
-                    .label("outside the skill folder")
-                    .help("the path resolves from a folder above the skill (the plugin root, or a folder a build copies in), not from the skill folder an agent reads it from: name it from there (`${CLAUDE_PLUGIN_ROOT}/…`), or copy the file into the skill"),
-                ));
+                self.broken(
+                    path,
+                    r.span,
+                    Severity::Warning,
+                    Broken::OutsideSkill { shown, found },
+                );
             }
             Ok(Found::Missing) if self.elsewhere(r).is_some() => {
                 let sibling = self.elsewhere(r).unwrap_or_default();
-                self.out.push(Finding::broken(
-                    Diagnostic::new(
-                        &NO_RULE,
-                        path,
-                        format!("`{shown}` is not in the skill folder; it is `{sibling}`, a file of another skill"),
-                    )
-                    .with_severity(Severity::Warning)
-                    .at(r.span)
-                    .label("another skill's file")
-                    .help("a skill is installed alone, without its neighbours: copy the file into this skill, or name the other skill and let the agent load it"),
-                ));
+                self.broken(
+                    path,
+                    r.span,
+                    Severity::Warning,
+                    Broken::OtherSkill { shown, sibling },
+                );
             }
             Ok(Found::Missing) => {
                 let where_ = if parent_of(from).is_empty() {
-                    "in the skill folder".to_string()
+                    Where::SkillFolder
                 } else {
-                    format!("next to `{}` or in the skill folder", self.folder.repo_path(from))
+                    Where::NextTo(self.folder.repo_path(from))
                 };
-                let mut help = self.suggestion(&r.text);
-                if help.is_none() && r.kind == RefKind::Prose {
-                    help = Some("add the file, fix the path, or put the name in a code block if it is a file of the user's and not of the skill".into());
-                }
-                self.out.push(Finding::broken(
-                    Diagnostic::new(
-                        &NO_RULE,
-                        path,
-                        format!("`{shown}` does not exist {where_}"),
-                    )
-                    .with_severity(if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
-                        // A guide's page about a skill's layout links the
-                        // reader's files (`[forms.md](forms.md)`) as often
-                        // as its own.
-                        Severity::Warning
-                    } else if has_extension(&r.text) {
-                        prose::missing_severity(source, r)
-                    } else {
-                        // No extension: as likely a page of a site as a file.
-                        Severity::Warning
-                    })
-                    .at(r.span)
-                    .label("no such file")
-                    .help(help.unwrap_or_else(|| "add the file or fix the path".into())),
-                ));
+                let severity = if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
+                    // A guide's page about a skill's layout links the
+                    // reader's files (`[forms.md](forms.md)`) as often as
+                    // its own.
+                    Severity::Warning
+                } else if has_extension(&r.text) {
+                    prose::missing_severity(source, r)
+                } else {
+                    // No extension: as likely a page of a site as a file.
+                    Severity::Warning
+                };
+                let missing = Broken::Missing {
+                    shown,
+                    where_,
+                    suggestion: self.suggestion(&r.text),
+                    prose: r.kind == RefKind::Prose,
+                };
+                self.broken(path, r.span, severity, missing);
             }
         }
+    }
+
+    /// Records a name that does not resolve.
+    fn broken(&mut self, path: String, span: Span, severity: Severity, kind: Broken) {
+        self.broken.push(Finding {
+            path,
+            span: Some(span),
+            severity,
+            kind,
+        });
+    }
+
+    /// Records a name that leads outside the folder.
+    fn escape(&mut self, path: String, span: Span, severity: Severity, kind: Escape) {
+        self.escapes.push(Finding {
+            path,
+            span: Some(span),
+            severity,
+            kind,
+        });
     }
 
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
@@ -677,7 +670,8 @@ pub fn build(
     scan.covered.extend(packages);
     scan.case_findings();
     let mut out = References {
-        findings: std::cell::RefCell::new(std::mem::take(&mut scan.out)),
+        broken: std::cell::RefCell::new(std::mem::take(&mut scan.broken)),
+        escapes: std::cell::RefCell::new(std::mem::take(&mut scan.escapes)),
         unreferenced: Vec::new(),
         escaped: Default::default(),
     };
@@ -690,25 +684,27 @@ pub fn build(
                 // and breaks once the skill is copied: like a `../` link
                 // to an existing file, a warning.
                 let in_repository = folder.link_stays_in_repository(&f.rel);
-                let mut d = Diagnostic::new(
-                    &NO_RULE,
+                out.escapes.get_mut().push(Finding {
                     path,
-                    format!("symlink to `{target}`, outside the skill folder"),
-                )
-                .help("replace the symlink with a copy of the file: a skill is copied as a folder, and the link's target does not travel with it");
-                if in_repository {
-                    d = d.with_severity(Severity::Warning);
-                }
-                out.findings.get_mut().push(Finding::escapes(d));
+                    span: None,
+                    severity: if in_repository {
+                        Severity::Warning
+                    } else {
+                        Severity::Error
+                    },
+                    kind: Escape::SymlinkOutside {
+                        target: target.clone(),
+                    },
+                });
             }
-            FileKind::SymlinkDangling { target } => out.findings.get_mut().push(Finding::broken(
-                Diagnostic::new(
-                    &NO_RULE,
-                    path,
-                    format!("symlink to `{target}`, which does not exist"),
-                )
-                .help("remove the symlink or restore its target"),
-            )),
+            FileKind::SymlinkDangling { target } => out.broken.get_mut().push(Finding {
+                path,
+                span: None,
+                severity: Severity::Error,
+                kind: Broken::DanglingSymlink {
+                    target: target.clone(),
+                },
+            }),
             _ if scan.covered.contains(&f.rel) || is_exempt(&f.rel) => {}
             _ => out.unreferenced.push(path),
         }

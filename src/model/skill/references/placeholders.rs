@@ -1,6 +1,7 @@
 //! Paths after a client's placeholder: the skill root (`{baseDir}`,
 //! `${CLAUDE_SKILL_DIR}`, `$SKILL_DIR`) and the plugin root
-//! (`${CLAUDE_PLUGIN_ROOT}`).
+//! (`${CLAUDE_PLUGIN_ROOT}`). A path the plugin folder does not have is a
+//! [`Broken::NotInPlugin`] finding.
 
 use super::*;
 
@@ -145,21 +146,12 @@ impl<'a> Scan<'a> {
             return;
         }
         let shown = source.slice(r.span).to_string();
-        let plugin = if plugin.is_empty() {
-            "the plugin folder (the repository root)".to_string()
-        } else {
-            format!("the plugin folder `{plugin}`")
-        };
-        self.out.push(Finding::broken(
-            Diagnostic::new(
-                &NO_RULE,
-                source.path.clone(),
-                format!("`{shown}` does not exist in {plugin}"),
-            )
-            .with_severity(prose::missing_severity(source, r))
-            .at(r.span)
-            .label("no such file")
-            .help("add the file to the plugin or fix the path"),
-        ));
+        let plugin = plugin.to_string();
+        self.broken(
+            source.path.clone(),
+            r.span,
+            prose::missing_severity(source, r),
+            Broken::NotInPlugin { shown, plugin },
+        );
     }
 }
