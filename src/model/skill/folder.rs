@@ -50,7 +50,7 @@ pub struct FileEntry {
 /// A question a skill folder's lint asked of the repository's files
 /// outside the folder's own listing, with the answer it got: what its
 /// findings depend on besides the folder (see [`Folder::probes`]).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Probe {
     /// Whether a path exists (a file, folder or link).
     Exists(String, bool),
@@ -80,14 +80,10 @@ impl Probes {
             .lock()
             .map(|mut p| std::mem::take(&mut *p))
             .unwrap_or_default();
-        let mut seen = Vec::with_capacity(probes.len());
-        probes.retain(|p| {
-            let new = !seen.contains(p);
-            if new {
-                seen.push(p.clone());
-            }
-            new
-        });
+        // A set, not a scan of the ones kept: a folder of many missing
+        // names asks many questions.
+        let mut seen = std::collections::HashSet::with_capacity(probes.len());
+        probes.retain(|p| seen.insert(p.clone()));
         probes
     }
 }
