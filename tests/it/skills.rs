@@ -2485,3 +2485,42 @@ fn a_copy_outside_the_skills_folders_errs_only_when_named() {
         preview.help
     );
 }
+
+#[test]
+fn a_glob_names_the_files_it_matches() {
+    let t = Tree::new();
+    t.skill(
+        "tina",
+        "Use `references/concepts/*.md` and `references/<lane>/*.md` as the catalog.\n\
+         Read `references/concepts/*.txt` too.\n",
+    )
+    .file("skills/tina/references/concepts/a.md", "a\n")
+    .file("skills/tina/references/setup/b.md", "b\n");
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // Both files are covered (no unreferenced-file), and no glob that
+    // matches files, or none, is an error.
+    assert_eq!(found, vec![], "{}", run.stdout);
+}
+
+#[test]
+fn a_path_that_climbs_out_and_back_in_is_the_skills() {
+    let t = Tree::new();
+    t.skill(
+        "github",
+        "Run [the script](../github/scripts/pr.sh) and [gone](../github/scripts/gone.sh).\n",
+    )
+    .file("skills/github/scripts/pr.sh", "echo\n");
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![finding(
+            "skill/broken-reference",
+            "error",
+            "../github/scripts/gone.sh"
+        )],
+        "{}",
+        run.stdout
+    );
+}

@@ -448,6 +448,20 @@ pub fn is_glob(text: &str) -> bool {
     text.contains('*') || (text.contains('{') && text.contains('}'))
 }
 
+/// A pattern's `<name>` segments as `*` (`references/<lane>/*.md`).
+pub fn angle_segments_as_stars(text: &str) -> String {
+    text.split('/')
+        .map(|seg| {
+            if seg.starts_with('<') && seg.ends_with('>') {
+                "*"
+            } else {
+                seg
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// A glob's regex: `*` within a segment, `**` across, `{x}` one segment part.
 pub fn glob_regex(text: &str) -> Option<Regex> {
     let mut re = String::from("^");

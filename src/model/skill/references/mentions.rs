@@ -34,23 +34,23 @@ impl<'a> Scan<'a> {
     }
 
     /// Covers the files a glob matches from the bases of `from`.
-    pub(super) fn cover_glob(&mut self, from: &str, text: &str) {
+    /// Whether the glob matched a file (`None` for one with no literal
+    /// folder or name part, which is not followed).
+    pub(super) fn cover_glob(&mut self, from: &str, text: &str) -> Option<bool> {
         {
             // Only globs with a literal folder or name part, anchored at a base.
             if !text
                 .split('/')
                 .any(|seg| !seg.is_empty() && !is_glob(seg) && seg != "." && seg != "..")
             {
-                return;
+                return None;
             }
-            let Some(re) = self
+            let re = self
                 .globs
                 .entry(text.to_string())
                 .or_insert_with(|| glob_regex(text))
-                .clone()
-            else {
-                return;
-            };
+                .clone()?;
+            let mut any = false;
             for base in Self::bases(from) {
                 let hits: Vec<String> = self
                     .folder
@@ -66,10 +66,12 @@ impl<'a> Scan<'a> {
                     })
                     .map(|f| f.rel.clone())
                     .collect();
+                any |= !hits.is_empty();
                 for h in hits {
                     self.cover_file(h);
                 }
             }
+            Some(any)
         }
     }
 

@@ -350,7 +350,16 @@ impl<'a> Scan<'a> {
         for (i, base) in Self::bases(from).into_iter().enumerate() {
             // Relative to the file's own folder, a path may not climb out;
             // tried from the skill root as well, it just does not resolve.
-            let Some(rel) = normalize(&base, text) else {
+            // `../pdf/scripts/x.py`, written in the skill `pdf`, climbs out
+            // and comes back in.
+            let back_in = || {
+                let dir = &self.folder.dir;
+                let full = normalize(&join_rel(dir, &base), text)?;
+                (!dir.is_empty())
+                    .then(|| full.strip_prefix(&format!("{dir}/")).map(str::to_string))
+                    .flatten()
+            };
+            let Some(rel) = normalize(&base, text).or_else(back_in) else {
                 if i == 0 {
                     return Err(());
                 }
@@ -383,6 +392,27 @@ impl<'a> Scan<'a> {
 
     fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
         if self.already_found(from, &r.text) || is_skill_pointer(&r.text) {
+            return;
+        }
+        // A glob (`references/concepts/*.md`, `references/<lane>/*.md`)
+        // names the files it matches; one that matches none is at most a
+        // warning, since what it stands for is a reading.
+        if r.text.contains('*') {
+            let pattern = crate::model::skill::paths::angle_segments_as_stars(&r.text);
+            if self.cover_glob(from, &pattern) == Some(false) && !r.text.starts_with(['/', '~']) {
+                let where_ = if parent_of(from).is_empty() {
+                    Where::SkillFolder
+                } else {
+                    Where::NextTo(self.folder.repo_path(from))
+                };
+                let missing = Broken::Missing {
+                    shown: source.slice(r.span).to_string(),
+                    where_,
+                    suggestion: None,
+                    prose: r.kind == RefKind::Prose,
+                };
+                self.broken(source.path.clone(), r.span, Severity::Warning, missing);
+            }
             return;
         }
         // `SHA256[cwd](0:12)` is no link to a file, and the links of a copy
