@@ -2524,3 +2524,59 @@ fn a_path_that_climbs_out_and_back_in_is_the_skills() {
         run.stdout
     );
 }
+
+#[test]
+fn claude_codes_keys_in_a_skill_claude_code_installs() {
+    let t = Tree::new();
+    let fm = "---\nname: loop\ndescription: When looping.\nargument-hint: <task>\n---\n# Loop\n";
+    t.file(
+        "plugins/p/.claude-plugin/plugin.json",
+        "{\"name\": \"p\"}\n",
+    )
+    .file("plugins/p/skills/loop/SKILL.md", fm)
+    .file(".claude/skills/loop/SKILL.md", fm)
+    .file("skills/loop/SKILL.md", fm);
+    let run = t.run();
+    let paths: Vec<String> = run
+        .only("skill/unknown-field")
+        .into_iter()
+        .map(|f| f.path)
+        .collect();
+    assert_eq!(
+        paths,
+        vec!["skills/loop/SKILL.md".to_string()],
+        "{}",
+        run.stdout
+    );
+    // The upload refuses them wherever the skill is.
+    let run = t.run_with(&["--target", "claude"]);
+    assert_eq!(run.only("skill/unknown-field").len(), 3, "{}", run.stdout);
+}
+
+#[test]
+fn a_client_folders_skill_names_its_projects_files_and_its_folders() {
+    let t = Tree::new();
+    t.file(
+        ".claude/skills/front/SKILL.md",
+        "---\nname: front\ndescription: When building.\n---\n\
+         Defined in [vite.config.ts](../../../vite.config.ts).\n\
+         See [the index](../../README.md).\n\
+         Run `./install-deps.sh` in scripts directory.\n",
+    )
+    .file(".claude/skills/front/scripts/install-deps.sh", "echo\n");
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![
+            finding(
+                "skill/reference-escapes",
+                "warning",
+                "../../../vite.config.ts"
+            ),
+            finding("skill/reference-escapes", "error", "../../README.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

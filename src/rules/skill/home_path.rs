@@ -10,7 +10,7 @@ declare_rule! {
     /// ## What it does
     /// Warns, for every target, when `SKILL.md` or a text file of the skill folder (scripts, references, configuration) holds an absolute path into a named user's home folder: `/Users/NAME/`, `/home/NAME/`, or `C:\Users\NAME\` (any drive, `\`, `\\` or `/` as the separator). Each file gets one finding, at its first such path, with the count of the others.
     ///
-    /// Placeholders are not reported: `<name>`, `{user}`, `$USER`, `you`, `username`, `yourname`, `me`, `name`, `user`; nor shared folders (`/Users/Shared`, `C:\Users\Public`, `Default`, `All Users`), `~/…` or `$HOME/…`. A path a Markdown reference names is `skill/reference-escapes`'s, and is not reported twice. Every finding is a warning: the path may be an example written on purpose.
+    /// Placeholders are not reported: `<name>`, `{user}`, `$USER`, `you`, `username`, `yourname`, `me`, `name`, `user`, and the names examples use (`alice`, `john.doe`, `testuser`); nor shared folders (`/Users/Shared`, `C:\Users\Public`, `Default`, `All Users`), `~/…` or `$HOME/…`. A path a Markdown reference names is `skill/reference-escapes`'s, and is not reported twice. Every finding is a warning: the path may be an example written on purpose.
     ///
     /// Severity: always a warning; a path in prose may be an example, and no client refuses the skill for it.
     ///
@@ -98,6 +98,23 @@ const PLACEHOLDERS: &[&str] = &[
     "example",
     "foo",
     "xxx",
+    // The names examples are written for.
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "eve",
+    "john",
+    "jane",
+    "johndoe",
+    "john.doe",
+    "john_doe",
+    "jane.doe",
+    "janedoe",
+    "jdoe",
+    "test",
+    "testuser",
+    "demo",
 ];
 
 /// Folders under `/Users` or `C:\Users` that are no one's home.
@@ -206,6 +223,8 @@ mod tests {
             "/Users/you/x",
             "/home/username/x",
             "/home/user/x",
+            "/Users/alice/x",
+            "/home/john.doe/x",
             "/Users/Shared/x",
             r"C:\Users\Public\x",
             r"C:\Users\Default\x",

@@ -14,7 +14,9 @@ declare_rule! {
     /// ## What it does
     /// Reports links with an absolute path, references that climb out of the folder with `..`, references through a symlink that leaves the folder, and symlinks in the folder whose target is outside it (never followed). A reference out of the folder to a file that exists in the repository (a sibling skill's file, the repository's README) is a warning: it works in the repository and breaks when the skill is installed alone. A severity configured for the rule applies to both cases.
     ///
-    /// Severity: an error for a Markdown link of `SKILL.md` with an absolute path to a file that is nowhere in the repository, and for a link or instruction that climbs out of the folder to a file that does not exist. A warning for one that exists in the repository (through `../`, from the repository root as `/docs/x.md`, from where a symlinked file really is, or through a symlink to a file of the repository), for a site path without an extension (`/en/hooks`), for a referenced page's absolute links, and for a path read from prose.
+    /// Severity: an error for a Markdown link of `SKILL.md` with an absolute path to a file that is nowhere in the repository, and for a link or instruction that climbs out of the folder to a file that does not exist.
+    ///
+    /// A warning for one that exists in the repository (through `../`, from the repository root as `/docs/x.md`, from where a symlinked file really is, or through a symlink to a file of the repository), for a site path without an extension (`/en/hooks`), for a referenced page's absolute links, for a path read from prose, and for a path from a skill in a client's folder of a project (`.claude/skills/x`) that leaves that folder (`../../../vite.config.ts` names the project's file).
     ///
     /// ## Why
     /// A skill is copied as a folder into workspaces and galleries; anything outside it is not there.

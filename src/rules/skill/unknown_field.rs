@@ -16,7 +16,7 @@ declare_rule! {
     ///
     /// Target `claude-code` adds Claude Code's fields (`argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `model`, `effort`, `context`, `agent`, `hooks`, `paths`, `shell`, `when_to_use`, and `version`); `claude-api` and `codex` know the open format's six fields (the claude.ai upload rejects a skill with any other key); `platform` adds `category`. With several targets (`claude` is `claude-code` and `claude-api`) a key must be known to every one of them. Extend every list with `extra_skill_fields`.
     ///
-    /// Severity: always a warning; clients ignore unknown fields.
+    /// Severity: always a warning; clients ignore unknown fields. A skill Claude Code installs (in a Claude Code plugin, one with `.claude-plugin/`, or in a `.claude/skills` folder) may use Claude Code's own keys (`argument-hint`, `disable-model-invocation`, …) unless `claude-api` is a target.
     ///
     /// ## Why
     /// Unknown keys are ignored or rejected depending on the client; a misspelt key (`descripton`) silently loses the field.
@@ -57,6 +57,16 @@ fn check_unknown(
 ) {
     let all = selected(cx.settings);
     let mut known: Option<Vec<&'static str>> = None;
+    // Installed by Claude Code (a Claude Code plugin's skill, or one in a
+    // `.claude/skills` folder): its own keys are read where the skill is,
+    // unless the upload, which refuses them, is a target too.
+    let by_claude_code = !all.contains(&crate::settings::Target::ClaudeApi)
+        && (path.starts_with(".claude/skills/")
+            || path.contains("/.claude/skills/")
+            || cx.folder.plugin_root().is_some_and(|root| {
+                cx.folder
+                    .exists_in_repository(&crate::discover::join_rel(root, ".claude-plugin"))
+            }));
     // One move per pass: two moves would both create `metadata`, or insert
     // at the same place; `--fix` runs again for the next one.
     let mut moved = false;
@@ -65,7 +75,9 @@ fn check_unknown(
             continue;
         };
         let missing = unknown_to(cx.settings, key);
-        if missing.is_empty() {
+        if missing.is_empty()
+            || (by_claude_code && crate::settings::Target::ClaudeCode.knows_field(key))
+        {
             continue;
         }
         let known = known.get_or_insert_with(|| known_to_any(cx.settings));

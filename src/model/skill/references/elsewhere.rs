@@ -6,6 +6,66 @@
 use super::*;
 
 impl<'a> Scan<'a> {
+    /// Whether a path that climbs out of a skill in a client's folder of a
+    /// project (`.claude/skills/x`, `.agents/skills/x`) leaves that client
+    /// folder: it names a file of the project the folder is installed in
+    /// (`../../vite.config.ts`), the user's, not the skill's.
+    pub(super) fn into_the_project(&self, from: &str, text: &str) -> bool {
+        const CLIENT_DIRS: &[&str] = &[
+            ".claude", ".agents", ".codex", ".cursor", ".gemini", ".github",
+        ];
+        let dir = &self.folder.dir;
+        let segs: Vec<&str> = dir.split('/').collect();
+        let Some(at) = segs
+            .windows(2)
+            .rposition(|w| CLIENT_DIRS.contains(&w[0]) && w[1] == "skills")
+        else {
+            return false;
+        };
+        let client = segs[..=at].join("/");
+        match normalize(&join_rel(dir, &parent_of(from)), text) {
+            Some(full) => !full.starts_with(&format!("{client}/")),
+            None => true,
+        }
+    }
+
+    /// Whether the line names the folder of the skill that holds the file
+    /// ("Run `./install-deps.sh` in scripts directory", with
+    /// `scripts/install-deps.sh`): the path is written from there.
+    pub(super) fn in_folder_the_line_names(&mut self, source: &SourceFile, r: &Ref) -> bool {
+        let t = r.text.trim_start_matches("./");
+        if t.contains('/') {
+            return false;
+        }
+        let text = &source.text;
+        let at = r.span.offset.min(text.len());
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line = text[start..end].to_ascii_lowercase();
+        let Some(found) = self.by_name.get(t).cloned() else {
+            return false;
+        };
+        let named: Vec<String> = found
+            .into_iter()
+            .filter(|f| {
+                let folder = parent_of(f);
+                let last = folder
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or(&folder)
+                    .to_ascii_lowercase();
+                !last.is_empty()
+                    && line
+                        .split(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_')
+                        .any(|w| w == last)
+            })
+            .collect();
+        for f in &named {
+            self.cover_file(f.clone());
+        }
+        !named.is_empty()
+    }
+
     /// Whether a path that is not in the skill is one the text places at
     /// the plugin root ("the plugin directory that contains `x/y.md`"), and
     /// exists there.

@@ -457,8 +457,10 @@ impl<'a> Scan<'a> {
                 }
                 let severity = match target {
                     // It works in the repository, and breaks once the skill
-                    // is installed on its own.
+                    // is installed on its own; or it names a file of the
+                    // project a client folder (`.claude/skills/x`) sits in.
                     Some(_) => Severity::Warning,
+                    None if self.into_the_project(from, &r.text) => Severity::Warning,
                     None => prose::missing_severity(source, r),
                 };
                 self.escape(path, r.span, severity, Escape::Climbs { shown, target });
@@ -513,6 +515,7 @@ impl<'a> Scan<'a> {
                         || self.at_repository_root(r)
                         || made_or_users(source, r)) => {}
             Ok(Found::Missing) if prose::not_the_skills(source, r) => {}
+            Ok(Found::Missing) if self.in_folder_the_line_names(source, r) => {}
             // A client's own placeholder (`{baseDir}/x`) names the skill
             // folder for certain: a file above it is not found there.
             Ok(Found::Missing)
