@@ -347,10 +347,12 @@ pub fn uninstalled_copies(inventory: &Inventory) -> Vec<(String, String)> {
             .any(|r| r.is_empty() || dir.starts_with(&format!("{r}/")))
     };
     let named = |dir: &str| {
-        inventory
-            .named
-            .iter()
-            .any(|n| !n.is_empty() && (dir == n || dir.starts_with(&format!("{n}/"))))
+        inventory.named.iter().any(|n| {
+            !n.is_empty()
+                && (dir == n
+                    || dir.starts_with(&format!("{n}/"))
+                    || n.starts_with(&format!("{dir}/")))
+        })
     };
     let name_of = |dir: &str| dir.rsplit('/').next().unwrap_or(dir).to_string();
     let mut installed: std::collections::HashMap<String, &str> = Default::default();

@@ -2479,6 +2479,23 @@ fn a_copy_outside_the_skills_folders_errs_only_when_named() {
         .into_iter()
         .find(|f| f.path == "preview/pdf/SKILL.md")
         .unwrap();
+    // Named on the command line (its folder or its SKILL.md), it is judged in full.
+    for named in ["preview/pdf", "preview/pdf/SKILL.md"] {
+        let out = caplint()
+            .current_dir(t.path())
+            .args(["check", named, "--no-history", "--format", "json"])
+            .output()
+            .unwrap();
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let sev: Vec<_> = json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["rule"] == "skill/missing-field")
+            .map(|d| d["severity"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(sev, vec!["error".to_string()], "{named}");
+    }
     assert!(
         preview.help.contains("a copy of `skills/pdf`"),
         "{}",
