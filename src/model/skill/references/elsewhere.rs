@@ -10,7 +10,7 @@ impl<'a> Scan<'a> {
     /// project (`.claude/skills/x`, `.agents/skills/x`) leaves that client
     /// folder: it names a file of the project the folder is installed in
     /// (`../../vite.config.ts`), the user's, not the skill's.
-    pub(super) fn into_the_project(&self, from: &str, text: &str) -> bool {
+    pub(super) fn leaves_for_the_project(&self, from: &str, text: &str) -> bool {
         const CLIENT_DIRS: &[&str] = &[
             ".claude", ".agents", ".codex", ".cursor", ".gemini", ".github",
         ];

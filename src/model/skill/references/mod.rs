@@ -460,7 +460,7 @@ impl<'a> Scan<'a> {
                     // is installed on its own; or it names a file of the
                     // project a client folder (`.claude/skills/x`) sits in.
                     Some(_) => Severity::Warning,
-                    None if self.into_the_project(from, &r.text) => Severity::Warning,
+                    None if self.leaves_for_the_project(from, &r.text) => Severity::Warning,
                     None => prose::missing_severity(source, r),
                 };
                 self.escape(path, r.span, severity, Escape::Climbs { shown, target });
