@@ -29,7 +29,14 @@ pub fn check_all(
     let by_name = folders_by_name(inventory);
     let plugins = plugin_dirs(inventory, &|rel| disk_text(settings, rel));
     check_all_by(inventory, report, &plugins, |dir| {
-        lint_dir(settings, inventory, dir, Some(&inventory.listing), &by_name)
+        lint_dir(
+            settings,
+            inventory,
+            dir,
+            Some(&inventory.listing),
+            &by_name,
+            &plugins,
+        )
     })
 }
 
@@ -126,13 +133,9 @@ pub fn merge_all(report: &mut Report, results: Vec<Linted>, plugins: &[String]) 
     // A plugin a marketplace defines namespaces its skills as one with a
     // manifest folder does: the deepest plugin folder above the skill.
     for n in &mut names {
-        let deepest = plugins
-            .iter()
-            .filter(|d| d.is_empty() || n.path.starts_with(&format!("{d}/")))
-            .max_by_key(|d| d.len());
-        if let Some(d) = deepest {
+        if let Some(d) = crate::model::plugin::deepest(plugins, &n.path) {
             if n.plugin.as_ref().is_none_or(|p| p.len() < d.len()) {
-                n.plugin = Some(d.clone());
+                n.plugin = Some(d.to_string());
             }
         }
     }
@@ -161,13 +164,15 @@ pub struct Linted {
 
 /// Lints one skill folder; its files are listed from `listing` when it
 /// covers the folder, else from the disk. `by_name`: the skill folders of
-/// the run by their folder name ([`folders_by_name`]).
+/// the run by their folder name ([`folders_by_name`]); `plugins`: the
+/// plugin folders of the run ([`plugin_dirs`]).
 pub fn lint_dir(
     settings: &Settings,
     inventory: &Inventory,
     dir: &SkillDir,
     listing: Option<&crate::discover::Listing>,
     by_name: &FoldersByName<'_>,
+    plugins: &[String],
 ) -> Result<Linted, Fatal> {
     let mut out = Linted {
         is_skill: false,
@@ -192,6 +197,7 @@ pub fn lint_dir(
     let parsed = parse_skill_md(rel, &source.text);
     let folder_name = folder_name(settings, &dir.dir);
     let mut folder = folder::walk(settings, &dir.dir, listing, read_sized);
+    folder.use_plugins(plugins);
     let name = dir.dir.rsplit('/').next().unwrap_or(&dir.dir);
     folder.copies = by_name
         .get(name)

@@ -65,11 +65,16 @@ pub(super) fn lint_skills(
 ) -> Result<(Report, Used), Fatal> {
     use rayon::prelude::*;
     let by_name = crate::lint::skills::folders_by_name(&units.inventory);
+    // The plugin folders, with the marketplaces as the side being judged
+    // holds them.
+    let plugins = crate::lint::skills::plugin_dirs(&units.inventory, &|rel| {
+        crate::lint::skills::disk_text(settings, rel)
+    });
     let results = units
         .inventory
         .skills
         .par_iter()
-        .map(|dir| lint_skill(settings, units, cache, dir, &by_name))
+        .map(|dir| lint_skill(settings, units, cache, dir, &by_name, &plugins))
         .collect::<Result<Vec<_>, Fatal>>()?;
     let mut linted = Vec::with_capacity(results.len());
     let mut used = Used::default();
@@ -78,10 +83,6 @@ pub(super) fn lint_skills(
         linted.push(l);
     }
     let mut report = Report::default();
-    // The marketplaces as the side being judged holds them.
-    let plugins = crate::lint::skills::plugin_dirs(&units.inventory, &|rel| {
-        crate::lint::skills::disk_text(settings, rel)
-    });
     crate::lint::skills::merge_all(&mut report, linted, &plugins);
     Ok((report, used))
 }
@@ -299,8 +300,15 @@ impl<'a> Units<'a> {
         &self,
         dir: &SkillDir,
         by_name: &crate::lint::skills::FoldersByName<'_>,
+        plugins: &[String],
     ) -> Option<Key> {
         let mut buf = b"skill\0".to_vec();
+        // The plugin folder manifests and marketplace entries make the
+        // skill's (a marketplace entry is no file of the folder).
+        if let Some(p) = crate::model::plugin::deepest(plugins, &dir.dir) {
+            buf.extend_from_slice(p.as_bytes());
+        }
+        buf.push(0);
         for part in [dir.dir.as_str(), dir.skill_md.as_deref().unwrap_or("")] {
             buf.extend_from_slice(part.as_bytes());
             buf.push(0);
@@ -504,13 +512,16 @@ fn lint_skill(
     cache: &Cache,
     dir: &SkillDir,
     by_name: &crate::lint::skills::FoldersByName<'_>,
+    plugins: &[String],
 ) -> Result<(crate::lint::skills::Linted, Used), Fatal> {
     let mut used = Used::default();
     // A work-tree folder is known by its staged files' ids only while the
     // disk holds exactly them.
     let key = match units.mode {
-        Mode::Staged => units.skill_key(dir, by_name),
-        Mode::WorkTree if units.disk_is_staged(settings, &dir.dir) => units.skill_key(dir, by_name),
+        Mode::Staged => units.skill_key(dir, by_name, plugins),
+        Mode::WorkTree if units.disk_is_staged(settings, &dir.dir) => {
+            units.skill_key(dir, by_name, plugins)
+        }
         Mode::WorkTree => None,
     };
     if let Some(key) = &key {
@@ -546,6 +557,7 @@ fn lint_skill(
         dir,
         Some(&units.inventory.listing),
         by_name,
+        plugins,
     )?;
     if let Some(key) = key {
         // The probes go to the cache only; the run needs no more of them.

@@ -395,6 +395,16 @@ pub struct Parsed {
     pub value: Value,
 }
 
+/// The plugin folder a repository path belongs to: the deepest of
+/// `plugins` (repository-relative folders, `""` for the root) that holds it.
+pub fn deepest<'p>(plugins: &'p [String], path: &str) -> Option<&'p str> {
+    plugins
+        .iter()
+        .filter(|d| d.is_empty() || path == d.as_str() || path.starts_with(&format!("{d}/")))
+        .max_by_key(|d| d.len())
+        .map(String::as_str)
+}
+
 /// The plugins that `manifests` define: every folder with a client
 /// manifest, and every local source of a marketplace entry.
 pub fn plugins(manifests: &[Parsed]) -> Vec<Plugin> {

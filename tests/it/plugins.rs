@@ -379,3 +379,59 @@ fn skills_of_plugins_a_marketplace_defines_are_namespaced_by_plugin() {
         .count();
     assert_eq!(dups, 2, "{json}");
 }
+
+#[test]
+fn the_plugin_root_of_a_plugin_a_marketplace_defines_resolves_its_placeholder() {
+    let r = Repo::new();
+    r.write(
+        ".claude-plugin/marketplace.json",
+        r#"{"name": "m", "owner": {"name": "Acme"}, "plugins": [
+  {"name": "alpha", "source": "./alpha", "version": "1.0.0"}]}
+"#,
+    );
+    r.write("alpha/scripts/run.sh", "echo\n");
+    r.write(
+        "alpha/skills/setup/SKILL.md",
+        "---\nname: setup\ndescription: Sets the plugin up. Use when installing it.\n---\n\
+         Run `${CLAUDE_PLUGIN_ROOT}/scripts/run.sh`, then `${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh`.\n",
+    );
+    // Staged, so that the cache holds the skill's entry.
+    r.git(&["add", "-A"]);
+    let broken = |json: &serde_json::Value| -> Vec<String> {
+        json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["rule"] == "skill/broken-reference")
+            .map(|d| d["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let want = vec![
+        "`${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh` does not exist in the plugin folder `alpha`"
+            .to_string(),
+    ];
+    for extra in [
+        &["--no-history"][..],
+        &["--no-history"][..],
+        &["--no-history", "--no-cache"][..],
+    ] {
+        let (_, json) = r.check(extra);
+        assert_eq!(broken(&json), want, "{json}");
+    }
+    // The marketplace's entry goes: the skill's cached verdict does not hold.
+    r.write(
+        ".claude-plugin/marketplace.json",
+        "{\"name\": \"m\", \"owner\": {\"name\": \"Acme\"}, \"plugins\": []}\n",
+    );
+    r.git(&["add", "-A"]);
+    // (The repository's `.claude-plugin/` folder then marks the root.)
+    let (_, json) = r.check(&["--no-history"]);
+    let found = broken(&json);
+    assert!(!found.is_empty(), "{json}");
+    assert!(
+        found
+            .iter()
+            .all(|m| m.ends_with("in the plugin folder (the repository root)")),
+        "{json}"
+    );
+}

@@ -220,6 +220,20 @@ impl Folder {
             .as_deref()
     }
 
+    /// Takes the plugin folders the run's manifests and marketplace entries
+    /// define (`crate::model::plugin::plugins`): the deepest one holding the
+    /// skill is its plugin root when no manifest folder marks a deeper one
+    /// (a plugin a marketplace defines may have no `.claude-plugin/`).
+    pub(crate) fn use_plugins(&mut self, plugins: &[String]) {
+        let Some(defined) = crate::model::plugin::deepest(plugins, &self.dir) else {
+            return;
+        };
+        let marked = self.plugin_root().map(str::len);
+        if marked.is_none_or(|len| len < defined.len()) {
+            self.plugin = std::sync::OnceLock::from(Some(defined.to_string()));
+        }
+    }
+
     /// Whether a repository-relative path exists (a file, folder or link).
     pub(crate) fn exists_in_repository(&self, rel: &str) -> bool {
         let exists = match self.contents.kind(rel) {
