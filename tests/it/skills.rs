@@ -551,6 +551,15 @@ fn optional_field_types() {
         .collect();
     assert!(helps[1].contains("priority: \"2\""), "{helps:?}");
     assert_eq!(helps[2], "quote it: `- \"3\"`", "{helps:?}");
+    // A metadata value no client rejects is a warning; the others, errors.
+    let severities: Vec<&str> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/field-type")
+        .map(|d| d["severity"].as_str().unwrap())
+        .collect();
+    assert_eq!(severities, ["error", "warning", "error"]);
     // A list of tool names is as valid as one string, for every target.
     t.file(
         SKILL,

@@ -1,6 +1,6 @@
 //! `skill/field-type`.
 
-use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::diagnostic::{declare_rule, Diagnostic, Severity};
 use crate::model::skill::parsed::ParsedSkill;
 use crate::model::skill::targets::{Target, PLATFORM_CATEGORIES};
 use crate::rules::skill::context::{has, Skill, SkillRule};
@@ -8,21 +8,25 @@ use crate::rules::skill::values::quoted;
 use crate::source::SourceFile;
 use crate::yaml::{Node, NodeKind, Resolved};
 
+/// The keys under `metadata` that Codex reads as `short-description`.
+const CODEX_SHORT_DESCRIPTION: [&str; 3] =
+    ["short-description", "shortDescription", "short_description"];
+
 /// `compatibility` holds 1 to this many characters.
 pub const COMPATIBILITY_MAX_CHARS: usize = 500;
 
 declare_rule! {
-    /// `license` not a string; `compatibility` not a string of 1–500 chars; `metadata` not a map whose values are strings (a list of strings under `metadata.tags` is how agentskills-core reads tags: accepted by the default target, a portability warning where a client rejects it); `allowed-tools` not a string or a list of strings (also `name` or `description` not a string; with target `platform`, `category` not a string)
+    /// `license` not a string; `compatibility` not a string of 1–500 chars; `metadata` not a map (its values not strings: a warning); `allowed-tools` not a string or a list of strings (also `name` or `description` not a string; with target `platform`, `category` not a string)
     ///
     /// ## What it does
     /// Checks the types of the optional fields of the Agent Skills format, with YAML 1.2 core-schema resolution: an unquoted `2` or `true` is not a string. `name` and `description` must be strings too. `allowed-tools` may be one string (`Read Grep`) or a list of strings: the reference validator and clients accept both. With target `platform`, `category` must be a string. The help shows the quoted form, or the list joined into one string.
     ///
-    /// A list of strings under `metadata.tags` is agentskills-core's form for tags: the default target `agentskills` accepts it; with another target selected it is a warning, since those clients read `metadata` values as strings only.
+    /// The format makes `metadata` a map of strings to strings. A value of another type is a warning: skills-ref turns it into text, Codex reads only `short-description`, and Claude Code does not read `metadata`. A list of strings under `metadata.tags` is agentskills-core's form for tags: the default target accepts it, other targets get a warning.
     ///
-    /// Severity: an error for a type the selected clients reject; a warning for `metadata.tags` as a list with a target other than `agentskills`.
+    /// Severity: an error for a type a client rejects (`metadata` that is not a map, or a `metadata.short-description` that is not a string, which Codex drops the skill for); a warning for other `metadata` values and keys.
     ///
     /// ## Why
-    /// Clients validate these types on registration and reject the skill when they are wrong.
+    /// Clients validate these types when they load a skill and drop the skill when they are wrong; a value the format types as a string but clients only read as text makes the skill less portable.
     ///
     /// ## Example
     /// Bad:
@@ -172,6 +176,7 @@ fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<
                                 path,
                                 format!("`metadata` keys must be strings, found {found}"),
                             )
+                            .with_severity(Severity::Warning)
                             .at(e.key.span)
                             .label(found)
                             .help(format!("quote the key: `{}:`", quoted(key))),
@@ -179,6 +184,14 @@ fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<
                     }
                     if e.value.as_str().is_none() && !(key == "tags" && is_string_list(&e.value))
                     {
+                        // Codex deserializes `short-description` as a string
+                        // and drops the skill otherwise; other values are
+                        // read as text (skills-ref) or not read at all.
+                        let severity = if CODEX_SHORT_DESCRIPTION.contains(&key) {
+                            Severity::Error
+                        } else {
+                            Severity::Warning
+                        };
                         let found = e.value.type_name();
                         let help = match &e.value.kind {
                             NodeKind::Seq(items) => {
@@ -199,6 +212,7 @@ fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<
                                 path,
                                 format!("`metadata.{key}` must be a string, found {found}"),
                             )
+                            .with_severity(severity)
                             .at(e.value.span)
                             .label(found)
                             .help(help),
@@ -301,7 +315,7 @@ fn tags_portability(cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
                 names.join(", ")
             ),
         )
-        .with_severity(crate::diagnostic::Severity::Warning)
+        .with_severity(Severity::Warning)
         .at(tags.value.span)
         .label("a list")
         .help(format!(
@@ -389,13 +403,45 @@ mod tests {
             let (source, d) = lint_in("refund-policy", &block, &s);
             let d: Vec<_> = d.into_iter().filter(|d| d.rule == &RULE).collect();
             assert_eq!(d.len(), 1, "{target:?}: {d:?}");
-            assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
+            assert_eq!(d[0].severity, Severity::Warning);
             assert_eq!(source.slice(d[0].span.unwrap()), "- incident\n    - sev1");
             assert!(d[0].message.contains(target.name()), "{}", d[0].message);
         }
         // Other shapes under `tags` stay errors.
         let r = run(&fm(&format!("{OK}metadata:\n  tags:\n    - 1\n    - b\n")));
         assert_eq!(r, vec![(&field_type::RULE, "- 1\n    - b".into())]);
+    }
+
+    #[test]
+    fn metadata_values_are_warnings_unless_a_client_drops_the_skill() {
+        let severities = |text: &str| -> Vec<(Severity, String)> {
+            let (source, d) = lint_in("refund-policy", &fm(text), &settings());
+            d.into_iter()
+                .filter(|d| d.rule == &RULE)
+                .map(|d| (d.severity, source.slice(d.span.unwrap()).to_string()))
+                .collect()
+        };
+        // A list or a number where the format says string: every known
+        // client reads on (skills-ref turns it into text).
+        assert_eq!(
+            severities(&format!("{OK}metadata:\n  services: [\"crm\"]\n  2: two\n")),
+            vec![
+                (Severity::Warning, "[\"crm\"]".into()),
+                (Severity::Warning, "2".into())
+            ]
+        );
+        // Codex drops the skill: `short-description` is read as a string.
+        for key in CODEX_SHORT_DESCRIPTION {
+            assert_eq!(
+                severities(&format!("{OK}metadata:\n  {key}: [a, b]\n")),
+                vec![(Severity::Error, "[a, b]".into())]
+            );
+        }
+        // `metadata` itself must be a map.
+        assert_eq!(
+            severities(&format!("{OK}metadata: crm\n")),
+            vec![(Severity::Error, "crm".into())]
+        );
     }
 
     #[test]
