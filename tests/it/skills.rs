@@ -707,10 +707,10 @@ fn an_alias_bomb_finishes_instantly() {
     let run = t.run();
     assert!(started.elapsed() < Duration::from_secs(20));
     assert!(!run.only("skill/yaml-portability").is_empty());
-    assert_eq!(
-        run.code, 1,
-        "flow lists of aliases are not strings: field-type"
-    );
+    // Flow lists of aliases are not strings: field-type warns on each
+    // metadata value (no client drops the skill for one).
+    assert_eq!(run.only("skill/field-type").len(), 80);
+    assert_eq!(run.code, 0);
 }
 
 #[test]
@@ -789,6 +789,53 @@ fn symlinks_out_of_the_folder_are_reported_not_followed() {
     );
     // The target was never read: no secret finding from outside the tree.
     assert!(run.only("security/secret-value").is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_to_a_file_of_the_plugin_is_one_warning() {
+    // A plugin's skills share `scripts/` by links: the plugin is installed
+    // whole, so a path through the link works; the link itself is a warning
+    // (it breaks when the skill is copied alone), the paths through it are
+    // not reported again.
+    let t = Tree::new();
+    t.file(
+        "plugins/pdf/.claude-plugin/plugin.json",
+        r#"{"name": "pdf", "version": "1.0.0"}"#,
+    )
+    .file("plugins/pdf/scripts/convert.py", "print('x')\n")
+    .file(
+        "plugins/pdf/skills/convert/SKILL.md",
+        "---\nname: convert\ndescription: Use when a PDF must become PNG.\n---\nRun `./scripts/convert.py`.\n",
+    );
+    std::fs::create_dir_all(t.path().join("plugins/pdf/skills/convert/scripts")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../../scripts/convert.py",
+        t.path()
+            .join("plugins/pdf/skills/convert/scripts/convert.py"),
+    )
+    .unwrap();
+    let run = t.run();
+    let escapes: Vec<(String, String)> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/reference-escapes")
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        escapes,
+        [(
+            "plugins/pdf/skills/convert/scripts/convert.py".to_string(),
+            "warning".to_string()
+        )]
+    );
+    assert_eq!(run.code, 0, "{:?}", run.rules());
 }
 
 #[test]
@@ -2604,5 +2651,58 @@ fn a_client_folders_skill_names_its_projects_files_and_its_folders() {
         ],
         "{}",
         run.stdout
+    );
+}
+
+#[test]
+fn a_climb_out_to_nothing_that_an_install_finds_is_a_warning() {
+    let t = Tree::new();
+    t.file("pack/references/contract.md", "# Contract\n")
+        .file(
+            "pack/skills/intake/SKILL.md",
+            "---\nname: intake\ndescription: When a request arrives.\n---\n\
+             Use `../references/contract.md` as the shared gate.\n\
+             Read [the spec](../../../TECH-SPEC.md).\n\
+             See [the guide](references/guide.md).\n",
+        )
+        .file(
+            "pack/skills/intake/references/guide.md",
+            "Then ask [review](../review/SKILL.md).\n",
+        )
+        .file(
+            "pack/skills/review/SKILL.md",
+            "---\nname: review\ndescription: When a change is ready.\n---\nReview.\n",
+        );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![
+            // An installer puts the pack's `references/` next to the skills.
+            finding(
+                "skill/reference-escapes",
+                "warning",
+                "../references/contract.md"
+            ),
+            // Nowhere, however the skills are laid out.
+            finding("skill/reference-escapes", "error", "../../../TECH-SPEC.md"),
+            // Read from the skill folder, it is the sibling skill.
+            finding("skill/broken-reference", "warning", "../review/SKILL.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+    let messages: Vec<String> = run.findings().into_iter().map(|f| f.message).collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.ends_with("the repository has it at `pack/references/contract.md`")),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m.ends_with(
+            "from the skill folder it is `pack/skills/review/SKILL.md`, outside the skill"
+        )),
+        "{messages:?}"
     );
 }

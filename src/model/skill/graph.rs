@@ -49,6 +49,10 @@ pub enum Broken {
     /// plugin root, a source tree a build copies in) or from where a
     /// symlinked file really is: `found`, a repository path.
     OutsideSkill { shown: String, found: String },
+    /// A `../` path of a page below the skill folder that names nothing
+    /// from the page, and a file outside the skill (`found`) when read
+    /// from the skill folder: written from where `SKILL.md` is.
+    FromSkillFolder { shown: String, found: String },
     /// Not in the skill folder, but a file of another skill (a sibling, or
     /// a copy of this one): `sibling`, a repository path.
     OtherSkill { shown: String, sibling: String },
@@ -90,6 +94,12 @@ pub enum Escape {
         shown: String,
         target: Option<String>,
     },
+    /// A path that climbs out with `..` to a file that is not there, and
+    /// that the repository has where an install or a copy puts it
+    /// (`found`): one folder higher (a pack's shared `references/` that
+    /// its installer copies next to the skills), or from a copy of the
+    /// skill.
+    Relocated { shown: String, found: String },
     /// A path through a symlink that leaves the folder.
     ThroughSymlink { shown: String },
     /// A symlink of the folder whose target (as the link writes it) is

@@ -6,6 +6,7 @@
 pub mod folder;
 pub mod frontmatter;
 pub mod graph;
+pub mod install;
 pub mod limits;
 pub mod meta;
 pub mod parsed;

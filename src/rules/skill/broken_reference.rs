@@ -28,7 +28,7 @@ declare_rule! {
     ///
     /// In a skill that teaches how to write skills, plugins, hooks, commands or `CLAUDE.md` (its name or description says so: "create a skill", `plugin-structure`), a path in prose is the reader's and has to exist only when the text sends the agent to it (`See references/workflows.md`, `run scripts/x.py`) or links it.
     ///
-    /// A path that is missing from the skill but exists from a folder above it (the plugin root, whether a manifest or a marketplace entry makes it a plugin, or a source tree a build copies in), in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a translation, another client's copy), is a warning naming that file. A symlink to nothing is reported too.
+    /// A path that is missing from the skill but exists from a folder above it (the plugin root, whether a manifest or a marketplace entry makes it a plugin, or a source tree a build copies in), in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a translation, another client's copy), is a warning naming that file; so is a `../` path of a page below the skill folder that names a file outside the skill when read from the skill folder (`../review/SKILL.md` in `references/x.md`). A symlink to nothing is reported too.
     ///
     /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available"), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`). Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension or in a page of a guide to writing skills) is a warning.
     ///
@@ -98,6 +98,13 @@ pub fn say(finding: Finding<Broken>) -> Diagnostic {
         )
         .label("outside the skill folder")
         .help("the path resolves from a folder above the skill (the plugin root, or a folder a build copies in), not from the skill folder an agent reads it from: name it from there (`${CLAUDE_PLUGIN_ROOT}/…`), or copy the file into the skill"),
+        Broken::FromSkillFolder { shown, found } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{shown}` does not exist next to this page; from the skill folder it is `{found}`, outside the skill"),
+        )
+        .label("written from the skill folder")
+        .help("a relative link resolves from the page it is in: write it from here (one more `../`), and copy the file into the skill or name the other skill, since a skill is installed alone"),
         Broken::OtherSkill { shown, sibling } => Diagnostic::new(
             &RULE,
             path,
@@ -445,6 +452,10 @@ mod tests {
         assert_eq!(
             said(Warning, true, Broken::OutsideSkill { shown: "x/y.md".into(), found: "plugins/p/x/y.md".into() }),
             ("`x/y.md` is not in the skill folder; it is `plugins/p/x/y.md`, outside it".into(), s("outside the skill folder"), s("the path resolves from a folder above the skill (the plugin root, or a folder a build copies in), not from the skill folder an agent reads it from: name it from there (`${CLAUDE_PLUGIN_ROOT}/…`), or copy the file into the skill"))
+        );
+        assert_eq!(
+            said(Warning, true, Broken::FromSkillFolder { shown: "../b/SKILL.md".into(), found: "skills/b/SKILL.md".into() }),
+            ("`../b/SKILL.md` does not exist next to this page; from the skill folder it is `skills/b/SKILL.md`, outside the skill".into(), s("written from the skill folder"), s("a relative link resolves from the page it is in: write it from here (one more `../`), and copy the file into the skill or name the other skill, since a skill is installed alone"))
         );
         assert_eq!(
             said(Warning, true, Broken::OtherSkill { shown: "x/y.md".into(), sibling: "skills/other/x/y.md".into() }),

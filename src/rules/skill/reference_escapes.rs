@@ -14,9 +14,11 @@ declare_rule! {
     /// ## What it does
     /// Reports links with an absolute path, references that climb out of the folder with `..`, references through a symlink that leaves the folder, and symlinks in the folder whose target is outside it (never followed). A reference out of the folder to a file that exists in the repository (a sibling skill's file, the repository's README) is a warning: it works in the repository and breaks when the skill is installed alone. A severity configured for the rule applies to both cases.
     ///
-    /// Severity: an error for a Markdown link of `SKILL.md` with an absolute path to a file that is nowhere in the repository, and for a link or instruction that climbs out of the folder to a file that does not exist.
+    /// Severity: an error for a Markdown link of `SKILL.md` with an absolute path to a file that is nowhere in the repository, for a link or instruction that climbs out of the folder to a file that does not exist, and for a path through a symlink to a place outside the repository. A path through a symlink to a file of the repository is not reported again: the link's own warning covers it.
     ///
     /// A warning for one that exists in the repository (through `../`, from the repository root as `/docs/x.md`, from where a symlinked file really is, or through a symlink to a file of the repository), for a site path without an extension (`/en/hooks`), for a referenced page's absolute links, for a path read from prose, and for a path from a skill in a client's folder of a project (`.claude/skills/x`) that leaves that folder (`../../../vite.config.ts` names the project's file).
+    ///
+    /// A warning too for a path to nothing that the repository has where an install puts it: `../references/x.md` with the pack's `references/` one folder higher, or the same path from a copy of the skill.
     ///
     /// ## Why
     /// A skill is copied as a folder into workspaces and galleries; anything outside it is not there.
@@ -76,6 +78,13 @@ pub fn say(finding: Finding<Escape>) -> Diagnostic {
         } => Diagnostic::new(&RULE, path, format!("`{shown}` leads outside the skill folder"))
             .label("outside the skill folder")
             .help("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"),
+        Escape::Relocated { shown, found } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{shown}` leads outside the skill folder, to a file that is not there; the repository has it at `{found}`"),
+        )
+        .label("outside the skill folder")
+        .help("it works only where an install step puts the file there: copy the file into the skill folder so the skill works on its own, or fix the number of `../`"),
         Escape::ThroughSymlink { shown } => Diagnostic::new(
             &RULE,
             path,
@@ -221,6 +230,10 @@ mod tests {
         assert_eq!(
             said(Error, true, Escape::Climbs { shown: "../x.md".into(), target: None }),
             ("`../x.md` leads outside the skill folder".into(), s("outside the skill folder"), s("copy the file into the skill folder and reference it there: a skill is copied as a folder, and nothing outside it travels with it"))
+        );
+        assert_eq!(
+            said(Warning, true, Escape::Relocated { shown: "../refs/x.md".into(), found: "pack/refs/x.md".into() }),
+            ("`../refs/x.md` leads outside the skill folder, to a file that is not there; the repository has it at `pack/refs/x.md`".into(), s("outside the skill folder"), s("it works only where an install step puts the file there: copy the file into the skill folder so the skill works on its own, or fix the number of `../`"))
         );
         assert_eq!(
             said(Error, true, Escape::ThroughSymlink { shown: "data/a.md".into() }),

@@ -61,12 +61,7 @@ fn check_unknown(
     // `.claude/skills` folder): its own keys are read where the skill is,
     // unless the upload, which refuses them, is a target too.
     let by_claude_code = !all.contains(&crate::settings::Target::ClaudeApi)
-        && (path.starts_with(".claude/skills/")
-            || path.contains("/.claude/skills/")
-            || cx.folder.plugin_root().is_some_and(|root| {
-                cx.folder
-                    .exists_in_repository(&crate::discover::join_rel(root, ".claude-plugin"))
-            }));
+        && crate::model::skill::install::by_claude_code(cx.folder);
     // One move per pass: two moves would both create `metadata`, or insert
     // at the same place; `--fix` runs again for the next one.
     let mut moved = false;

@@ -11,22 +11,82 @@ impl<'a> Scan<'a> {
     /// folder: it names a file of the project the folder is installed in
     /// (`../../vite.config.ts`), the user's, not the skill's.
     pub(super) fn leaves_for_the_project(&self, from: &str, text: &str) -> bool {
-        const CLIENT_DIRS: &[&str] = &[
-            ".claude", ".agents", ".codex", ".cursor", ".gemini", ".github",
-        ];
         let dir = &self.folder.dir;
-        let segs: Vec<&str> = dir.split('/').collect();
-        let Some(at) = segs
-            .windows(2)
-            .rposition(|w| CLIENT_DIRS.contains(&w[0]) && w[1] == "skills")
-        else {
+        let Some(client) = crate::model::skill::install::client_folder(dir) else {
             return false;
         };
-        let client = segs[..=at].join("/");
         match normalize(&join_rel(dir, &parent_of(from)), text) {
             Some(full) => !full.starts_with(&format!("{client}/")),
             None => true,
         }
+    }
+
+    /// The repository path of a file outside the skill that a `../` path
+    /// of a page below the skill folder names when read from the skill
+    /// folder (`references/x.md` linking `../review/SKILL.md`, the sibling
+    /// skill): written from where `SKILL.md` is.
+    pub(super) fn read_from_skill_folder(&self, from: &str, text: &str) -> Option<String> {
+        let t = text.trim_start_matches("./");
+        let dir = &self.folder.dir;
+        if parent_of(from).is_empty() || !t.starts_with("../") {
+            return None;
+        }
+        normalize(dir, t).filter(|full| {
+            !full.starts_with(&format!("{dir}/")) && self.folder.exists_in_repository(full)
+        })
+    }
+
+    /// Where a path that climbs out of the skill to nothing is found when
+    /// read as an install lays the skills out: from the skill folder
+    /// rather than the file's own folder (a page of `references/` linking
+    /// `../sibling/SKILL.md`), with the part below the climb in a folder
+    /// higher up (a pack installs its shared `references/` next to its
+    /// skills), or from a copy of the skill elsewhere (`.agents/skills/x`).
+    /// Each makes the path uncertain: the finding it is, a warning.
+    pub(super) fn climbs_to_elsewhere(
+        &self,
+        from: &str,
+        text: &str,
+        shown: &str,
+    ) -> Option<Escape> {
+        let shown = shown.to_string();
+        let dir = &self.folder.dir;
+        let t = text.trim_start_matches("./");
+        if let Some(full) = self.read_from_skill_folder(from, text) {
+            return Some(Escape::Climbs {
+                shown,
+                target: Some(full),
+            });
+        }
+        for copy in &self.folder.copies {
+            if let Some(full) = normalize(&join_rel(copy, &parent_of(from)), t)
+                .filter(|f| self.folder.exists_in_repository(f))
+            {
+                return Some(Escape::Relocated { shown, found: full });
+            }
+        }
+        // The part below the climb, with a folder in it (a bare file name
+        // found higher up is as likely another file of that name).
+        let mut tail = t;
+        let mut ups = 0;
+        while let Some(rest) = tail.strip_prefix("../") {
+            tail = rest.trim_start_matches("./");
+            ups += 1;
+        }
+        if ups == 0 || !tail.contains('/') || tail.starts_with("../") {
+            return None;
+        }
+        let landed = normalize(&join_rel(dir, &parent_of(from)), &"../".repeat(ups))?;
+        let mut above = landed;
+        while !above.is_empty() {
+            above = parent_of(&above);
+            if let Some(full) =
+                normalize(&above, tail).filter(|f| self.folder.exists_in_repository(f))
+            {
+                return Some(Escape::Relocated { shown, found: full });
+            }
+        }
+        None
     }
 
     /// Whether the line names the folder of the skill that holds the file

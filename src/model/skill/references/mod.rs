@@ -31,6 +31,7 @@ use crate::diagnostic::{did_you_mean, Severity};
 use crate::discover::{join_rel, parent_of, SKILL_MD};
 use crate::model::skill::folder::{FileKind, Folder, RESOURCE_DIRS};
 use crate::model::skill::graph::{Broken, Escape, Finding, References, Where};
+use crate::model::skill::install;
 use crate::model::skill::paths::{
     directed, glob_regex, has_extension, in_inline_command, is_authoring_guide, is_exempt, is_glob,
     is_instruction_file, is_markdown, is_output_material, is_placeholder_name, made_or_users,
@@ -67,8 +68,8 @@ enum Found {
     CaseOnly(String),
     /// Exists on disk, inside the folder, but is not listed (a nested skill).
     Unlisted,
-    /// Leads through a symlink out of the folder.
-    Outside,
+    /// Leads through a symlink out of the folder: the path of the link.
+    Outside(String),
     Missing,
 }
 
@@ -254,7 +255,7 @@ impl<'a> Scan<'a> {
             return Found::File(rel.to_string());
         }
         match self.folder.kind(rel) {
-            Some(FileKind::SymlinkOutside { .. }) => return Found::Outside,
+            Some(FileKind::SymlinkOutside { .. }) => return Found::Outside(rel.to_string()),
             Some(FileKind::SymlinkDangling { .. }) => return Found::Missing,
             Some(_) => return Found::File(rel.to_string()),
             None => {}
@@ -271,7 +272,7 @@ impl<'a> Scan<'a> {
                 self.folder.kind(prefix),
                 Some(FileKind::SymlinkOutside { .. })
             ) {
-                return Found::Outside;
+                return Found::Outside(prefix.to_string());
             }
         }
         // Skip-worktree: git holds it unchanged, on disk or not.
@@ -285,7 +286,7 @@ impl<'a> Scan<'a> {
         if self.folder.is_unlisted(rel) && std::fs::symlink_metadata(&abs).is_ok() {
             return match abs.canonicalize() {
                 Ok(c) if c.starts_with(self.folder.canon()) => Found::Unlisted,
-                Ok(_) => Found::Outside,
+                Ok(_) => Found::Outside(rel.to_string()),
                 Err(_) => Found::Missing,
             };
         }
@@ -367,7 +368,7 @@ impl<'a> Scan<'a> {
             };
             match self.lookup(&rel) {
                 Found::Missing => {}
-                f @ (Found::File(_) | Found::Dir(_) | Found::Unlisted | Found::Outside) => {
+                f @ (Found::File(_) | Found::Dir(_) | Found::Unlisted | Found::Outside(_)) => {
                     return Ok(f)
                 }
                 f @ Found::CaseOnly(_) => {
@@ -391,7 +392,7 @@ impl<'a> Scan<'a> {
     }
 
     fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
-        if self.already_found(from, &r.text) || is_skill_pointer(&r.text) {
+        if self.already_found(from, &r.text) || install::is_skill_pointer(&r.text) {
             return;
         }
         // A glob (`references/concepts/*.md`, `references/<lane>/*.md`)
@@ -400,11 +401,7 @@ impl<'a> Scan<'a> {
         if r.text.contains('*') {
             let pattern = crate::model::skill::paths::angle_segments_as_stars(&r.text);
             if self.cover_glob(from, &pattern) == Some(false) && !r.text.starts_with(['/', '~']) {
-                let where_ = if parent_of(from).is_empty() {
-                    Where::SkillFolder
-                } else {
-                    Where::NextTo(self.folder.repo_path(from))
-                };
+                let where_ = self.where_from(from);
                 let missing = Broken::Missing {
                     shown: source.slice(r.span).to_string(),
                     where_,
@@ -455,6 +452,10 @@ impl<'a> Scan<'a> {
                 if (example || prose::not_the_skills(source, r)) && target.is_none() {
                     return;
                 }
+                let relaid = || self.climbs_to_elsewhere(from, &r.text, &shown);
+                if let Some(kind) = target.is_none().then(relaid).flatten() {
+                    return self.escape(path, r.span, Severity::Warning, kind);
+                }
                 let severity = match target {
                     // It works in the repository, and breaks once the skill
                     // is installed on its own; or it names a file of the
@@ -465,7 +466,11 @@ impl<'a> Scan<'a> {
                 };
                 self.escape(path, r.span, severity, Escape::Climbs { shown, target });
             }
-            Ok(Found::Outside) => self.escape(
+            // A link to a file of this repository (a plugin's shared
+            // `scripts/`) works where the repository or the plugin is
+            // installed whole; the link's own warning says the rest.
+            Ok(Found::Outside(link)) if self.folder.link_stays_in_repository(&link) => {}
+            Ok(Found::Outside(_)) => self.escape(
                 path,
                 r.span,
                 Severity::Error,
@@ -516,6 +521,17 @@ impl<'a> Scan<'a> {
                         || made_or_users(source, r)) => {}
             Ok(Found::Missing) if prose::not_the_skills(source, r) => {}
             Ok(Found::Missing) if self.in_folder_the_line_names(source, r) => {}
+            Ok(Found::Missing) if self.read_from_skill_folder(from, &r.text).is_some() => {
+                let found = self
+                    .read_from_skill_folder(from, &r.text)
+                    .unwrap_or_default();
+                self.broken(
+                    path,
+                    r.span,
+                    Severity::Warning,
+                    Broken::FromSkillFolder { shown, found },
+                );
+            }
             // A client's own placeholder (`{baseDir}/x`) names the skill
             // folder for certain: a file above it is not found there.
             Ok(Found::Missing)
@@ -544,11 +560,7 @@ impl<'a> Scan<'a> {
                 );
             }
             Ok(Found::Missing) => {
-                let where_ = if parent_of(from).is_empty() {
-                    Where::SkillFolder
-                } else {
-                    Where::NextTo(self.folder.repo_path(from))
-                };
+                let where_ = self.where_from(from);
                 let severity = if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
                     // A guide's page about a skill's layout links the
                     // reader's files (`[forms.md](forms.md)`) as often as
@@ -568,6 +580,15 @@ impl<'a> Scan<'a> {
                 };
                 self.broken(path, r.span, severity, missing);
             }
+        }
+    }
+
+    /// Where a name written in `from` was looked for.
+    fn where_from(&self, from: &str) -> Where {
+        if parent_of(from).is_empty() {
+            Where::SkillFolder
+        } else {
+            Where::NextTo(self.folder.repo_path(from))
         }
     }
 
@@ -743,48 +764,4 @@ pub fn build(
         }
     }
     out
-}
-
-/// A pointer to another skill by its installed name, `plugin:skill` (also
-/// written `/plugin:skill`, as a slash command): clients resolve it by name,
-/// so it is no file of the folder.
-pub fn is_skill_pointer(text: &str) -> bool {
-    let t = text.strip_prefix('/').unwrap_or(text);
-    let Some((plugin, skill)) = t.split_once(':') else {
-        return false;
-    };
-    let word = |w: &str| {
-        !w.is_empty()
-            && w.bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
-            && !w.starts_with('-')
-    };
-    plugin.len() >= 2 && word(plugin) && word(skill)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_skill_pointer;
-
-    #[test]
-    fn plugin_skill_pointers_are_not_paths() {
-        for t in [
-            "/acme:acme-functions",
-            "acme:setup",
-            "superpowers:brainstorming",
-        ] {
-            assert!(is_skill_pointer(t), "{t}");
-        }
-        for t in [
-            "/etc/passwd",
-            "C:/x",
-            "c:x",
-            "scripts/run.py",
-            "/a:b/c",
-            "https://x.org",
-            "a:",
-        ] {
-            assert!(!is_skill_pointer(t), "{t}");
-        }
-    }
 }
