@@ -10,7 +10,7 @@ declare_rule! {
     /// ## What it does
     /// Every folder directly inside a skills root (`skill_roots`, default `**/skills`) must hold a `SKILL.md`. Hidden folders are not checked. Under the default, a `skills` folder of a documentation tree (below `docs/`, `doc/`, `documentation/`, `website/` or `site/`) in which no folder holds a `SKILL.md` is a section of pages about skills, not a skills root. A folder that only groups skills gets a hint to list it in `skill_roots` instead.
     ///
-    /// Severity: an error in a skills root that holds skills, or one set in `skill_roots`; a warning for a folder of Markdown in a `skills` folder where no folder is a skill. A folder that groups skills (category folders) under the default roots, a helper folder whose name starts with `_` or `.` (`_shared`), and a folder without Markdown in a `skills` folder with no skill are not reported.
+    /// Severity: an error in a skills root that holds skills, or one set in `skill_roots`; a warning for a folder of Markdown in a `skills` folder where no folder is a skill. A folder that groups skills (category folders) under the default roots, a helper folder whose name starts with `_` or `.` (`_shared`), a folder of what the skills share (`docs`, `references`, `templates`, `examples`, `tools`, `shared`, `common`, `lib`, `resources`, `scripts`, `assets`), and a folder without Markdown in a `skills` folder with no skill are not reported.
     ///
     /// ## Why
     /// Clients discover skills by their `SKILL.md`; a folder without one is silently skipped, and whatever it was meant to teach never reaches an agent.
@@ -30,6 +30,15 @@ declare_rule! {
     pub static RULE = "skill/missing-skill-md", Error;
 }
 
+/// Names of the folders a pack of skills keeps beside them for what they
+/// share (`skills/references/`, `skills/docs/`, linked as `../docs/x.md`):
+/// the format's resource folders and the usual support folders. No client
+/// loads them as skills.
+const SHARED_FOLDERS: &[&str] = &[
+    "scripts", "references", "assets", "docs", "examples", "templates", "tools", "shared",
+    "common", "lib", "resources",
+];
+
 /// The rule's check: runs on each folder that is or must be a skill.
 pub struct Check;
 
@@ -44,7 +53,7 @@ impl SkillRule for Check {
         let name = dir.dir.rsplit('/').next().unwrap_or(&dir.dir);
         // A helper folder (`skills/_lib`, `skills/_shared`) holds what the
         // skills share, and no client loads it as a skill.
-        if name.starts_with('_') || name.starts_with('.') {
+        if name.starts_with('_') || name.starts_with('.') || SHARED_FOLDERS.contains(&name) {
             return;
         }
         let default_roots = cx.settings.config.skill_roots == ["**/skills"];
@@ -213,6 +222,10 @@ mod tests {
                 CLEAN_SKILL,
                 ("skills/_lib/common.py", "x = 1\n"),
                 ("skills/_shared/style.md", "# Style\n"),
+                // A pack's shared folders beside its skills.
+                ("skills/docs/contract.md", "# Contract\n"),
+                ("skills/references/style.md", "# Style\n"),
+                ("skills/templates/report.md", "# Report\n"),
             ],
             &[],
             &RULE,
