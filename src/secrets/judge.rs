@@ -176,6 +176,27 @@ fn is_code_value(
     if text[..full_start].ends_with("${") {
         return true;
     }
+    // `class PasswordHasher : IPasswordHasher`: a type and what it
+    // derives from, not an assignment.
+    let line_start = text[..full_start].rfind('\n').map_or(0, |i| i + 1);
+    let declared = text[line_start..full_start]
+        .split_whitespace()
+        .last()
+        .is_some_and(|w| {
+            [
+                "class",
+                "struct",
+                "interface",
+                "record",
+                "enum",
+                "trait",
+                "object",
+            ]
+            .contains(&w)
+        });
+    if declared && ident(v) {
+        return true;
+    }
     // `token.toMs > limitMs`: a comparison of two names.
     let between = &text[name.end.min(value.start)..value.start];
     if between.trim() == ">" && between.starts_with([' ', '\t']) && ident(v) {
@@ -245,6 +266,23 @@ fn names_no_secret(name: &str) -> bool {
         "audience",
     ];
     const HOLDS: &[&str] = &[
+        // A page of results, not a credential (`NextToken`, `nextPageToken`,
+        // `continuation_token`).
+        "next_token",
+        "nexttoken",
+        "next-token",
+        "pagetoken",
+        "page_token",
+        "page-token",
+        "continuation",
+        "pagination",
+        "cursor",
+        "sync_token",
+        "synctoken",
+        // A value the name itself calls made up (`GSC_FAKE_TOKEN`).
+        "fake",
+        "dummy",
+        "mock",
         "csrf",
         "xsrf",
         "bypass",

@@ -26,9 +26,15 @@
 //! text too (`decoded.rs`), so no parsed value can carry a secret the raw
 //! scan missed.
 //!
+//! A generic value (an assignment, a password in a URL) inside a
+//! documented example (an OpenAPI `example:` block, a fenced block under
+//! an "Examples" heading) is less than certain (`context.rs`): the rule
+//! reports it as a warning.
+//!
 //! This module sits below the rules and the masking gate: it imports only
 //! the standard library, crates and [`crate::prefilter`].
 
+mod context;
 mod decoded;
 mod formats;
 mod judge;
@@ -36,6 +42,7 @@ mod keys;
 mod reader;
 mod scan;
 
+pub use context::{documented_example, is_generic};
 pub use decoded::{scan_decoded, DecodedMatch};
 pub use reader::scan_reader;
 pub use scan::{scan, SecretMatch};

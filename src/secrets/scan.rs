@@ -330,6 +330,12 @@ mod tests {
             "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.signature".into(),
             "Authorization: Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJyb290In0.".into(),
             "# AdminPassword: W3lc0me2024".into(),
+            // A type and its base, a page of results, a value its name
+            // calls made up.
+            "public class PasswordHasher : IPasswordHasher".into(),
+            r#"  "NextToken": "AAAAAOaK8xq0dRgqBcK4tY3GgM1v","#.into(),
+            r#"  "nextPageToken": "WyIyMDI1LTAxLTAxIiwiYWJjIl0x","#.into(),
+            "GSC_FAKE_TOKEN=SUPERSECRET_q8Zr2Lm5Xw".into(),
             format!(
                 "token = \"{}.{}.{}\"",
                 "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",

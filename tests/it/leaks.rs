@@ -263,3 +263,61 @@ fn an_indented_private_key_masks_itself_and_not_the_outputs_layout() {
         }
     }
 }
+
+/// A generic password-shaped value, different for each `seed`.
+fn password(seed: u64) -> String {
+    token(seed)[4..24].to_string()
+}
+
+#[test]
+fn a_sample_in_a_vendors_examples_is_a_warning_and_still_masked() {
+    let sample = password(7);
+    let real = password(8);
+    let r = Repo::new();
+    r.write(
+        "skills/shop/SKILL.md",
+        "---\nname: shop\ndescription: Use for the shop API.\n---\nSee [the page](docs/token-create.md).\n",
+    );
+    r.write(
+        "skills/shop/docs/token-create.md",
+        &format!(
+            "# tokenCreate\n\n## Examples\n\nResponse:\n\n```json\n{{\n  \"accessToken\": \"{sample}\"\n}}\n```\n"
+        ),
+    );
+    r.write(
+        "skills/shop/docs/spec.yaml",
+        &format!(
+            "components:\n  examples:\n    Token:\n      value:\n        access_token: {sample}\n"
+        ),
+    );
+    let (code, out) = r.check_in("json", &["--no-history"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found: Vec<(&str, &str)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "security/secret-value")
+        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("skills/shop/docs/spec.yaml", "warning"),
+            ("skills/shop/docs/token-create.md", "warning")
+        ],
+        "{out}"
+    );
+    assert_eq!(code, 0, "{out}");
+    for format in ["human", "concise", "json", "github", "sarif"] {
+        let (_, out) = r.check_in(format, &["--no-history"]);
+        assert_masked(format, &out, &format!("ghp_{sample}"));
+    }
+    // The same value set up for use, outside an example: an error.
+    r.write(
+        "skills/shop/docs/token-create.md",
+        &format!("# tokenCreate\n\n## Setup\n\n```bash\nexport SHOP_PASSWORD={real}\n```\n"),
+    );
+    let (code, out) = r.check_in("json", &["--no-history"]);
+    assert_eq!(code, 1, "{out}");
+    assert_masked("json", &out, &format!("ghp_{real}"));
+}

@@ -3,7 +3,7 @@
 //! value.
 
 use super::context::{LargeFile, SecurityRule};
-use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::diagnostic::{declare_rule, Diagnostic, Severity};
 use crate::secrets::scan;
 use crate::source::{SourceFile, Span};
 
@@ -13,7 +13,9 @@ declare_rule! {
     /// ## What it does
     /// Scans every profile, SKILL.md and text resource for credentials, in the formats of gitleaks' rule set: private key blocks; AI provider keys (OpenAI, Anthropic, Hugging Face, Groq, Google and others); code host, registry, chat, mail, cloud and SaaS tokens (GitHub, GitLab, npm, PyPI, Slack, Discord, SendGrid, AWS, Azure, Stripe and many more); JSON Web Tokens; `Authorization` headers, `curl -u user:password` and URLs with a password in them; and `password = "..."`-style assignments, including environment names such as `DB_PASSWORD=`.
     ///
-    /// Placeholders (`xxxx`, `<token>`, `${{ secrets.X }}`, `sk-...`), vendors' documented example values, secret manager references and variable names are not credentials. The finding names the kind of secret and points at it; every output format masks the value.
+    /// Placeholders (`xxxx`, `<token>`, `${{ secrets.X }}`, `sk-...`), vendors' documented example values, secret manager references and variable names are not credentials, nor are names that say what the value is not (`NextToken`, `nextPageToken`, `FAKE_TOKEN`) or a type's declaration (`class PasswordHasher : IPasswordHasher`). The finding names the kind of secret and points at it; every output format masks the value.
+    ///
+    /// Severity: an error; a warning for a generic value (an assignment, a password in a URL or command) inside a documented example: an OpenAPI `example:` or `examples:` block, or a fenced block under an "Examples" heading, where vendors' references print sample responses. A value in a vendor's own token format is an error wherever it is. Either way the value is masked.
     ///
     /// ## Why
     /// Profiles and skills are committed, reviewed, copied into prompts and shown to agents. A credential in them is leaked to everyone who can read the repository and to every agent the skill is bound to. An evidence reference names a record; it never carries the credential itself.
@@ -104,16 +106,24 @@ impl SecurityRule for Check {
         let mut out = Vec::new();
         for m in found {
             source.add_secret(m.range.clone());
-            out.push(
-                Diagnostic::new(
-                    &RULE,
-                    source.path.clone(),
-                    format!("{} in committed text", m.kind),
-                )
-                .at(Span::from_range(m.range))
-                .label(format!("{} (value hidden)", m.kind))
-                .help(HELP),
-            );
+            // A generic value in a vendor's documented example: not
+            // certain to be a credential.
+            let example = crate::secrets::is_generic(m.kind)
+                .then(|| crate::secrets::documented_example(&source.text, m.range.start))
+                .flatten();
+            let d = Diagnostic::new(
+                &RULE,
+                source.path.clone(),
+                format!("{} in committed text", m.kind),
+            )
+            .at(Span::from_range(m.range))
+            .label(format!("{} (value hidden)", m.kind));
+            out.push(match example {
+                Some(place) => d.with_severity(Severity::Warning).help(format!(
+                    "it is in {place}, most often a vendor's sample; if it is a real credential, remove it and rotate it"
+                )),
+                None => d.help(HELP),
+            });
         }
         out
     }
