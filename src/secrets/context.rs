@@ -12,10 +12,6 @@ const EXAMPLE_KEYS: &[&str] = &["example", "examples", "x-example", "x-examples"
 /// Words of a heading over a section of examples.
 const EXAMPLE_HEADINGS: &[&str] = &["example", "sample", "示例", "样例", "範例", "サンプル"];
 
-/// How far back the enclosing block or heading is looked for, in lines:
-/// the scan stays linear in the text however many values a file holds.
-const LOOKBACK: usize = 400;
-
 /// Whether `kind` is a generic form (a `name = value` assignment, a
 /// password in a URL or command): one a vendor's format does not vouch for.
 pub fn is_generic(kind: &str) -> bool {
@@ -25,57 +21,94 @@ pub fn is_generic(kind: &str) -> bool {
         .is_some_and(|p| matches!(p.form, Form::Assignment | Form::Password))
 }
 
-/// Where the value at `offset` is a documented example, said for the
-/// reader: "an `example:` block", "a fenced block under `## Examples`".
-pub fn documented_example(text: &str, offset: usize) -> Option<String> {
-    let offset = offset.min(text.len());
-    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let before = &text[..line_start];
-    let indent = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
-    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    let mut least = indent(&text[line_start..line_end]);
-    let mut fences = 0usize;
-    let mut yaml_open = true;
-    for line in before.lines().rev().take(LOOKBACK) {
-        let trimmed = line.trim_start_matches([' ', '\t']);
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            fences += 1;
-            continue;
-        }
-        if trimmed.is_empty() {
-            continue;
-        }
-        // An enclosing YAML key: each line less indented than all below it.
-        if yaml_open && indent(line) < least {
-            least = indent(line);
-            let key = trimmed.trim_start_matches("- ");
-            let key = key
-                .split(':')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .trim_matches(['"', '\'']);
-            if EXAMPLE_KEYS.contains(&key.to_ascii_lowercase().as_str()) {
-                return Some(format!("an `{key}:` block"));
+/// The documented examples of a text, found in one pass over its lines:
+/// the lines inside a YAML key of [`EXAMPLE_KEYS`], and under a Markdown
+/// heading of [`EXAMPLE_HEADINGS`] the lines of fenced blocks and the
+/// quoted-key lines of a listing (`"accessToken": "…"`).
+#[derive(Debug, Default)]
+pub struct Examples {
+    /// Line ranges (byte offsets), in order, each with the index of where
+    /// it is in `places`.
+    lines: Vec<(std::ops::Range<usize>, usize)>,
+    places: Vec<String>,
+}
+
+impl Examples {
+    pub fn of(text: &str) -> Examples {
+        let indent = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
+        let mut lines = Vec::new();
+        let mut places: Vec<String> = Vec::new();
+        // Open YAML example keys: (indent, index of the place). Each place
+        // is written once, when its key or heading opens.
+        let mut keys: Vec<(usize, usize)> = Vec::new();
+        // Open Markdown headings: (level, the place if it is over examples).
+        let mut headings: Vec<(usize, Option<usize>)> = Vec::new();
+        let mut fenced = false;
+        let mut at = 0;
+        for line in text.split_inclusive('\n') {
+            let range = at..at + line.len();
+            at += line.len();
+            let line = line.trim_end_matches(['\n', '\r']);
+            let trimmed = line.trim_start_matches([' ', '\t']);
+            if trimmed.is_empty() {
+                continue;
             }
-            if least == 0 {
-                yaml_open = false;
+            let fence = trimmed.starts_with("```") || trimmed.starts_with("~~~");
+            let level = trimmed.bytes().take_while(|b| *b == b'#').count();
+            if !fenced && indent(line) == 0 && (1..=6).contains(&level) {
+                // Judged once, as it opens: each line below asks the open
+                // headings (at most six) only whether they are examples.
+                let lower = line.to_lowercase();
+                let example = EXAMPLE_HEADINGS.iter().any(|w| lower.contains(w));
+                headings.retain(|(l, _)| *l < level);
+                let place = example.then(|| {
+                    places.push(format!("an example under `{}`", line.trim()));
+                    places.len() - 1
+                });
+                headings.push((level, place));
             }
-        }
-        // The nearest heading, for a value inside a fenced block (an odd
-        // number of fence lines between them).
-        if let Some(heading) = trimmed.strip_prefix('#') {
-            if indent(line) == 0 {
-                let words = heading.trim_start_matches('#').trim();
-                let lower = words.to_lowercase();
-                if fences % 2 == 1 && EXAMPLE_HEADINGS.iter().any(|w| lower.contains(w)) {
-                    return Some(format!("a fenced block under `{}`", line.trim()));
+            let i = indent(line);
+            keys.retain(|(k, _)| *k < i);
+            let example_heading = headings.iter().rev().find_map(|(_, h)| *h);
+            if let Some((_, key)) = keys.last() {
+                lines.push((range, *key));
+            } else if let Some(heading) = example_heading {
+                if (fenced && !fence) || (trimmed.starts_with('"') && trimmed.contains("\":")) {
+                    lines.push((range, heading));
                 }
-                return None;
+            }
+            if fence {
+                fenced = !fenced;
+            }
+            let key = trimmed.trim_start_matches("- ");
+            if let Some((key, rest)) = key.split_once(':') {
+                let key = key.trim().trim_matches(['"', '\'']);
+                if rest.trim().is_empty()
+                    && EXAMPLE_KEYS.contains(&key.to_ascii_lowercase().as_str())
+                {
+                    places.push(format!("an `{key}:` block"));
+                    keys.push((i, places.len() - 1));
+                }
             }
         }
+        Examples { lines, places }
     }
-    None
+
+    /// Where the value at `offset` is a documented example, said for the
+    /// reader ("an `example:` block", "an example under `## Examples`").
+    pub fn place(&self, offset: usize) -> Option<&str> {
+        let i = self.lines.partition_point(|(r, _)| r.end <= offset);
+        self.lines
+            .get(i)
+            .filter(|(r, _)| r.start <= offset)
+            .map(|(_, i)| self.places[*i].as_str())
+    }
+}
+
+/// [`Examples::place`] for one value.
+#[cfg(test)]
+fn documented_example(text: &str, offset: usize) -> Option<String> {
+    Examples::of(text).place(offset).map(str::to_string)
 }
 
 #[cfg(test)]
@@ -92,6 +125,12 @@ mod tests {
         assert_eq!(at(yaml, "VALUE").as_deref(), Some("an `example:` block"));
         let named = "examples:\n  OAuthToken:\n    value:\n      access_token: VALUE\n";
         assert_eq!(at(named, "VALUE").as_deref(), Some("an `examples:` block"));
+        // Far below the key, past many entries.
+        let far = format!(
+            "examples:\n{}  Last:\n    value:\n      token: VALUE\n",
+            "  Entry:\n    value:\n      a: b\n".repeat(500)
+        );
+        assert!(at(&far, "VALUE").is_some());
         // A sibling key's example says nothing of this value.
         let sibling = "example:\n  a: b\nconfig:\n  token: VALUE\n";
         assert_eq!(at(sibling, "VALUE"), None);
@@ -102,12 +141,18 @@ mod tests {
         let md = "# Create token\n\n## Examples\n\nResponse:\n\n```json\n{\n  \"accessToken\": \"VALUE\"\n}\n```\n";
         assert_eq!(
             at(md, "VALUE").as_deref(),
-            Some("a fenced block under `## Examples`")
+            Some("an example under `## Examples`")
         );
         let zh = "## 示例\n\n```json\n{\"Token\": \"VALUE\"}\n```\n";
         assert!(at(zh, "VALUE").is_some());
         // Prose under the heading, or a block under another heading: no.
         assert_eq!(at("## Examples\n\nSet token: VALUE\n", "VALUE"), None);
+        // A listing in a list item, under a sub-heading of the examples.
+        let listed = "## Examples\n\n### Get the shop\n\n  ```json\n  {\n    \"accessToken\": \"VALUE\"\n  }\n  ```\n";
+        assert_eq!(
+            at(listed, "VALUE").as_deref(),
+            Some("an example under `## Examples`")
+        );
         let other = "## Examples\n\n```\nx\n```\n\n## Setup\n\n```\ntoken: VALUE\n```\n";
         assert_eq!(at(other, "VALUE"), None);
     }

@@ -42,7 +42,7 @@ mod keys;
 mod reader;
 mod scan;
 
-pub use context::{documented_example, is_generic};
+pub use context::{is_generic, Examples};
 pub use decoded::{scan_decoded, DecodedMatch};
 pub use reader::scan_reader;
 pub use scan::{scan, SecretMatch};

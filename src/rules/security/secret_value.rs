@@ -104,12 +104,17 @@ impl SecurityRule for Check {
         }
         found.sort_by_key(|m| m.range.start);
         let mut out = Vec::new();
+        // A generic value in a vendor's documented example: not certain to
+        // be a credential. The examples are found once per file.
+        let examples = if found.iter().any(|m| crate::secrets::is_generic(m.kind)) {
+            crate::secrets::Examples::of(&source.text)
+        } else {
+            crate::secrets::Examples::default()
+        };
         for m in found {
             source.add_secret(m.range.clone());
-            // A generic value in a vendor's documented example: not
-            // certain to be a credential.
             let example = crate::secrets::is_generic(m.kind)
-                .then(|| crate::secrets::documented_example(&source.text, m.range.start))
+                .then(|| examples.place(m.range.start).map(str::to_string))
                 .flatten();
             let d = Diagnostic::new(
                 &RULE,
