@@ -2322,6 +2322,42 @@ fn case_only_references_are_one_finding_per_file_and_fixed() {
 }
 
 #[test]
+fn a_capitalised_name_in_prose_is_a_warning() {
+    // "Path-patterns.md only covered…" starts a sentence; a table cell
+    // capitalises an event. A reader is sent to neither.
+    let t = Tree::new();
+    t.skill(
+        "pdf",
+        "See [the log](references/log.md).\n",
+    )
+    .file(
+        "skills/pdf/references/log.md",
+        "Path-patterns.md only covered the old layout.\n\n| Event |\n|---|\n| Test-prompts.json updated |\n",
+    )
+    .file("skills/pdf/references/path-patterns.md", "# Patterns\n")
+    .file("skills/pdf/test-prompts.json", "{}\n");
+    let run = t.run();
+    let severities: Vec<(String, String)> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/broken-reference")
+        .map(|d| {
+            (
+                d["message"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(severities.len(), 2, "{severities:?}");
+    assert!(
+        severities.iter().all(|(_, s)| s == "warning"),
+        "{severities:?}"
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
 fn links_to_other_skills_by_plugin_name_are_not_paths() {
     let dir = crate::support::folder_with(&[(
         "skills/guide/SKILL.md",

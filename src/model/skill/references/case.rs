@@ -55,6 +55,11 @@ impl<'a> Scan<'a> {
                 edits.dedup_by(|b, a| a.path == b.path && b.range.start < a.range.end);
                 edits
             });
+            let severity = if mentions.iter().any(|m| m.certain) {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
             let mut mentions = mentions.into_iter();
             let Some(first) = mentions.next() else {
                 continue;
@@ -63,7 +68,7 @@ impl<'a> Scan<'a> {
             self.broken(
                 first.path,
                 first.span,
-                Severity::Error,
+                severity,
                 Broken::CaseOnly(Box::new(CaseOnly {
                     shown: first.shown,
                     real,

@@ -82,6 +82,10 @@ struct CaseMention {
     shown: String,
     /// The edit that writes the real name, when one can be made.
     edit: Option<crate::diagnostic::Edit>,
+    /// A link, or a path the text sends the agent to: a reader meets the
+    /// wrong name for certain (a capitalised word in prose may be the
+    /// start of a sentence).
+    certain: bool,
 }
 
 /// `text` with its trailing segments in the letter case of `real` (the
@@ -494,6 +498,7 @@ impl<'a> Scan<'a> {
                     span: r.span,
                     shown,
                     edit,
+                    certain: r.kind == RefKind::Link || directed(source, r),
                 };
                 match self.case_only.iter_mut().find(|(k, _)| *k == real) {
                     Some((_, list)) => {
