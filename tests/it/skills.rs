@@ -2194,6 +2194,7 @@ fn paths_that_are_not_the_skills_files() {
          Build with `bun build ./src/main.ts --outdir=dist`.\n\
          Mock data: `import rows from './fixtures/rows.json'`.\n\
          With `--allow-missing` an absent `./policy.cedar` is not an error.\n\
+         See `references/grounding.md` (to be written in a follow-up).\n\
          Vue: Add to `assets/global.css` the focus styles.\n\
          | Whole project | `./CLAUDE.md` | shared rules |\n\
          - [Runbook](internal-wiki/deploy-runbook)\n\n\

@@ -56,7 +56,7 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
         .to_ascii_lowercase();
     let end = (at + r.span.length).min(line_end);
     let after: String = text[end..line_end]
-        .trim_start_matches(['`', ')', ']', '*', ' '])
+        .trim_start_matches(['`', ')', ']', '*', ' ', '(', ',', '-', '—'])
         .chars()
         .take(24)
         .collect::<String>()
@@ -75,12 +75,22 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
             break;
         }
     }
+    // Made after it, or not written yet ("`x.md` (to be written in a
+    // follow-up)", "`x.md` — TBD").
     let made_after = [
         "records ",
         "stores ",
         "is created",
         "is generated",
         "is written",
+        "to be written",
+        "to be added",
+        "to be created",
+        "not yet",
+        "not written yet",
+        "tbd",
+        "todo",
+        "coming soon",
     ]
     .iter()
     .any(|m| after.starts_with(m));
