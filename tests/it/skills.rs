@@ -2743,3 +2743,29 @@ fn a_climb_out_to_nothing_that_an_install_finds_is_a_warning() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn a_link_into_a_hidden_folder_is_the_projects_a_warning() {
+    let t = Tree::new();
+    t.skill(
+        "wiki",
+        "Answer from [the lineage](.dbt-wiki/lineage.md), then cite [the module](.repo-wiki/entities/Auth.md).\n\
+         Read [the schema](references/schema.md).\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![
+            finding("skill/broken-reference", "warning", ".dbt-wiki/lineage.md"),
+            finding(
+                "skill/broken-reference",
+                "warning",
+                ".repo-wiki/entities/Auth.md"
+            ),
+            finding("skill/broken-reference", "error", "references/schema.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

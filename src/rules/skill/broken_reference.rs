@@ -30,7 +30,9 @@ declare_rule! {
     ///
     /// A path that is missing from the skill but exists from a folder above it (the plugin root, whether a manifest or a marketplace entry makes it a plugin, or a source tree a build copies in), in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a translation, another client's copy), is a warning naming that file; so is a `../` path of a page below the skill folder that names a file outside the skill when read from the skill folder (`../review/SKILL.md` in `references/x.md`). A symlink to nothing is reported too.
     ///
-    /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available"), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`). Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension or in a page of a guide to writing skills) is a warning.
+    /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available"), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`).
+    ///
+    /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills) is a warning.
     ///
     /// A name that exists only in another letter case follows the same line: linked or sent to (`Read REFERENCE.md`), an error; only in prose (`Path-patterns.md only covered…` at the start of a sentence), a warning.
     ///

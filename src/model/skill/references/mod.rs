@@ -566,10 +566,18 @@ impl<'a> Scan<'a> {
             }
             Ok(Found::Missing) => {
                 let where_ = self.where_from(from);
+                let hidden = r
+                    .text
+                    .split('/')
+                    .any(|seg| seg.starts_with('.') && seg != "." && seg != "..");
                 let severity = if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
                     // A guide's page about a skill's layout links the
                     // reader's files (`[forms.md](forms.md)`) as often as
                     // its own.
+                    Severity::Warning
+                } else if hidden {
+                    // A hidden folder (`.repo-wiki/entities/x.md`) is the
+                    // user's project's, where the skill keeps its output.
                     Severity::Warning
                 } else if has_extension(&r.text) {
                     prose::missing_severity(source, r)
