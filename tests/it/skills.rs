@@ -2769,3 +2769,35 @@ fn a_link_into_a_hidden_folder_is_the_projects_a_warning() {
         run.stdout
     );
 }
+
+#[test]
+fn a_file_the_skill_copies_into_the_users_work_is_a_template() {
+    let t = Tree::new();
+    t.skill(
+        "wiki",
+        "| Target | Source |\n|---|---|\n| `.wiki/SCHEMA.md` | Copy from `assets/SCHEMA.md` |\n\
+         Read [the guide](assets/guide.md).\n",
+    )
+    .file(
+        "skills/wiki/assets/SCHEMA.md",
+        "Each page links its model: [stg_orders](models/stg_orders.md).\n",
+    )
+    .file(
+        "skills/wiki/assets/guide.md",
+        "See [the steps](models/steps.md).\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // The copy's links are written for the wiki it lands in; a page the
+    // agent reads is judged as any other.
+    assert_eq!(
+        found,
+        vec![finding(
+            "skill/broken-reference",
+            "error",
+            "models/steps.md"
+        )],
+        "{}",
+        run.stdout
+    );
+}

@@ -141,7 +141,7 @@ pub fn in_command(source: &SourceFile, r: &Ref) -> bool {
 }
 
 /// The line holding `at`, and the line before it.
-fn lines_around(text: &str, at: usize) -> (&str, &str, usize) {
+pub fn lines_around(text: &str, at: usize) -> (&str, &str, usize) {
     let at = at.min(text.len());
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
@@ -152,6 +152,18 @@ fn lines_around(text: &str, at: usize) -> (&str, &str, usize) {
         &text[p..start - 1]
     };
     (&text[start..end], prev, at - start)
+}
+
+/// Whether the line has the agent copy the file it names into the user's
+/// work ("Copy from `assets/SCHEMA.md`", "copy `assets/report.md` to
+/// …"): a template, whose paths are written for where the copy goes.
+pub fn copies(source: &SourceFile, r: &Ref) -> bool {
+    let (line, _, col) = lines_around(&source.text, r.span.offset);
+    line[..col.min(line.len())]
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| {
+            ["copy", "copies", "copied", "scaffold"].contains(&w.to_ascii_lowercase().as_str())
+        })
 }
 
 /// Whether the text says a path read from prose is not one of the skill's

@@ -130,8 +130,10 @@ struct Scan<'a> {
     /// Names that exist only in another letter case, by the real path, in
     /// the order first met: one finding per file named, however often.
     case_only: Vec<(String, Vec<CaseMention>)>,
-    /// The file being scanned is a template (see [`is_output_material`]).
+    /// The file being scanned is a template (see [`is_output_material`]),
+    /// or a file a line has the agent copy ([`prose::copies`]).
     material: bool,
+    copied: HashSet<String>,
     /// The skill teaches how to write skills or plugins (see
     /// [`is_authoring_guide`]): a path it names without sending the agent
     /// to it is the reader's, not the skill's.
@@ -149,7 +151,7 @@ impl<'a> Scan<'a> {
                 continue;
             };
             let all = 0..source.text.len();
-            self.material = is_output_material(&rel);
+            self.material = is_output_material(&rel) || self.copied.contains(&rel);
             if is_markdown(&rel) {
                 let mut refs = markdown::markdown(&source.text, all);
                 refs.extend(markdown::python_imports(&source.text));
@@ -245,6 +247,7 @@ impl<'a> Scan<'a> {
             escapes: Vec::new(),
             case_only: Vec::new(),
             material: false,
+            copied: HashSet::default(),
             guide: false,
             placeholder_claim: false,
         }
@@ -481,6 +484,11 @@ impl<'a> Scan<'a> {
                 Escape::ThroughSymlink { shown },
             ),
             Ok(found @ (Found::File(_) | Found::Dir(_))) => {
+                if let Found::File(rel) = &found {
+                    if prose::copies(source, r) {
+                        self.copied.insert(rel.clone());
+                    }
+                }
                 self.cover(&found);
                 self.resolved
                     .entry(dir.to_string())
