@@ -2197,7 +2197,7 @@ fn paths_that_are_not_the_skills_files() {
          See `references/grounding.md` (to be written in a follow-up).\n\
          Vue: Add to `assets/global.css` the focus styles.\n\
          | Whole project | `./CLAUDE.md` | shared rules |\n\
-         - [Runbook](internal-wiki/deploy-runbook)\n\n\
+         - [Runbook](internal-wiki/deploy-runbook), [the console](console.example.com)\n\n\
          ### Setup script (scripts/setup.ps1)\n\n\
          ```powershell\nWrite-Host setup\n```\n\n\
          - [`../../samples/README.md`](samples/README.md): a link's label\n\

@@ -244,8 +244,24 @@ impl<'a> Scan<'a> {
 
     /// Whether a missing link target reads as a page of a web site (a
     /// wiki's `internal-wiki/deployment-runbook`): no file extension, no
-    /// trailing `/`, and a first folder the skill does not have.
+    /// trailing `/`, and a first folder the skill does not have; or a host
+    /// name without its scheme.
     pub(super) fn is_web_page(&self, text: &str) -> bool {
+        // A host written without its scheme (`bailian.aliyun.com`,
+        // `docs.example.org/guide`): a site, not a file.
+        const HOSTS: &[&str] = &["com", "org", "net", "cn", "io", "gov", "edu", "co"];
+        let host = text.split('/').next().unwrap_or(text);
+        if host.split('.').count() >= 3
+            && host
+                .rsplit('.')
+                .next()
+                .is_some_and(|tld| HOSTS.contains(&tld))
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+        {
+            return true;
+        }
         text.contains('/')
             && !text.ends_with('/')
             && !text.starts_with('.')
