@@ -2801,3 +2801,32 @@ fn a_file_the_skill_copies_into_the_users_work_is_a_template() {
         run.stdout
     );
 }
+
+#[test]
+fn a_bare_file_in_a_command_of_a_page_is_a_warning() {
+    let t = Tree::new();
+    t.skill(
+        "debug",
+        "Run `bash ./setup.sh` first, then read [the tips](references/tips.md) and use `scripts/collect.py`.\n",
+    )
+    .file(
+        "skills/debug/references/tips.md",
+        "- Have a repro: `git bisect run ./bug-script.sh` automates the halving.\n\
+         - Then run `python scripts/report.py`.\n",
+    )
+    .file("skills/debug/scripts/collect.py", "print(1)\n");
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![
+            // SKILL.md's own command runs the skill's file.
+            finding("skill/broken-reference", "error", "./setup.sh"),
+            // A page's tip about the user's script.
+            finding("skill/broken-reference", "warning", "./bug-script.sh"),
+            finding("skill/broken-reference", "error", "scripts/report.py"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

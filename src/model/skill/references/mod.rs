@@ -583,9 +583,15 @@ impl<'a> Scan<'a> {
                     // reader's files (`[forms.md](forms.md)`) as often as
                     // its own.
                     Severity::Warning
-                } else if hidden {
+                } else if hidden
+                    || (from != SKILL_MD
+                        && !r.text.trim_start_matches("./").contains('/')
+                        && in_inline_command(source, r))
+                {
                     // A hidden folder (`.repo-wiki/entities/x.md`) is the
-                    // user's project's, where the skill keeps its output.
+                    // user's project's, where the skill keeps its output;
+                    // so, as often, is a bare file in a command of a page
+                    // (`git bisect run ./bug-script.sh`).
                     Severity::Warning
                 } else if has_extension(&r.text) {
                     prose::missing_severity(source, r)
