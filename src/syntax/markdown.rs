@@ -47,14 +47,6 @@ fn fence_open(line: &str) -> Option<(char, usize)> {
     Some((c, n))
 }
 
-/// Whether a fence line has an info string (```` ```sql ````): it opens a
-/// block, it cannot close one.
-fn has_info(line: &str) -> bool {
-    let t = line.trim();
-    let c = t.chars().next().unwrap_or('`');
-    !t.trim_start_matches(c).trim().is_empty()
-}
-
 fn fence_close(line: &str, c: char, n: usize) -> bool {
     let t = line.trim();
     t.len() >= n && t.chars().all(|x| x == c)
@@ -86,8 +78,6 @@ pub fn percent_decode(s: &str) -> String {
 pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
     let mut out = Vec::new();
     let mut fence: Option<(char, usize)> = None;
-    // In a fence of Markdown, how many blocks of the example are open.
-    let (mut nests, mut depth) = (false, 0usize);
     let mut pos = range.start;
     let end = range.end.min(text.len());
     let mut examples = ExampleContext::default();
@@ -99,33 +89,15 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
         let start = pos;
         pos = (line_end + 1).min(end.max(line_end + 1));
         if let Some((c, n)) = fence {
-            // A Markdown example nests fences of the same length: inside a
-            // ```` ```markdown ```` block, a fence with an info string opens
-            // a block of the example and the next bare fence closes it.
-            if nests
-                && fence_open(line).is_some_and(|(oc, on)| oc == c && on >= n)
-                && has_info(line)
-            {
-                depth += 1;
-            } else if fence_close(line, c, n) && depth > 0 {
-                depth -= 1;
-            } else if fence_close(line, c, n) {
+            if fence_close(line, c, n) {
                 fence = None;
-                continue;
+            } else {
+                code_words(line, start, false, &mut out);
             }
-            code_words(line, start, false, &mut out);
             continue;
         }
         if let Some(f) = fence_open(line) {
             fence = Some(f);
-            let info = line
-                .trim_start()
-                .trim_start_matches(f.0)
-                .trim()
-                .to_ascii_lowercase();
-            nests =
-                ["markdown", "md", "mdx"].contains(&info.split_whitespace().next().unwrap_or(""));
-            depth = 0;
             continue;
         }
         if let Some(r) = definition(line, start) {

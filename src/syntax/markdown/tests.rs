@@ -256,22 +256,3 @@ fn percent_decoding() {
     assert_eq!(percent_decode("100%"), "100%");
     assert_eq!(percent_decode("%zz"), "%zz");
 }
-
-#[test]
-fn a_markdown_example_nests_fences_of_the_same_length() {
-    let text = "```markdown\n# Page\n\n```sql\nSELECT 1\n```\n\nSee [customer](../entities/customer.md).\n```\n\nThen [after](after.md).\n";
-    let links: Vec<String> = refs(text)
-        .into_iter()
-        .filter(|r| r.0 == RefKind::Link)
-        .map(|r| r.1)
-        .collect();
-    assert_eq!(links, ["after.md"]);
-    // Outside a Markdown example, a bare fence closes the block (CommonMark).
-    let text = "```text\n```sql\n```\n[x](x.md)\n";
-    let links: Vec<String> = refs(text)
-        .into_iter()
-        .filter(|r| r.0 == RefKind::Link)
-        .map(|r| r.1)
-        .collect();
-    assert_eq!(links, ["x.md"]);
-}
