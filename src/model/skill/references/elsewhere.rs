@@ -65,15 +65,17 @@ impl<'a> Scan<'a> {
                 return Some(Escape::Relocated { shown, found: full });
             }
         }
-        // The part below the climb, with a folder in it (a bare file name
-        // found higher up is as likely another file of that name).
+        // The part below the climb, a folder and a name in it (a bare file
+        // name found higher up is as likely another file of that name).
         let mut tail = t;
         let mut ups = 0;
         while let Some(rest) = tail.strip_prefix("../") {
             tail = rest.trim_start_matches("./");
             ups += 1;
         }
-        if ups == 0 || !tail.contains('/') || tail.starts_with("../") {
+        // A folder alone (`../../protect-mcp/`) found higher up is a
+        // neighbour the path misses by a level, not a layout.
+        if ups == 0 || !tail.trim_end_matches('/').contains('/') || tail.starts_with("../") {
             return None;
         }
         let landed = normalize(&join_rel(dir, &parent_of(from)), &"../".repeat(ups))?;
