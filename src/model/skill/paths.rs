@@ -30,6 +30,16 @@ const READ: &[&str] = &[
     "call", "invoke",
 ];
 
+/// The line of `text` around the byte offset `at` (clamped to the text):
+/// its start and end, without the line break. The one place that finds a
+/// reference's line, for every reading of the words around it.
+pub fn line_around(text: &str, at: usize) -> std::ops::Range<usize> {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    start..end
+}
+
 /// Whether the text around a reference makes it a file the skill has the
 /// agent make (`Create ./policy.cedar`, "the first run generates
 /// `./app.key`", "write the result to `reports/summary.md`"), a file it
@@ -45,8 +55,10 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
     const USERS: &[&str] = &["project root", "your project", "the user's", "your repo"];
     let text = &source.text;
     let at = r.span.offset.min(text.len());
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let std::ops::Range {
+        start: line_start,
+        end: line_end,
+    } = line_around(text, at);
     // The clause before the reference, and the words right after it
     // ("`x.md` records findings", "`x.md` stores examples").
     let before = &text[line_start..at];
@@ -183,8 +195,10 @@ fn captions_listing(text: &str, line_start: usize, line_end: usize) -> bool {
 pub fn in_inline_command(source: &SourceFile, r: &Ref) -> bool {
     let text = &source.text;
     let at = r.span.offset.min(text.len());
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let std::ops::Range {
+        start: line_start,
+        end: line_end,
+    } = line_around(text, at);
     let before = &text[line_start..at];
     if before.matches('`').count().is_multiple_of(2) {
         return false;
@@ -345,8 +359,7 @@ pub fn is_authoring_guide(frontmatter: &str) -> bool {
 pub fn directed(source: &SourceFile, r: &Ref) -> bool {
     let text = &source.text;
     let at = r.span.offset.min(text.len());
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let before = &text[line_start..at];
+    let before = &text[line_around(text, at).start..at];
     let clause = before
         .rfind(['.', ';', '|', ':', '(', ','])
         .map_or(before, |i| &before[i + 1..])

@@ -10,7 +10,7 @@
 //! file of another repository or plugin, or a path quoted as what not to do.
 
 use crate::diagnostic::Severity;
-use crate::model::skill::paths::directed;
+use crate::model::skill::paths::{directed, line_around};
 use crate::source::SourceFile;
 use crate::syntax::markdown::{Ref, RefKind};
 
@@ -106,8 +106,7 @@ pub fn in_command(source: &SourceFile, r: &Ref) -> bool {
     ];
     let text = &source.text;
     let at = r.span.offset.min(text.len());
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let before = &text[line_start..at];
+    let before = &text[line_around(text, at).start..at];
     // A comment naming a file (`# {baseDir}/terraform/main.tf` over a
     // listing) is a caption, not a command.
     let lead = before.trim_start();
@@ -143,15 +142,12 @@ pub fn in_command(source: &SourceFile, r: &Ref) -> bool {
 /// The line holding `at`, and the line before it.
 pub fn lines_around(text: &str, at: usize) -> (&str, &str, usize) {
     let at = at.min(text.len());
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let prev = if start == 0 {
-        ""
-    } else {
-        let p = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
-        &text[p..start - 1]
+    let line = line_around(text, at);
+    let prev = match line.start {
+        0 => "",
+        start => &text[line_around(text, start - 1)],
     };
-    (&text[start..end], prev, at - start)
+    (&text[line.clone()], prev, at - line.start)
 }
 
 /// Whether the line has the agent copy the file it names into the user's

@@ -126,10 +126,9 @@ fn check_unknown(
 
 /// The start of the line holding `offset`, and the end of that line after
 /// its line break.
-fn line_around(text: &str, offset: usize) -> (usize, usize) {
-    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i + 1);
-    (start, end)
+fn line_with_break(text: &str, offset: usize) -> (usize, usize) {
+    let line = crate::model::skill::paths::line_around(text, offset);
+    (line.start, (line.end + 1).min(text.len()))
 }
 
 /// The fix that moves the top-level entry `e` (`key: value` on one line of
@@ -150,7 +149,7 @@ fn move_under_metadata(
     if e.value.tag.is_some() || e.value.anchor.is_some() || e.key.anchor.is_some() {
         return None;
     }
-    let (start, end) = line_around(text, e.key.span.offset);
+    let (start, end) = line_with_break(text, e.key.span.offset);
     let value_end = e.value.span.end().max(e.key.span.end());
     if e.key.span.offset != start || value_end > end || text[start..end].trim_end().is_empty() {
         return None;
@@ -196,12 +195,12 @@ fn move_under_metadata(
     };
     let items = metadata.value.as_map().filter(|m| !m.is_empty() && !metadata.value.flow)?;
     let first = &items[0].key.span;
-    let indent = first.offset - line_around(text, first.offset).0;
-    if indent == 0 || items.iter().any(|i| i.key.span.offset - line_around(text, i.key.span.offset).0 != indent) {
+    let indent = first.offset - line_with_break(text, first.offset).0;
+    if indent == 0 || items.iter().any(|i| i.key.span.offset - line_with_break(text, i.key.span.offset).0 != indent) {
         return None;
     }
     let last = items.last()?;
-    let (_, after_last) = line_around(text, last.value.span.end().max(last.key.span.end()).saturating_sub(1).max(last.key.span.offset));
+    let (_, after_last) = line_with_break(text, last.value.span.end().max(last.key.span.end()).saturating_sub(1).max(last.key.span.offset));
     if after_last > text.len() || !text[..after_last].ends_with('\n') {
         return None;
     }

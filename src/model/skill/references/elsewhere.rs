@@ -100,10 +100,7 @@ impl<'a> Scan<'a> {
             return false;
         }
         let text = &source.text;
-        let at = r.span.offset.min(text.len());
-        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-        let line = text[start..end].to_ascii_lowercase();
+        let line = text[line_around(text, r.span.offset)].to_ascii_lowercase();
         let Some(found) = self.by_name.get(t).cloned() else {
             return false;
         };
@@ -133,10 +130,7 @@ impl<'a> Scan<'a> {
     /// exists there.
     pub(super) fn at_plugin_root(&self, source: &SourceFile, r: &Ref) -> bool {
         let text = &source.text;
-        let at = r.span.offset.min(text.len());
-        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-        let line = &text[start..end];
+        let line = &text[line_around(text, r.span.offset)];
         if !line.to_ascii_lowercase().contains("plugin") {
             return false;
         }

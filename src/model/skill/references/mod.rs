@@ -34,8 +34,8 @@ use crate::model::skill::graph::{Broken, Escape, Finding, References, Where};
 use crate::model::skill::install;
 use crate::model::skill::paths::{
     directed, glob_regex, has_extension, in_inline_command, is_authoring_guide, is_exempt, is_glob,
-    is_instruction_file, is_markdown, is_output_material, is_placeholder_name, made_or_users,
-    normalize, placeholder, Root,
+    is_instruction_file, is_markdown, is_output_material, is_placeholder_name, line_around,
+    made_or_users, normalize, placeholder, Root,
 };
 use crate::model::skill::prose;
 use crate::model::skill::targets::OPENAI_YAML;
