@@ -2195,6 +2195,9 @@ fn paths_that_are_not_the_skills_files() {
          Mock data: `import rows from './fixtures/rows.json'`.\n\
          With `--allow-missing` an absent `./policy.cedar` is not an error.\n\
          See `references/grounding.md` (to be written in a follow-up).\n\
+         Do NOT use relative paths like `./pic.png`; never execute `python ../../other/x.py`.\n\
+         For git checkouts (not tarballs), run `./autogen.sh` first.\n\
+         Don't forget to run `scripts/lint.py`.\n\
          Vue: Add to `assets/global.css` the focus styles.\n\
          | Whole project | `./CLAUDE.md` | shared rules |\n\
          - [Runbook](internal-wiki/deploy-runbook), [the console](console.example.com)\n\n\
@@ -2220,6 +2223,7 @@ fn paths_that_are_not_the_skills_files() {
             "`./helper.sh` does not exist in the skill folder",
             "`references/guide.md` does not exist in the skill folder",
             "`scripts/check.py` does not exist in the skill folder",
+            "`scripts/lint.py` does not exist in the skill folder",
         ],
         "{:?}",
         run.rules()

@@ -170,18 +170,25 @@ pub fn copies(source: &SourceFile, r: &Ref) -> bool {
 /// the line or the one before), or what not to do ("Don't write
 /// `../x.md`").
 pub fn not_the_skills(source: &SourceFile, r: &Ref) -> bool {
-    // A reading verb after a making one still sends the agent to it
-    // ("Save time: see `scripts/export.py`").
-    if r.kind == RefKind::Link || directed(source, r) {
+    if r.kind == RefKind::Link {
         return false;
     }
     let (line, prev, col) = lines_around(&source.text, r.span.offset);
     let lower = line.to_ascii_lowercase();
     let before = &lower[..col.min(lower.len())];
-    quoted_in_code(line, col)
-        || output(before)
-        || users_or_others(&lower, &prev.to_ascii_lowercase())
-        || forbidden(before)
+    let prev = prev.to_ascii_lowercase();
+    // What not to do ("Do NOT use `./pic.png`", "never execute …") and
+    // another project's file are no direction to the skill's, whatever
+    // the verb.
+    if forbidden(before) || others(&lower, &prev) {
+        return true;
+    }
+    // A reading verb after a making one still sends the agent to it
+    // ("Save time: see `scripts/export.py`").
+    if directed(source, r) {
+        return false;
+    }
+    quoted_in_code(line, col) || output(before) || users(&lower)
 }
 
 /// A path in quotes inside a back-ticked statement: a code sample's string
@@ -224,9 +231,8 @@ fn output(before: &str) -> bool {
     OUT.iter().any(|w| clause.contains(w))
 }
 
-/// The line says whose file it is: the user's project, another plugin's or
-/// another repository's ("the `zai` plugin's", "in the upstream repo").
-fn users_or_others(line: &str, prev: &str) -> bool {
+/// The line says the file is the user's project's.
+fn users(line: &str) -> bool {
     const USERS: &[&str] = &[
         "your ",
         "user's ",
@@ -239,15 +245,25 @@ fn users_or_others(line: &str, prev: &str) -> bool {
         "repo root",
         "the target repo",
     ];
+    USERS.iter().any(|w| line.contains(w))
+}
+
+/// The line says the file is another plugin's or another repository's
+/// ("the `zai` plugin's", "in the upstream repo", "for git checkouts, run
+/// `./autogen.sh`"), or the line before ends naming one.
+fn others(line: &str, prev: &str) -> bool {
     const OTHERS: &[&str] = &[
         "upstream",
         "other repo",
         "another repo",
         "another plugin",
         "other plugin",
+        "git checkout",
+        "checkouts",
+        "tarball",
+        "source tree",
     ];
-    USERS.iter().any(|w| line.contains(w))
-        || OTHERS.iter().any(|w| line.contains(w))
+    OTHERS.iter().any(|w| line.contains(w))
         || others_possessive(line)
         || (prev.trim_end().ends_with(':') && others_possessive(prev))
         || others_possessive_end(prev)
@@ -309,8 +325,15 @@ fn forbidden(before: &str) -> bool {
         "bad:",
         "not like",
     ];
+    // "Don't forget to read `x.md`" sends the agent to it.
+    const YET: &[&str] = &["forget", "skip", "miss", "hesitate"];
     let clause = before.rsplit(['.', ';', '|']).next().unwrap_or(before);
-    NOT.iter().any(|w| clause.contains(w))
+    NOT.iter().any(|w| {
+        clause.match_indices(w).any(|(i, _)| {
+            let after = clause[i + w.len()..].trim_start();
+            !YET.iter().any(|y| after.starts_with(y))
+        })
+    })
 }
 
 /// Whether a referenced file is a copy of another site's or repository's
