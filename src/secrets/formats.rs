@@ -693,6 +693,14 @@ pub(super) const DOCUMENTED_EXAMPLES: &[&str] = &[
     ),
 ];
 
+/// The start of a vendor's documented example that authors edit the end
+/// of (`…EXAMPLEKEY` becomes `…PRODUCTIONKEY` in a sample of two
+/// profiles): AWS's example access key id and secret key.
+pub(super) const DOCUMENTED_STEMS: &[&str] = &[
+    concat!("AKIA", "IOSFODNN7"),
+    concat!("wJalrXUtnFEMI", "/K7MDENG/", "bPxRfiCY"),
+];
+
 /// The payload of jwt.io's example token (`{"sub":"1234567890","name":"John
 /// Doe","iat":1516239022}`), whatever header and signature go with it.
 pub(super) const JWT_IO_PAYLOAD: &str = concat!(

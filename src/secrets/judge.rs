@@ -2,7 +2,7 @@
 //! not a placeholder, a documented example, a reference, a name, a word or
 //! code.
 
-use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, JWT_IO_PAYLOAD};
+use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, DOCUMENTED_STEMS, JWT_IO_PAYLOAD};
 
 /// Whether a candidate is a credential: whole (no letters or digits run on
 /// past either end), random enough, and none of the things that only look
@@ -27,7 +27,10 @@ pub(super) fn accept(
             return false;
         }
     }
-    if entropy(value) < p.entropy || is_fake(value) {
+    if entropy(value) < p.entropy
+        || is_fake(value)
+        || DOCUMENTED_STEMS.iter().any(|stem| value.starts_with(stem))
+    {
         return false;
     }
     // `KEY=\nNEXT=` in a JSON string: the escape of an empty value's line

@@ -333,6 +333,10 @@ mod tests {
             // A type and its base, a page of results, a value its name
             // calls made up.
             "public class PasswordHasher : IPasswordHasher".into(),
+            // AWS's documented example with its end edited for a second
+            // profile.
+            concat!("aws_access_key_id = AKIA", "IOSFODNN7PRODUCTION").into(),
+            concat!("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYPRODUCTIONKEY").into(),
             r#"  "NextToken": "AAAAAOaK8xq0dRgqBcK4tY3GgM1v","#.into(),
             r#"  "nextPageToken": "WyIyMDI1LTAxLTAxIiwiYWJjIl0x","#.into(),
             "GSC_FAKE_TOKEN=SUPERSECRET_q8Zr2Lm5Xw".into(),
