@@ -321,6 +321,9 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         let note = if crate::model::skill::paths::in_test_fixture(&d.path, &inventory.named) {
             "a warning here: the file is in a test-fixture folder, which no client installs"
                 .to_string()
+        } else if crate::model::skill::paths::in_skill_template(&d.path, &inventory.named) {
+            "a warning here: the folder is a template for new skills, which no client installs as is"
+                .to_string()
         } else if let Some((_, of)) = copies
             .iter()
             .filter(|(dir, _)| d.path.starts_with(&format!("{dir}/")))

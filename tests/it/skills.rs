@@ -2419,6 +2419,31 @@ fn a_test_fixture_skill_errs_only_when_named() {
 }
 
 #[test]
+fn a_template_for_new_skills_errs_only_when_named() {
+    let t = Tree::new();
+    t.file(
+        "src/capabilities/_template/SKILL.md",
+        frontmatter("name: capability-name\ndescription: Use when the capability applies.\n"),
+    );
+    let run = t.run();
+    let d = &run.json["diagnostics"][0];
+    assert_eq!(d["rule"], "skill/name-mismatch", "{}", run.stdout);
+    assert_eq!(d["severity"], "warning");
+    assert!(d["help"]
+        .as_str()
+        .unwrap()
+        .contains("template for new skills"));
+    assert_eq!(run.code, 0);
+    let out = caplint()
+        .current_dir(t.path())
+        .args(["check", "src/capabilities/_template", "--no-history"])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn a_numbered_stand_in_names_the_series_not_a_file() {
     let t = Tree::new();
     t.skill(

@@ -583,12 +583,36 @@ pub const FIXTURE_DIRS: &[&str] = &[
     "test_fixtures",
 ];
 
+/// Folders that hold a template for new skills (`_template/SKILL.md` with
+/// `name: capability-name`): copied and filled in, never installed as is.
+pub const TEMPLATE_DIRS: &[&str] = &[
+    "_template",
+    "_templates",
+    "skill-template",
+    "skill_template",
+    "_skill-template",
+];
+
 /// Whether the file at the repo-relative `path` lies in a test-fixture
 /// folder ([`FIXTURE_DIRS`]). Only folders below a path named on the
 /// command line count (`named`, repo-relative): a fixture the user names is
 /// what they asked to lint.
 pub fn in_test_fixture(path: &str, named: &[String]) -> bool {
-    let below = named
+    folders_below_named(path, named)
+        .any(|seg| FIXTURE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
+}
+
+/// Whether the file at `path` lies in a folder of a template for new
+/// skills ([`TEMPLATE_DIRS`]), below every path named on the command line.
+pub fn in_skill_template(path: &str, named: &[String]) -> bool {
+    folders_below_named(path, named)
+        .any(|seg| TEMPLATE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
+}
+
+/// The folders of `path` below the deepest path named on the command line
+/// that holds it (all of them when none does, or none was named).
+fn folders_below_named<'a>(path: &'a str, named: &[String]) -> impl Iterator<Item = &'a str> {
+    let rest = named
         .iter()
         .filter_map(|n| {
             if n.is_empty() {
@@ -599,18 +623,12 @@ pub fn in_test_fixture(path: &str, named: &[String]) -> bool {
                 path.strip_prefix(n.as_str())?.strip_prefix('/')
             }
         })
-        .min_by_key(|rest| rest.len());
-    let rest = match below {
-        Some(rest) => rest,
-        None if named.is_empty() => path,
-        // Outside every named path (a label's file): judged whole.
-        None => path,
-    };
-    let Some((dirs, _file)) = rest.rsplit_once('/') else {
-        return false;
-    };
-    dirs.split('/')
-        .any(|seg| FIXTURE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
+        .min_by_key(|rest| rest.len())
+        .unwrap_or(path);
+    rest.rsplit_once('/')
+        .map(|(dirs, _)| dirs)
+        .into_iter()
+        .flat_map(|dirs| dirs.split('/'))
 }
 
 /// Files that need no reference: legal files and change logs that travel
