@@ -60,9 +60,12 @@ impl<'a> Dir<'a> {
     }
 }
 
-/// Whether a file starts like a skill: `---` on its first line (BOM allowed).
+/// Whether a file starts like a skill: `---` on its first line (BOM
+/// allowed), and a `name:` or `description:` key in that frontmatter among
+/// its first 4 KiB (a generated page with frontmatter of its own,
+/// `concept: skill`, is no skill).
 fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
-    let mut head = [0u8; 8];
+    let mut head = [0u8; 4096];
     let n = match settings.contents().read(rel) {
         crate::contents::Read::Held(bytes) => {
             let n = bytes.len().min(head.len());
@@ -74,12 +77,26 @@ fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
             let Ok(mut file) = std::fs::File::open(settings.open_path(rel)) else {
                 return false;
             };
-            file.read(&mut head).unwrap_or(0)
+            let mut n = 0;
+            while n < head.len() {
+                match file.read(&mut head[n..]) {
+                    Ok(0) | Err(_) => break,
+                    Ok(k) => n += k,
+                }
+            }
+            n
         }
     };
     let head = &head[..n];
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
-    head.starts_with(b"---\n") || head.starts_with(b"---\r\n")
+    let text = String::from_utf8_lossy(head);
+    let mut lines = text.lines();
+    if lines.next().map(str::trim_end) != Some("---") {
+        return false;
+    }
+    lines
+        .take_while(|l| l.trim_end() != "---")
+        .any(|l| l.starts_with("name:") || l.starts_with("description:"))
 }
 
 /// A skill folder with its `SKILL.md`.

@@ -7,7 +7,7 @@ declare_rule! {
     /// the file is `skill.md`, `Skill.md`, …
     ///
     /// ## What it does
-    /// Reports a file named `SKILL.md` in another casing (`skill.md`, `Skill.md`) when it is meant as one: in a skills root, next to a real `SKILL.md`, or starting with a `---` frontmatter line. A page about skills elsewhere (`docs/skill.md`) is left alone.
+    /// Reports a file named `SKILL.md` in another casing (`skill.md`, `Skill.md`) when it is meant as one: in a skills root, next to a real `SKILL.md`, or starting with a `---` frontmatter that has `name` or `description`. A page about skills elsewhere (`docs/skill.md`, or a generated page with frontmatter of its own such as `concept: skill`) is left alone.
     ///
     /// Severity: always an error; clients look for `SKILL.md` exactly.
     ///
@@ -92,5 +92,17 @@ mod tests {
             &RULE,
         );
         assert!(d.is_empty(), "{d:?}");
+        // A generated page with frontmatter of its own, outside any root.
+        let (_, d) = lint_repo(
+            &[
+                CLEAN_SKILL,
+                (".wiki/wiki/skill.md", "---\nconcept: skill\nsource: plugin-code\n---\n# Skill\n"),
+                ("notes/pdf/skill.md", "---\nname: pdf\ndescription: Use for PDFs.\n---\n# PDF\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        let paths: Vec<&str> = d.iter().map(|d| d.path.as_str()).collect();
+        assert_eq!(paths, ["notes/pdf/skill.md"], "{d:?}");
     }
 }
