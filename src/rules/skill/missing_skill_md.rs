@@ -10,7 +10,9 @@ declare_rule! {
     /// ## What it does
     /// Every folder directly inside a skills root (`skill_roots`, default `**/skills`) must hold a `SKILL.md`. Hidden folders are not checked. Under the default, a `skills` folder of a documentation tree (below `docs/`, `doc/`, `documentation/`, `website/` or `site/`) in which no folder holds a `SKILL.md` is a section of pages about skills, not a skills root. A folder that only groups skills gets a hint to list it in `skill_roots` instead.
     ///
-    /// Severity: an error in a skills root that holds skills, or one set in `skill_roots`; a warning for a folder of Markdown in a `skills` folder where no folder is a skill. A folder that groups skills (category folders) under the default roots, a helper folder whose name starts with `_` or `.` (`_shared`), a folder of what the skills share (`docs`, `references`, `templates`, `examples`, `tools`, `shared`, `common`, `lib`, `resources`, `scripts`, `assets`), and a folder without Markdown in a `skills` folder with no skill are not reported.
+    /// Severity: an error in a skills root that holds skills, or one set in `skill_roots`; a warning for a folder of Markdown in a `skills` folder where no folder is a skill.
+    ///
+    /// Not reported: a folder that groups skills (category folders) under the default roots, a helper folder whose name starts with `_` or `.` (`_shared`), skill-creator's eval workspace beside a skill (`pdf-workspace` next to `pdf`), a folder of what the skills share (`docs`, `references`, `templates`, `examples`, `tools`, `shared`, `common`, `lib`, `resources`, `scripts`, `assets`), and a folder without Markdown in a `skills` folder with no skill.
     ///
     /// ## Why
     /// Clients discover skills by their `SKILL.md`; a folder without one is silently skipped, and whatever it was meant to teach never reaches an agent.
@@ -55,6 +57,14 @@ impl SkillRule for Check {
         // skills share, and no client loads it as a skill.
         if name.starts_with('_') || name.starts_with('.') || SHARED_FOLDERS.contains(&name) {
             return;
+        }
+        // skill-creator's eval workspace of a sibling skill
+        // (`pdf-workspace/iteration-1/…` beside `pdf/`): its outputs.
+        if let Some(skill) = name.strip_suffix("-workspace") {
+            let sibling = crate::discover::join_rel(&root, skill);
+            if cx.inventory.skills.iter().any(|s| s.dir == sibling && s.skill_md.is_some()) {
+                return;
+            }
         }
         let default_roots = cx.settings.config.skill_roots == ["**/skills"];
         let has_skill_under = |prefix: &str| {
@@ -226,6 +236,9 @@ mod tests {
                 ("skills/docs/contract.md", "# Contract\n"),
                 ("skills/references/style.md", "# Style\n"),
                 ("skills/templates/report.md", "# Report\n"),
+                // skill-creator's eval workspace beside the skill it tests.
+                ("skills/refund-policy-workspace/iteration-1/benchmark.json", "{}\n"),
+                ("skills/refund-policy-workspace/notes.md", "# Run\n"),
             ],
             &[],
             &RULE,
