@@ -345,6 +345,16 @@ impl<'a> Units<'a> {
                 .iter()
                 .any(|s| s.skill_md.is_some() && s.dir.starts_with(&root));
             buf.push(u8::from(any));
+            // An eval workspace (`pdf-workspace`) depends on its skill.
+            if let Some(skill) = name.strip_suffix("-workspace") {
+                let sibling = format!("{root}{skill}");
+                let has = self
+                    .inventory
+                    .skills
+                    .iter()
+                    .any(|s| s.skill_md.is_some() && s.dir == sibling);
+                buf.push(u8::from(has));
+            }
         }
         let mut key = b"skill\0".to_vec();
         key.extend_from_slice(self.hasher.hash(&buf).as_bytes());

@@ -146,6 +146,31 @@ fn an_agent_entry_file_on_disk_is_part_of_a_skills_key() {
 }
 
 #[test]
+fn an_eval_workspace_is_judged_again_when_its_skill_goes() {
+    let r = repo_with_findings();
+    r.write(
+        "skills/pdf/SKILL.md",
+        "---\nname: pdf\ndescription: Use for PDFs.\n---\n# PDF\n",
+    );
+    r.write("skills/pdf-workspace/notes.md", "# Iteration 1\n");
+    r.git(&["add", "."]);
+    r.git(&["commit", "-qm", "A skill and its eval workspace"]);
+    let missing =
+        |out: &str| {
+            let json: Value = serde_json::from_str(out).unwrap();
+            json["diagnostics"].as_array().unwrap().iter().any(|d| {
+                d["rule"] == "skill/missing-skill-md" && d["path"] == "skills/pdf-workspace"
+            })
+        };
+    let (_, out) = agreed(&r, "json", &[]);
+    assert!(!missing(&out), "{out}");
+    // The skill goes, the workspace stays: a folder without a skill now.
+    std::fs::remove_file(r.path().join("skills/pdf/SKILL.md")).unwrap();
+    let (_, out) = agreed(&r, "json", &[]);
+    assert!(missing(&out), "{out}");
+}
+
+#[test]
 fn the_modes_keep_their_own_files_and_no_cache_touches_neither() {
     let r = repo_with_findings();
     r.check_in("json", &["--no-cache"]);
