@@ -109,6 +109,9 @@ pub struct Folder {
     /// The nearest folder at or above the skill holding `.claude-plugin/`
     /// or `.codex-plugin/` (repository-relative), worked out when needed.
     plugin: std::sync::OnceLock<Option<String>>,
+    /// The deepest plugin folder the run's manifests and marketplace
+    /// entries define that holds the skill ([`Folder::use_plugins`]).
+    plugin_defined: Option<String>,
     /// The folder's real path, worked out when a symlink needs it.
     canon: std::sync::OnceLock<PathBuf>,
     /// The numbered series among the files (`refs/phase.md` for
@@ -199,6 +202,11 @@ impl Folder {
             .get_or_init(|| {
                 let mut dir = self.dir.clone();
                 loop {
+                    // A plugin folder a manifest or a marketplace entry
+                    // defines: no deeper marker was found on the way up.
+                    if self.plugin_defined.as_deref() == Some(dir.as_str()) {
+                        return Some(dir);
+                    }
                     let abs = self.root.join(&dir);
                     let marked = PLUGIN_MARKERS.iter().any(|m| {
                         let is_dir = match self.contents.kind(&join_rel(&dir, m)) {
@@ -224,14 +232,13 @@ impl Folder {
     /// define (`crate::model::plugin::plugins`): the deepest one holding the
     /// skill is its plugin root when no manifest folder marks a deeper one
     /// (a plugin a marketplace defines may have no `.claude-plugin/`).
+    ///
+    /// Only kept here: the folders above the skill are looked at when the
+    /// plugin root is first asked for ([`Folder::plugin_root`]), and only up
+    /// to the defined folder.
     pub(crate) fn use_plugins(&mut self, plugins: &[String]) {
-        let Some(defined) = crate::model::plugin::deepest(plugins, &self.dir) else {
-            return;
-        };
-        let marked = self.plugin_root().map(str::len);
-        if marked.is_none_or(|len| len < defined.len()) {
-            self.plugin = std::sync::OnceLock::from(Some(defined.to_string()));
-        }
+        self.plugin_defined = crate::model::plugin::deepest(plugins, &self.dir).map(str::to_string);
+        self.plugin = std::sync::OnceLock::new();
     }
 
     /// Whether a repository-relative path exists (a file, folder or link).
