@@ -137,15 +137,19 @@ fn is_code_value(
     let bytes = text.as_bytes();
     let v = &text[value.clone()];
     let after = bytes.get(value.end).copied();
-    let ident = |seg: &str| {
-        let seg = seg.strip_prefix('#').unwrap_or(seg);
-        let seg = seg.strip_suffix('?').unwrap_or(seg);
+    let plain = |seg: &str| {
         seg.bytes()
             .next()
             .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
             && seg
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+    };
+    // A name, or a path of names (`OpenSSL::PKey::RSA`, `std::env`).
+    let ident = |seg: &str| {
+        let seg = seg.strip_prefix('#').unwrap_or(seg);
+        let seg = seg.strip_suffix('?').unwrap_or(seg);
+        seg.split("::").all(plain)
     };
     // Letters that read as words once digits and `_`/`$` are set aside
     // (`IERC20Metadata`, `_meta`), unlike random characters.

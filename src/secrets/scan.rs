@@ -333,6 +333,7 @@ mod tests {
             // A type and its base, a page of results, a value its name
             // calls made up.
             "public class PasswordHasher : IPasswordHasher".into(),
+            "private_key = OpenSSL::PKey::RSA.new(File.read(path))".into(),
             // AWS's documented example with its end edited for a second
             // profile.
             concat!("aws_access_key_id = AKIA", "IOSFODNN7PRODUCTION").into(),
