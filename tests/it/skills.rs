@@ -2200,7 +2200,8 @@ fn paths_that_are_not_the_skills_files() {
          Don't forget to run `scripts/lint.py`.\n\
          Vue: Add to `assets/global.css` the focus styles.\n\
          | Whole project | `./CLAUDE.md` | shared rules |\n\
-         - [Runbook](internal-wiki/deploy-runbook), [the console](console.example.com)\n\n\
+         - [Runbook](internal-wiki/deploy-runbook), [the console](console.example.com)\n\
+         - [the bug report](./task.{id}.bug.{number}.md)\n\n\
          ### Setup script (scripts/setup.ps1)\n\n\
          ```powershell\nWrite-Host setup\n```\n\n\
          - [`../../samples/README.md`](samples/README.md): a link's label\n\

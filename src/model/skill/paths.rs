@@ -376,8 +376,19 @@ pub fn directed(source: &SourceFile, r: &Ref) -> bool {
 pub fn is_placeholder_name(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
+    // A fill-in in the file's name (`task.{id}.bug.{number}.md`,
+    // `report-{date}.md`): a template's name, one file per value.
+    let fill_in = name.split('{').skip(1).any(|part| {
+        part.split_once('}').is_some_and(|(inner, _)| {
+            !inner.is_empty()
+                && inner
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        })
+    });
     // A template's expression (`{url_for(name)}`).
-    (path.starts_with('{') && path.ends_with('}'))
+    fill_in
+        || (path.starts_with('{') && path.ends_with('}'))
         || (stem.len() >= 2 && stem.bytes().all(|b| b == b'x'))
         || [
             "foo",
