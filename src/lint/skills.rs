@@ -306,7 +306,7 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 }
 
 /// A skill rule's error where no client installs the skill is a warning:
-/// in a test-fixture folder ([`crate::model::skill::paths::in_test_fixture`]),
+/// in a test-fixture folder (a plugin rule's too) ([`crate::model::skill::paths::in_test_fixture`]),
 /// where a fixture is often wrong on purpose, or in a copy of a skill of a
 /// skills folder kept outside every skills folder (a `preview/` snapshot, a
 /// build's overlay such as `skill-flavors/web/<skill>/`; see
@@ -315,12 +315,17 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
     let copies = uninstalled_copies(inventory);
     for d in &mut report.diagnostics {
-        if d.severity != crate::diagnostic::Severity::Error || !d.rule.id.starts_with("skill/") {
+        let skill = d.rule.id.starts_with("skill/");
+        // A plugin's manifest in a fixture folder ships with no plugin.
+        let plugin = d.rule.id.starts_with("plugin/");
+        if d.severity != crate::diagnostic::Severity::Error || !(skill || plugin) {
             continue;
         }
         let note = if crate::model::skill::paths::in_test_fixture(&d.path, &inventory.named) {
             "a warning here: the file is in a test-fixture folder, which no client installs"
                 .to_string()
+        } else if !skill {
+            continue;
         } else if crate::model::skill::paths::in_skill_template(&d.path, &inventory.named) {
             "a warning here: the folder is a template for new skills, which no client installs as is"
                 .to_string()

@@ -435,3 +435,27 @@ fn the_plugin_root_of_a_plugin_a_marketplace_defines_resolves_its_placeholder() 
         "{json}"
     );
 }
+
+#[test]
+fn a_manifest_in_a_test_fixture_folder_errs_only_when_named() {
+    let r = Repo::new();
+    r.write(
+        "tests/fixtures/mini/.claude-plugin/marketplace.json",
+        "{\"name\": \"mini\", \"plugins\": []}\n",
+    );
+    let (code, out) = r.check_in("json", &["--no-history"]);
+    let json: Value = serde_json::from_str(&out).unwrap();
+    let found: Vec<(&str, &str)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"].as_str().unwrap().starts_with("plugin/"))
+        .map(|d| (d["rule"].as_str().unwrap(), d["severity"].as_str().unwrap()))
+        .collect();
+    assert!(!found.is_empty(), "{out}");
+    assert!(found.iter().all(|(_, s)| *s == "warning"), "{out}");
+    assert_eq!(code, 0, "{out}");
+    // Named on the command line, the fixture is what the user asked for.
+    let (code, out) = r.check_in("json", &["--no-history", "tests/fixtures/mini"]);
+    assert_eq!(code, 1, "{out}");
+}
