@@ -6,6 +6,41 @@ use super::*;
 use crate::model::skill::graph::CaseOnly;
 
 impl<'a> Scan<'a> {
+    /// Records a mention of a name that exists only in another letter
+    /// case (`real`), with the others of the same file.
+    pub(super) fn case_only_mention(
+        &mut self,
+        source: &SourceFile,
+        from: &str,
+        r: &Ref,
+        path: String,
+        shown: String,
+        real: String,
+    ) {
+        let edit = self.case_edit(source, from, r, &shown, &real);
+        let mention = CaseMention {
+            path,
+            span: r.span,
+            shown,
+            edit,
+            certain: r.kind == RefKind::Link
+                || directed(source, r)
+                || !sentence_case_of(&r.text, &real),
+        };
+        match self.case_only.iter_mut().find(|(k, _)| *k == real) {
+            Some((_, list)) => {
+                if !list
+                    .iter()
+                    .any(|m| m.path == mention.path && m.span == mention.span)
+                {
+                    list.push(mention);
+                }
+            }
+            None => self.case_only.push((real.clone(), vec![mention])),
+        }
+        self.cover(&Found::CaseOnly(real));
+    }
+
     /// The edit that writes `real`'s letter case into a mention of it, when
     /// the written name then resolves to the file (safe: the file exists).
     pub(super) fn case_edit(
@@ -96,4 +131,33 @@ impl<'a> Scan<'a> {
         }
         did_you_mean(wanted, self.folder.files.iter().map(|f| f.rel.as_str())).map(str::to_string)
     }
+}
+
+/// Whether a name differs from the real file's only in the case of its
+/// first letter (`Path-patterns.md` for `path-patterns.md`): a word that
+/// starts a sentence or a table cell as often as a wrong name.
+fn sentence_case_of(text: &str, real: &str) -> bool {
+    let name = text.rsplit('/').next().unwrap_or(text);
+    let real = real.rsplit('/').next().unwrap_or(real);
+    let mut a = name.chars();
+    let mut b = real.chars();
+    match (a.next(), b.next()) {
+        (Some(x), Some(y)) => x != y && x.eq_ignore_ascii_case(&y) && a.as_str() == b.as_str(),
+        _ => false,
+    }
+}
+
+/// `text` with its trailing segments in the letter case of `real` (the
+/// segments that differ from it only in case).
+fn recase(text: &str, real: &str) -> String {
+    let mut segs: Vec<String> = text.split('/').map(str::to_string).collect();
+    let mut reals = real.split('/').rev();
+    for seg in segs.iter_mut().rev() {
+        let Some(r) = reals.next() else { break };
+        if seg.is_empty() || seg == "." || seg == ".." || seg.to_lowercase() != r.to_lowercase() {
+            break;
+        }
+        *seg = r.to_string();
+    }
+    segs.join("/")
 }

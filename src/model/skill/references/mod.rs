@@ -88,21 +88,6 @@ struct CaseMention {
     certain: bool,
 }
 
-/// `text` with its trailing segments in the letter case of `real` (the
-/// segments that differ from it only in case).
-fn recase(text: &str, real: &str) -> String {
-    let mut segs: Vec<String> = text.split('/').map(str::to_string).collect();
-    let mut reals = real.split('/').rev();
-    for seg in segs.iter_mut().rev() {
-        let Some(r) = reals.next() else { break };
-        if seg.is_empty() || seg == "." || seg == ".." || seg.to_lowercase() != r.to_lowercase() {
-            break;
-        }
-        *seg = r.to_string();
-    }
-    segs.join("/")
-}
-
 /// One pass over a skill's references.
 struct Scan<'a> {
     folder: &'a Folder,
@@ -499,28 +484,7 @@ impl<'a> Scan<'a> {
             // `## AGENTS.md Integration` names the convention, not the
             // skill's `references/agents.md`.
             Ok(Found::CaseOnly(_)) if r.kind != RefKind::Link && is_instruction_file(&r.text) => {}
-            Ok(Found::CaseOnly(real)) => {
-                let edit = self.case_edit(source, from, r, &shown, &real);
-                let mention = CaseMention {
-                    path,
-                    span: r.span,
-                    shown,
-                    edit,
-                    certain: r.kind == RefKind::Link || directed(source, r),
-                };
-                match self.case_only.iter_mut().find(|(k, _)| *k == real) {
-                    Some((_, list)) => {
-                        if !list
-                            .iter()
-                            .any(|m| m.path == mention.path && m.span == mention.span)
-                        {
-                            list.push(mention);
-                        }
-                    }
-                    None => self.case_only.push((real.clone(), vec![mention])),
-                }
-                self.cover(&Found::CaseOnly(real));
-            }
+            Ok(Found::CaseOnly(real)) => self.case_only_mention(source, from, r, path, shown, real),
             Ok(Found::Missing)
                 if is_placeholder_name(&r.text)
                     || self.numbered_stand_in(from, &r.text)
