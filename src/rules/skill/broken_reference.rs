@@ -34,7 +34,7 @@ declare_rule! {
     ///
     /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills, a bare file in a command of a page below `SKILL.md` such as `git bisect run ./bug-script.sh`) is a warning.
     ///
-    /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`): a warning.
+    /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
     ///
     /// ## Why
     /// An agent told to read `scripts/extract.py` that does not exist wastes a turn and improvises.

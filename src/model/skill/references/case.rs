@@ -24,8 +24,8 @@ impl<'a> Scan<'a> {
             shown,
             edit,
             certain: r.kind == RefKind::Link
-                || directed(source, r)
-                || !sentence_case_of(&r.text, &real),
+                || (!names_a_convention(&r.text)
+                    && (directed(source, r) || !sentence_case_of(&r.text, &real))),
         };
         match self.case_only.iter_mut().find(|(k, _)| *k == real) {
             Some((_, list)) => {
@@ -160,4 +160,29 @@ fn recase(text: &str, real: &str) -> String {
         *seg = r.to_string();
     }
     segs.join("/")
+}
+
+/// Whether a name is a project's conventional file in capitals
+/// (`CONTRIBUTING.md`, `MEMORY.md`, `CHANGELOG.md`): in prose it names the
+/// convention (the user's project's file, a client's memory) as often as a
+/// page of the skill that happens to share it in lower case.
+fn names_a_convention(text: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "README",
+        "CONTRIBUTING",
+        "CHANGELOG",
+        "CHANGES",
+        "HISTORY",
+        "LICENSE",
+        "NOTICE",
+        "SECURITY",
+        "CODE_OF_CONDUCT",
+        "AUTHORS",
+        "ROADMAP",
+        "TODO",
+        "MEMORY",
+    ];
+    let name = text.rsplit('/').next().unwrap_or(text);
+    let stem = name.split('.').next().unwrap_or(name);
+    NAMES.contains(&stem)
 }
