@@ -22,8 +22,8 @@ pub fn is_generic(kind: &str) -> bool {
 }
 
 /// The documented examples of a text, found in one pass over its lines:
-/// the lines inside a YAML key of [`EXAMPLE_KEYS`], and under a Markdown
-/// heading of [`EXAMPLE_HEADINGS`] the lines of fenced blocks and the
+/// the lines inside a YAML key of `EXAMPLE_KEYS`, and under a Markdown
+/// heading of `EXAMPLE_HEADINGS` the lines of fenced blocks and the
 /// quoted-key lines of a listing (`"accessToken": "…"`).
 #[derive(Debug, Default)]
 pub struct Examples {
