@@ -2862,3 +2862,27 @@ fn a_bare_file_in_a_command_of_a_page_is_a_warning() {
         run.stdout
     );
 }
+
+#[test]
+fn a_line_of_a_template_with_a_fill_in_is_a_warning() {
+    let t = Tree::new();
+    t.skill(
+        "c4",
+        "## Code Elements\n\n\
+         - [c4-code-file-1.md](./c4-code-file-1.md) - [Description]\n\
+         - [ ] Read [the checklist](references/checklist.md) first.\n\
+         - [Guide](references/guide.md): the steps.\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![
+            finding("skill/broken-reference", "warning", "./c4-code-file-1.md"),
+            finding("skill/broken-reference", "error", "references/checklist.md"),
+            finding("skill/broken-reference", "error", "references/guide.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}

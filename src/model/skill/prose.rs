@@ -25,6 +25,42 @@ pub fn missing_severity(source: &SourceFile, r: &Ref) -> Severity {
     }
 }
 
+/// Whether the line is a line of a template the skill fills in: beside the
+/// reference it holds a bracketed fill-in (`[Description]` after
+/// `[c4-code-file-1.md](./c4-code-file-1.md)`, `[Component Name]`), a
+/// capitalised phrase in square brackets that is no link, no checkbox and
+/// no admonition.
+pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
+    let (line, _, col) = lines_around(&source.text, r.span.offset);
+    let end = (col + r.span.length).min(line.len());
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while let Some(open) = line[at..].find('[').map(|i| at + i) {
+        let Some(close) = line[open + 1..].find(']').map(|i| open + 1 + i) else {
+            break;
+        };
+        at = close + 1;
+        // The reference's own link, or a bracket inside it.
+        if open < end && close >= col.min(end) {
+            continue;
+        }
+        let inner = &line[open + 1..close];
+        let next = bytes.get(close + 1).copied();
+        let words = inner.split_whitespace().count();
+        if matches!(next, Some(b'(' | b'[' | b':'))
+            || inner.starts_with('!')
+            || inner.contains(['[', '`', '/'])
+            || !(1..=5).contains(&words)
+        {
+            continue;
+        }
+        if inner.chars().next().is_some_and(|c| c.is_uppercase()) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether the line makes the file optional ("Load `x.md` if available",
 /// "(optional)"): the text itself allows it to be absent.
 pub fn conditional(source: &SourceFile, r: &Ref) -> bool {

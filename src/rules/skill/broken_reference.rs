@@ -32,7 +32,7 @@ declare_rule! {
     ///
     /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available"), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`).
     ///
-    /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills, a bare file in a command of a page below `SKILL.md` such as `git bisect run ./bug-script.sh`) is a warning.
+    /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills, a bare file in a command of a page below `SKILL.md` such as `git bisect run ./bug-script.sh`, a link on a template's line with a bracketed fill-in such as `- [x.md](./x.md) - [Description]`) is a warning.
     ///
     /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
     ///

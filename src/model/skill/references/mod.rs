@@ -548,12 +548,15 @@ impl<'a> Scan<'a> {
                     // its own.
                     Severity::Warning
                 } else if hidden
+                    || prose::fill_in_line(source, r)
                     || (from != SKILL_MD
                         && !r.text.trim_start_matches("./").contains('/')
                         && in_inline_command(source, r))
                 {
                     // A hidden folder (`.repo-wiki/entities/x.md`) is the
-                    // user's project's, where the skill keeps its output;
+                    // user's project's, where the skill keeps its output; a
+                    // line with a fill-in (`- [x.md](./x.md) - [Description]`)
+                    // is a template's;
                     // so, as often, is a bare file in a command of a page
                     // (`git bisect run ./bug-script.sh`).
                     Severity::Warning
