@@ -2839,7 +2839,8 @@ fn a_bare_file_in_a_command_of_a_page_is_a_warning() {
     let t = Tree::new();
     t.skill(
         "debug",
-        "Run `bash ./setup.sh` first, then read [the tips](references/tips.md) and use `scripts/collect.py`.\n",
+        "Run `bash ./setup.sh` first, then read [the tips](references/tips.md) and use `scripts/collect.py`.\n\
+         Then run `eval-tool compare ./before.json ./after.json`.\n",
     )
     .file(
         "skills/debug/references/tips.md",
@@ -2854,6 +2855,9 @@ fn a_bare_file_in_a_command_of_a_page_is_a_warning() {
         vec![
             // SKILL.md's own command runs the skill's file.
             finding("skill/broken-reference", "error", "./setup.sh"),
+            // A command's data, the user's files.
+            finding("skill/broken-reference", "warning", "./before.json"),
+            finding("skill/broken-reference", "warning", "./after.json"),
             // A page's tip about the user's script.
             finding("skill/broken-reference", "warning", "./bug-script.sh"),
             finding("skill/broken-reference", "error", "scripts/report.py"),

@@ -549,16 +549,18 @@ impl<'a> Scan<'a> {
                     Severity::Warning
                 } else if hidden
                     || prose::fill_in_line(source, r)
-                    || (from != SKILL_MD
-                        && !r.text.trim_start_matches("./").contains('/')
-                        && in_inline_command(source, r))
+                    || (!r.text.trim_start_matches("./").contains('/')
+                        && in_inline_command(source, r)
+                        && (from != SKILL_MD || !prose::in_command(source, r)))
                 {
                     // A hidden folder (`.repo-wiki/entities/x.md`) is the
                     // user's project's, where the skill keeps its output; a
                     // line with a fill-in (`- [x.md](./x.md) - [Description]`)
                     // is a template's;
                     // so, as often, is a bare file in a command of a page
-                    // (`git bisect run ./bug-script.sh`).
+                    // (`git bisect run ./bug-script.sh`) or one a command
+                    // of `SKILL.md` takes as data (`tool compare
+                    // ./before.json ./after.json`).
                     Severity::Warning
                 } else if has_extension(&r.text) {
                     prose::missing_severity(source, r)
