@@ -68,11 +68,21 @@ pub(super) fn accept(
         Form::Assignment => {
             let name_range = name.clone();
             let name = name.map(|n| full_name(text, n)).unwrap_or_default();
-            // `this.apiKey = apiKey`: a variable handed on, not a literal.
+            // `this.apiKey = apiKey`, `a.createToken=b.createToken`: a
+            // variable or member handed on, not a literal.
+            let member = value.rsplit('.').next().unwrap_or(value);
             let passed_on = name
                 .rsplit('.')
                 .next()
-                .is_some_and(|last| last.eq_ignore_ascii_case(value));
+                .is_some_and(|last| last.eq_ignore_ascii_case(member))
+                && value.split('.').all(|seg| {
+                    seg.bytes()
+                        .next()
+                        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
+                        && seg
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+                });
             value.len() >= 8
                 && !passed_on
                 && !names_no_secret(&name)

@@ -334,6 +334,7 @@ mod tests {
             // calls made up.
             "public class PasswordHasher : IPasswordHasher".into(),
             "private_key = OpenSSL::PKey::RSA.new(File.read(path))".into(),
+            "ZD.createScalarToken=Lz.createScalarToken,ZD.visit=Lz.visit".into(),
             // AWS's documented example with its end edited for a second
             // profile.
             concat!("aws_access_key_id = AKIA", "IOSFODNN7PRODUCTION").into(),
