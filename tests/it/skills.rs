@@ -2874,6 +2874,7 @@ fn a_line_of_a_template_with_a_fill_in_is_a_warning() {
         "c4",
         "## Code Elements\n\n\
          - [c4-code-file-1.md](./c4-code-file-1.md) - [Description]\n\
+         - [Component Name]: [Description]\n  - Documentation: [c4-component.md](./c4-component.md)\n\
          - [ ] Read [the checklist](references/checklist.md) first.\n\
          - [Guide](references/guide.md): the steps.\n",
     );
@@ -2883,6 +2884,7 @@ fn a_line_of_a_template_with_a_fill_in_is_a_warning() {
         found,
         vec![
             finding("skill/broken-reference", "warning", "./c4-code-file-1.md"),
+            finding("skill/broken-reference", "warning", "./c4-component.md"),
             finding("skill/broken-reference", "error", "references/checklist.md"),
             finding("skill/broken-reference", "error", "references/guide.md"),
         ],

@@ -29,10 +29,20 @@ pub fn missing_severity(source: &SourceFile, r: &Ref) -> Severity {
 /// reference it holds a bracketed fill-in (`[Description]` after
 /// `[c4-code-file-1.md](./c4-code-file-1.md)`, `[Component Name]`), a
 /// capitalised phrase in square brackets that is no link, no checkbox and
-/// no admonition.
+/// no admonition; or the line that opens its list item does.
 pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
-    let (line, _, col) = lines_around(&source.text, r.span.offset);
+    let (line, prev, col) = lines_around(&source.text, r.span.offset);
     let end = (col + r.span.length).min(line.len());
+    // The line that opens the list item (`- [Component Name]: [Description]`
+    // over `  - Documentation: [x.md](./x.md)`).
+    let nested = line.starts_with([' ', '\t']) && prev.trim_start().starts_with(['-', '*']);
+    fill_in(line, col.min(end)..end) || (nested && fill_in(prev, 0..0))
+}
+
+/// Whether `line` holds a bracketed fill-in outside `skip` (the reference's
+/// own span).
+fn fill_in(line: &str, skip: std::ops::Range<usize>) -> bool {
+    let (col, end) = (skip.start, skip.end);
     let bytes = line.as_bytes();
     let mut at = 0;
     while let Some(open) = line[at..].find('[').map(|i| at + i) {
