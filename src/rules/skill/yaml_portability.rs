@@ -16,7 +16,7 @@ declare_rule! {
     /// Severity: always a warning; the YAML is valid, only read differently by some readers.
     ///
     /// ## Why
-    /// Skills are read by many clients with different YAML parsers; `on` is a boolean to some and a string to others, and tabs or aliases are rejected by several.
+    /// Skills are read by many clients with different YAML parsers; `on` is a boolean to some and a string to others, and tabs or aliases are rejected by several. The reference validator, `skills-ref validate`, reads frontmatter with strictyaml, which refuses flow collections, anchors, aliases and tags.
     ///
     /// ## Example
     /// Bad:
@@ -173,9 +173,9 @@ fn portability_findings(
         if n.flow {
             let open = Span::new(n.span.offset, 1);
             let (label, help) = if n.as_seq().is_some() {
-                ("flow list", "write the list in block style, one `- item` per line: several readers handle flow collections differently")
+                ("flow list", "write the list in block style, one `- item` per line: the reference validator (`skills-ref validate`, which reads with strictyaml) refuses flow collections, and other readers differ on them")
             } else {
-                ("flow mapping", "write the mapping in block style, one `key: value` per line: several readers handle flow collections differently")
+                ("flow mapping", "write the mapping in block style, one `key: value` per line: the reference validator (`skills-ref validate`, which reads with strictyaml) refuses flow collections, and other readers differ on them")
             };
             let span = if source.slice(n.span).contains('\n') {
                 open
