@@ -2892,3 +2892,32 @@ fn a_line_of_a_template_with_a_fill_in_is_a_warning() {
         run.stdout
     );
 }
+
+#[test]
+fn a_path_sent_to_in_a_folder_the_skill_lacks_is_a_warning() {
+    let t = Tree::new();
+    t.skill(
+        "c4",
+        "If detailed examples are required, open `resources/implementation-playbook.md`.\n\
+         Mention of `other/notes.md` alone is nothing.\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![finding(
+            "skill/broken-reference",
+            "warning",
+            "resources/implementation-playbook.md"
+        )],
+        "{}",
+        run.stdout
+    );
+    // Once the file is there, it is the skill's, and referenced.
+    t.file(
+        "skills/c4/resources/implementation-playbook.md",
+        "# Playbook\n",
+    );
+    let run = t.run();
+    assert!(run.findings().is_empty(), "{:?}", run.findings());
+}

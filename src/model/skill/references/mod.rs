@@ -88,6 +88,25 @@ struct CaseMention {
     certain: bool,
 }
 
+/// Folders in which skills keep what the agent reads (besides the format's
+/// `scripts/`, `references/`, `assets/`): a path sent to in one the skill
+/// lacks is as likely its missing file as the user's (`src/`, `config/`
+/// are the project's).
+const SKILL_MATERIAL: &[&str] = &[
+    "resources",
+    "reference",
+    "docs",
+    "examples",
+    "templates",
+    "guides",
+    "prompts",
+    "rules",
+    "workflows",
+    "checklists",
+    "playbooks",
+    "schemas",
+];
+
 /// One pass over a skill's references.
 struct Scan<'a> {
     folder: &'a Folder,
@@ -125,6 +144,9 @@ struct Scan<'a> {
     guide: bool,
     /// The claim being judged is a path after a client's own placeholder.
     placeholder_claim: bool,
+    /// The claim being judged is a path sent to in a folder the skill does
+    /// not have: at most a warning.
+    weak_claim: bool,
 }
 
 impl<'a> Scan<'a> {
@@ -235,6 +257,7 @@ impl<'a> Scan<'a> {
             copied: HashSet::default(),
             guide: false,
             placeholder_claim: false,
+            weak_claim: false,
         }
     }
 
@@ -542,7 +565,9 @@ impl<'a> Scan<'a> {
                     .text
                     .split('/')
                     .any(|seg| seg.starts_with('.') && seg != "." && seg != "..");
-                let severity = if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
+                let severity = if self.weak_claim {
+                    Severity::Warning
+                } else if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
                     // A guide's page about a skill's layout links the
                     // reader's files (`[forms.md](forms.md)`) as often as
                     // its own.
@@ -642,6 +667,30 @@ impl<'a> Scan<'a> {
                 RefKind::Link => self.claim(source, from, r),
                 RefKind::Prose | RefKind::Example if self.is_claim(from, &r.text, r.kind) => {
                     self.claim(source, from, r)
+                }
+                // `SKILL.md` sends the agent to a path in a folder the skill
+                // does not have ("open `resources/playbook.md`"): as likely
+                // the skill's missing file as the user's, so at most a
+                // warning.
+                RefKind::Prose
+                    if from == SKILL_MD
+                        && r.text.contains('/')
+                        && has_extension(&r.text)
+                        && !r.text.starts_with(['/', '~', '.'])
+                        && !r.text.contains(['{', '<', '*', '$', '['])
+                        && SKILL_MATERIAL.contains(
+                            &r.text
+                                .split('/')
+                                .next()
+                                .unwrap_or("")
+                                .to_ascii_lowercase()
+                                .as_str(),
+                        )
+                        && directed(source, r) =>
+                {
+                    self.weak_claim = true;
+                    self.claim(source, from, r);
+                    self.weak_claim = false;
                 }
                 RefKind::Prose | RefKind::Example | RefKind::Code => {
                     self.mention(from, &r.text, bare_words)
