@@ -165,6 +165,19 @@ impl<'a> Scan<'a> {
         }
     }
 
+    /// Whether `SKILL.md` sends the agent to a path in a folder where
+    /// skills keep what the agent reads ([`SKILL_MATERIAL`]) that the skill
+    /// does not have ("open `resources/playbook.md`").
+    pub(super) fn sent_to_missing_material(&self, source: &SourceFile, r: &Ref) -> bool {
+        let first = r.text.split('/').next().unwrap_or("").to_ascii_lowercase();
+        r.text.contains('/')
+            && has_extension(&r.text)
+            && !r.text.starts_with(['/', '~', '.'])
+            && !r.text.contains(['{', '<', '*', '$', '['])
+            && SKILL_MATERIAL.contains(&first.as_str())
+            && directed(source, r)
+    }
+
     /// Whether a prose word is clearly a path into the skill.
     pub(super) fn is_claim(&self, from: &str, text: &str, kind: RefKind) -> bool {
         if text.starts_with('/') || text.starts_with('~') {
@@ -262,3 +275,22 @@ impl<'a> Scan<'a> {
         }
     }
 }
+
+/// Folders in which skills keep what the agent reads (besides the format's
+/// `scripts/`, `references/`, `assets/`): a path sent to in one the skill
+/// lacks is as likely its missing file as the user's (`src/`, `config/`
+/// are the project's).
+const SKILL_MATERIAL: &[&str] = &[
+    "resources",
+    "reference",
+    "docs",
+    "examples",
+    "templates",
+    "guides",
+    "prompts",
+    "rules",
+    "workflows",
+    "checklists",
+    "playbooks",
+    "schemas",
+];

@@ -88,25 +88,6 @@ struct CaseMention {
     certain: bool,
 }
 
-/// Folders in which skills keep what the agent reads (besides the format's
-/// `scripts/`, `references/`, `assets/`): a path sent to in one the skill
-/// lacks is as likely its missing file as the user's (`src/`, `config/`
-/// are the project's).
-const SKILL_MATERIAL: &[&str] = &[
-    "resources",
-    "reference",
-    "docs",
-    "examples",
-    "templates",
-    "guides",
-    "prompts",
-    "rules",
-    "workflows",
-    "checklists",
-    "playbooks",
-    "schemas",
-];
-
 /// One pass over a skill's references.
 struct Scan<'a> {
     folder: &'a Folder,
@@ -672,22 +653,7 @@ impl<'a> Scan<'a> {
                 // does not have ("open `resources/playbook.md`"): as likely
                 // the skill's missing file as the user's, so at most a
                 // warning.
-                RefKind::Prose
-                    if from == SKILL_MD
-                        && r.text.contains('/')
-                        && has_extension(&r.text)
-                        && !r.text.starts_with(['/', '~', '.'])
-                        && !r.text.contains(['{', '<', '*', '$', '['])
-                        && SKILL_MATERIAL.contains(
-                            &r.text
-                                .split('/')
-                                .next()
-                                .unwrap_or("")
-                                .to_ascii_lowercase()
-                                .as_str(),
-                        )
-                        && directed(source, r) =>
-                {
+                RefKind::Prose if from == SKILL_MD && self.sent_to_missing_material(source, r) => {
                     self.weak_claim = true;
                     self.claim(source, from, r);
                     self.weak_claim = false;
