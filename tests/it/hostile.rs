@@ -424,6 +424,32 @@ fn findings_far_along_one_line_render_in_human_format() {
 }
 
 #[test]
+fn many_references_on_one_line_are_linear() {
+    // Each reading of a reference's line looks a bounded way to either
+    // side: one line of 8,000 links and 8,000 paths sent to (a minified
+    // page) must not cost each of them the whole line (that took minutes).
+    let dir = tmp();
+    let p = dir.path();
+    let mut line = String::new();
+    for i in 0..8_000 {
+        line.push_str(&format!("[x](m/{i}.md) open `resources/p{i}.md` then "));
+    }
+    write(
+        p,
+        "skills/big/SKILL.md",
+        format!("---\nname: big\ndescription: Use when testing.\n---\n{line}\n"),
+    );
+    let run = check(p);
+    assert_eq!(run.code, 1, "{}", head(&run.stderr));
+    let broken = run
+        .rules()
+        .iter()
+        .filter(|r| *r == "skill/broken-reference")
+        .count();
+    assert_eq!(broken, 16_000);
+}
+
+#[test]
 fn many_keys_in_one_profile_are_linear() {
     let dir = tmp();
     let p = dir.path();

@@ -31,12 +31,29 @@ pub fn missing_severity(source: &SourceFile, r: &Ref) -> Severity {
 /// capitalised phrase in square brackets that is no link, no checkbox and
 /// no admonition; or the line that opens its list item does.
 pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
+    // A fill-in is near the reference: the words within `NEAR` bytes of it
+    // are read, so a line of many links costs each of them the same.
+    const NEAR: usize = 160;
     let (line, prev, col) = lines_around(&source.text, r.span.offset);
     let end = (col + r.span.length).min(line.len());
+    let col = col.min(end);
+    let from = floor_boundary(line, col.saturating_sub(NEAR));
+    let to = floor_boundary(line, (end + NEAR).min(line.len()));
+    let window = &line[from..to];
     // The line that opens the list item (`- [Component Name]: [Description]`
     // over `  - Documentation: [x.md](./x.md)`).
     let nested = line.starts_with([' ', '\t']) && prev.trim_start().starts_with(['-', '*']);
-    fill_in(line, col.min(end)..end) || (nested && fill_in(prev, 0..0))
+    let head = &prev[..floor_boundary(prev, NEAR.min(prev.len()))];
+    fill_in(window, col - from..end - from) || (nested && fill_in(head, 0..0))
+}
+
+/// The largest char boundary of `text` at or below `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 /// Whether `line` holds a bracketed fill-in outside `skip` (the reference's
