@@ -432,7 +432,8 @@ fn many_references_on_one_line_are_linear() {
     let p = dir.path();
     let mut line = String::new();
     for i in 0..8_000 {
-        line.push_str(&format!("[x](m/{i}.md) open `resources/p{i}.md` then "));
+        // `—` is three bytes: the reach must stop on a character.
+        line.push_str(&format!("[x](m/{i}.md) — open `resources/p{i}.md` — then "));
     }
     write(
         p,

@@ -206,9 +206,13 @@ pub fn in_command(source: &SourceFile, r: &Ref) -> bool {
 pub fn lines_around(text: &str, at: usize) -> (&str, &str, usize) {
     let at = at.min(text.len());
     let line = line_around(text, at);
+    // The line before, when the reach found this line's start (a line
+    // longer than the reach has none in sight).
     let prev = match line.start {
-        0 => "",
-        start => &text[line_around(text, start - 1)],
+        start if start > 0 && text.as_bytes()[start - 1] == b'\n' => {
+            &text[line_around(text, start - 1)]
+        }
+        _ => "",
     };
     (&text[line.clone()], prev, at - line.start)
 }

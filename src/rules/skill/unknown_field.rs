@@ -125,10 +125,19 @@ fn check_unknown(
 }
 
 /// The start of the line holding `offset`, and the end of that line after
-/// its line break.
+/// its line break: the whole line, however long, since a fix edits it
+/// (`paths::line_around` reaches only so far, for readings).
 fn line_with_break(text: &str, offset: usize) -> (usize, usize) {
-    let line = crate::model::skill::paths::line_around(text, offset);
-    (line.start, (line.end + 1).min(text.len()))
+    let offset = offset.min(text.len());
+    let start = text.as_bytes()[..offset]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = text.as_bytes()[offset..]
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(text.len(), |i| offset + i + 1);
+    (start, end)
 }
 
 /// The fix that moves the top-level entry `e` (`key: value` on one line of
