@@ -8,6 +8,7 @@ pub mod frontmatter;
 pub mod graph;
 pub mod install;
 pub mod limits;
+pub mod lines;
 pub mod meta;
 pub mod parsed;
 pub mod paths;
