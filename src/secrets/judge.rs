@@ -75,14 +75,7 @@ pub(super) fn accept(
                 .rsplit('.')
                 .next()
                 .is_some_and(|last| last.eq_ignore_ascii_case(member))
-                && value.split('.').all(|seg| {
-                    seg.bytes()
-                        .next()
-                        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
-                        && seg
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
-                });
+                && value.split('.').all(is_plain_name);
             value.len() >= 8
                 && !passed_on
                 && !names_no_secret(&name)
@@ -119,6 +112,17 @@ pub(super) fn query_value_len(value: &str) -> usize {
     value.len()
 }
 
+/// A name as code spells it: a letter, `_` or `$`, then letters, digits,
+/// `_` or `$` (`apiKey`, `$token`, `_meta`).
+fn is_plain_name(seg: &str) -> bool {
+    seg.bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
+        && seg
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+}
+
 /// The whole name before a keyword match: `DB_PASSWORD` for `PASSWORD`.
 fn full_name(text: &str, name: std::ops::Range<usize>) -> String {
     let bytes = text.as_bytes();
@@ -147,19 +151,11 @@ fn is_code_value(
     let bytes = text.as_bytes();
     let v = &text[value.clone()];
     let after = bytes.get(value.end).copied();
-    let plain = |seg: &str| {
-        seg.bytes()
-            .next()
-            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'$')
-            && seg
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
-    };
     // A name, or a path of names (`OpenSSL::PKey::RSA`, `std::env`).
     let ident = |seg: &str| {
         let seg = seg.strip_prefix('#').unwrap_or(seg);
         let seg = seg.strip_suffix('?').unwrap_or(seg);
-        seg.split("::").all(plain)
+        seg.split("::").all(is_plain_name)
     };
     // Letters that read as words once digits and `_`/`$` are set aside
     // (`IERC20Metadata`, `_meta`), unlike random characters.
