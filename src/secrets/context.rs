@@ -1,8 +1,11 @@
 //! Where a generic credential-shaped value sits: in a documented example
 //! (an OpenAPI `example:` block, a fenced block under an "Examples"
-//! heading), where a vendor's reference prints sample responses. Such a
-//! value is not certain to be a credential, so its finding is a warning;
-//! a value in a vendor's own token format stays certain wherever it is.
+//! heading), where a vendor's reference prints sample responses, or in a
+//! document's code block of data or code (a JSON response, a config file,
+//! a test), where a guide shows what such a file holds. Such a value is not
+//! certain to be a credential, so its finding is a warning; a value in a
+//! vendor's own token format stays certain wherever it is, and so does a
+//! value in a shell block, a command the reader runs with it.
 
 use super::formats::{Form, PATTERNS};
 
@@ -11,6 +14,40 @@ const EXAMPLE_KEYS: &[&str] = &["example", "examples", "x-example", "x-examples"
 
 /// Words of a heading over a section of examples.
 const EXAMPLE_HEADINGS: &[&str] = &["example", "sample", "示例", "样例", "範例", "サンプル"];
+
+/// Languages of a code block that is a command to run (or the environment
+/// it runs in): a value there is set up for use, not shown as a sample.
+const COMMAND_LANGUAGES: &[&str] = &[
+    "sh",
+    "bash",
+    "shell",
+    "zsh",
+    "fish",
+    "ksh",
+    "console",
+    "terminal",
+    "shell-session",
+    "powershell",
+    "pwsh",
+    "ps",
+    "ps1",
+    "cmd",
+    "bat",
+    "batch",
+    "env",
+    "dotenv",
+];
+
+/// What a text is, for where its examples are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Text {
+    /// A document beside the skill's entry file (a Markdown reference or
+    /// guide): its code blocks of data or code are samples.
+    Document,
+    /// Anything else: a skill's `SKILL.md`, which the agent follows, a
+    /// script, a config file or a profile.
+    Other,
+}
 
 /// Whether `kind` is a generic form (a `name = value` assignment, a
 /// password in a URL or command): one a vendor's format does not vouch for.
@@ -22,9 +59,11 @@ pub fn is_generic(kind: &str) -> bool {
 }
 
 /// The documented examples of a text, found in one pass over its lines:
-/// the lines inside a YAML key of `EXAMPLE_KEYS`, and under a Markdown
+/// the lines inside a YAML key of `EXAMPLE_KEYS`, under a Markdown
 /// heading of `EXAMPLE_HEADINGS` the lines of fenced blocks and the
-/// quoted-key lines of a listing (`"accessToken": "…"`).
+/// quoted-key lines of a listing (`"accessToken": "…"`), and in a
+/// [`Text::Document`] the lines of a fenced block whose language is named
+/// and not one of a command (`json`, `toml`, `ts`; not `bash`).
 #[derive(Debug, Default)]
 pub struct Examples {
     /// Line ranges (byte offsets), in order, each with the index of where
@@ -34,7 +73,7 @@ pub struct Examples {
 }
 
 impl Examples {
-    pub fn of(text: &str) -> Examples {
+    pub fn of(text: &str, kind: Text) -> Examples {
         let indent = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
         let mut lines = Vec::new();
         let mut places: Vec<String> = Vec::new();
@@ -44,6 +83,10 @@ impl Examples {
         // Open Markdown headings: (level, the place if it is over examples).
         let mut headings: Vec<(usize, Option<usize>)> = Vec::new();
         let mut fenced = false;
+        // Inside a document's fenced block of data or code: where it is
+        // in `places`, written once per file.
+        let mut sample_block: Option<usize> = None;
+        let mut sample_place: Option<usize> = None;
         let mut at = 0;
         for line in text.split_inclusive('\n') {
             let range = at..at + line.len();
@@ -76,9 +119,27 @@ impl Examples {
                 if (fenced && !fence) || (trimmed.starts_with('"') && trimmed.contains("\":")) {
                     lines.push((range, heading));
                 }
+            } else if let (Some(place), false) = (sample_block, fence) {
+                lines.push((range, place));
             }
             if fence {
                 fenced = !fenced;
+                sample_block = None;
+                if fenced && kind == Text::Document {
+                    let language = trimmed
+                        .trim_start_matches(['`', '~'])
+                        .split(|c: char| c.is_whitespace() || c == '{' || c == ',')
+                        .next()
+                        .unwrap_or("")
+                        .to_ascii_lowercase();
+                    if !language.is_empty() && !COMMAND_LANGUAGES.contains(&language.as_str()) {
+                        let place = *sample_place.get_or_insert_with(|| {
+                            places.push("a code block of a document".to_string());
+                            places.len() - 1
+                        });
+                        sample_block = Some(place);
+                    }
+                }
             }
             let key = trimmed.trim_start_matches("- ");
             if let Some((key, rest)) = key.split_once(':') {
@@ -108,7 +169,9 @@ impl Examples {
 /// [`Examples::place`] for one value.
 #[cfg(test)]
 fn documented_example(text: &str, offset: usize) -> Option<String> {
-    Examples::of(text).place(offset).map(str::to_string)
+    Examples::of(text, Text::Other)
+        .place(offset)
+        .map(str::to_string)
 }
 
 #[cfg(test)]
@@ -155,6 +218,34 @@ mod tests {
         );
         let other = "## Examples\n\n```\nx\n```\n\n## Setup\n\n```\ntoken: VALUE\n```\n";
         assert_eq!(at(other, "VALUE"), None);
+    }
+
+    #[test]
+    fn a_documents_code_block_of_data_or_code() {
+        let doc = |text: &str| {
+            Examples::of(text, Text::Document)
+                .place(text.find("VALUE").unwrap())
+                .map(str::to_string)
+        };
+        // A config file, a test, a response: samples, under any heading.
+        let toml = "## Authentication\n\nTokens are kept in `credentials.toml`:\n\n```toml\n[registries.my]\ntoken = \"VALUE\"\n```\n";
+        assert_eq!(doc(toml).as_deref(), Some("a code block of a document"));
+        assert!(doc("```ts\nconst plainPassword = 'VALUE';\n```\n").is_some());
+        assert!(
+            doc("  ```json {title=\"response\"}\n  {\"password\": \"VALUE\"}\n  ```\n").is_some()
+        );
+        // A command to run, or a block without a language: set up for use.
+        assert_eq!(
+            doc("## Setup\n\n```bash\nexport SHOP_PASSWORD=VALUE\n```\n"),
+            None
+        );
+        assert_eq!(doc("```PowerShell\n$env:TOKEN = \"VALUE\"\n```\n"), None);
+        assert_eq!(doc("```\ntoken: VALUE\n```\n"), None);
+        // Prose, and the text after a block has closed.
+        assert_eq!(doc("```json\n{}\n```\n\ntoken: VALUE\n"), None);
+        // The same blocks in a skill's entry file or a script: not samples.
+        let other = Examples::of(toml, Text::Other);
+        assert_eq!(other.place(toml.find("VALUE").unwrap()), None);
     }
 
     #[test]

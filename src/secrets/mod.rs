@@ -28,8 +28,8 @@
 //!
 //! A generic value (an assignment, a password in a URL) inside a
 //! documented example (an OpenAPI `example:` block, a fenced block under
-//! an "Examples" heading) is less than certain (`context.rs`): the rule
-//! reports it as a warning.
+//! an "Examples" heading, a document's code block of data or code) is less
+//! than certain (`context.rs`): the rule reports it as a warning.
 //!
 //! This module sits below the rules and the masking gate: it imports only
 //! the standard library, crates and [`crate::prefilter`].
@@ -42,7 +42,7 @@ mod keys;
 mod reader;
 mod scan;
 
-pub use context::{is_generic, Examples};
+pub use context::{is_generic, Examples, Text};
 pub use decoded::{scan_decoded, DecodedMatch};
 pub use reader::scan_reader;
 pub use scan::{scan, SecretMatch};

@@ -339,6 +339,31 @@ mod tests {
             // profile.
             concat!("aws_access_key_id = AKIA", "IOSFODNN7PRODUCTION").into(),
             concat!("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYPRODUCTIONKEY").into(),
+            // Values in the address of an image a page shows: an HTML
+            // `src`, a Markdown image, a link to a media file. Every
+            // reader's browser fetches it.
+            concat!(
+                "<img src=\"https://files.example.io/o/logo.png?alt=media&#x26;token=",
+                "43a73901-37a9-4cb9-a25c-fa01cf03baea\" alt=\"\">"
+            )
+            .into(),
+            concat!(
+                "<a href=\"https://files.example.io/o/shot.PNG?alt=media&token=",
+                "99013e3d-30cb-43c2-bef2-97f8770a2801\">shot</a>"
+            )
+            .into(),
+            "<img src='https://cdn.example.io/render?size=2&token=q8Zr2Lm5XwKd7Yb1'>".into(),
+            "![chart](https://cdn.example.io/render?id=7&token=q8Zr2Lm5XwKd7Yb1) below".into(),
+            concat!(
+                "{% file src=\"<https://files.example.io/o/run_3407.txt?alt=media&token=",
+                "37b19689-73e5-46d0-98be-352e515dfdf8>\" %}"
+            )
+            .into(),
+            concat!(
+                "<img src=\"https://files.example.io/o/GSPO%20diagram%20(1).jpg?alt=media&#x26;token=",
+                "4b2c3d1e-37a9-4cb9-a25c-fa01cf03baea\">"
+            )
+            .into(),
             r#"  "NextToken": "AAAAAOaK8xq0dRgqBcK4tY3GgM1v","#.into(),
             r#"  "nextPageToken": "WyIyMDI1LTAxLTAxIiwiYWJjIl0x","#.into(),
             "GSC_FAKE_TOKEN=SUPERSECRET_q8Zr2Lm5Xw".into(),
@@ -365,6 +390,22 @@ mod tests {
         let value = rnd(s, ALNUM, 24);
         let text = format!("api_token>{value}");
         assert_eq!(scan(&text).len(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_value_in_an_address_the_page_only_links_to_is_found() {
+        // A link to a page, not to media a page shows; a link after an
+        // image on the same line.
+        let key = "q8Zr2Lm5XwKd7Yb1Hc";
+        for text in [
+            format!("<a href=\"https://api.example.io/v1/export?token={key}\">export</a>"),
+            format!("![logo](logo.png) and [export](https://api.example.io/x?token={key})"),
+            format!("curl https://api.example.io/v1/export?token={key}"),
+        ] {
+            let found = scan(&text);
+            assert_eq!(found.len(), 1, "{text}: {found:?}");
+            assert_eq!(&text[found[0].range.clone()], key, "{text}");
+        }
     }
 
     #[test]

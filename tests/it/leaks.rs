@@ -270,6 +270,52 @@ fn password(seed: u64) -> String {
 }
 
 #[test]
+fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_secret() {
+    let sample = password(9);
+    let in_skill = password(10);
+    let r = Repo::new();
+    r.write(
+        "skills/registry/SKILL.md",
+        &format!(
+            "---\nname: registry\ndescription: Use for the registry.\n---\nSee [tokens](references/tokens.md).\n\n```toml\ntoken = \"{in_skill}\"\n```\n"
+        ),
+    );
+    r.write(
+        "skills/registry/references/tokens.md",
+        &format!(
+            "# Tokens\n\nTokens are kept in `credentials.toml`:\n\n```toml\n[registries.my]\ntoken = \"{sample}\"\n```\n\n\
+             <img src=\"https://files.example.io/o/flow.png?alt=media&#x26;token=43a73901-37a9-4cb9-a25c-fa01cf03baea\" alt=\"flow\">\n"
+        ),
+    );
+    let (code, out) = r.check_in("json", &["--no-history"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found: Vec<(&str, &str)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "security/secret-value")
+        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
+        .collect();
+    // The guide's sample is a warning and the image's address no finding;
+    // the same block in the skill's entry file, which the agent follows,
+    // stays an error.
+    assert_eq!(
+        found,
+        [
+            ("skills/registry/SKILL.md", "error"),
+            ("skills/registry/references/tokens.md", "warning")
+        ],
+        "{out}"
+    );
+    assert_eq!(code, 1, "{out}");
+    for format in ["human", "json", "sarif"] {
+        let (_, out) = r.check_in(format, &["--no-history"]);
+        assert_masked(format, &out, &format!("ghp_{sample}"));
+        assert_masked(format, &out, &format!("ghp_{in_skill}"));
+    }
+}
+
+#[test]
 fn a_sample_in_a_vendors_examples_is_a_warning_and_still_masked() {
     let sample = password(7);
     let real = password(8);

@@ -15,7 +15,9 @@ declare_rule! {
     ///
     /// Placeholders (`xxxx`, `<token>`, `${{ secrets.X }}`, `sk-...`), vendors' documented example values, secret manager references and variable names are not credentials, nor are names that say what the value is not (`NextToken`, `nextPageToken`, `FAKE_TOKEN`) or a type's declaration (`class PasswordHasher : IPasswordHasher`). The finding names the kind of secret and points at it; every output format masks the value.
     ///
-    /// Severity: an error; a warning for a generic value (an assignment, a password in a URL or command) inside a documented example: an OpenAPI `example:` or `examples:` block, or a fenced block under an "Examples" heading, where vendors' references print sample responses. A value in a vendor's own token format is an error wherever it is. Either way the value is masked.
+    /// Severity: an error; a warning for a generic value (an assignment, a password in a URL or command) inside a documented example: an OpenAPI `example:` or `examples:` block, a fenced block under an "Examples" heading, where vendors' references print sample responses, or a code block of data or code (`json`, `toml`, `ts`) in a Markdown document beside `SKILL.md`, where a guide shows what a file holds. A shell block is a command run with the value, and stays an error, as does `SKILL.md`, which the agent follows.
+    ///
+    /// A vendor's own token format is an error wherever it is. Either way the value is masked. A value in the address of an image a page shows (an HTML `src`, `![…](…)`, a link to a `.png`) is published with the page: no finding.
     ///
     /// ## Why
     /// Profiles and skills are committed, reviewed, copied into prompts and shown to agents. A credential in them is leaked to everyone who can read the repository and to every agent the skill is bound to. An evidence reference names a record; it never carries the credential itself.
@@ -86,6 +88,17 @@ pub fn in_names(names: &[(String, String, NameKind)]) -> Vec<Diagnostic> {
     out
 }
 
+/// A Markdown file other than a skill's `SKILL.md` is a document: a
+/// reference or guide whose code blocks show samples.
+fn text_kind(path: &str) -> crate::secrets::Text {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if crate::model::skill::paths::is_markdown(name) && !name.eq_ignore_ascii_case("SKILL.md") {
+        crate::secrets::Text::Document
+    } else {
+        crate::secrets::Text::Other
+    }
+}
+
 impl SecurityRule for Check {
     /// One finding per secret; its range is recorded on the source for
     /// masking.
@@ -107,7 +120,7 @@ impl SecurityRule for Check {
         // A generic value in a vendor's documented example: not certain to
         // be a credential. The examples are found once per file.
         let examples = if found.iter().any(|m| crate::secrets::is_generic(m.kind)) {
-            crate::secrets::Examples::of(&source.text)
+            crate::secrets::Examples::of(&source.text, text_kind(&source.path))
         } else {
             crate::secrets::Examples::default()
         };
