@@ -329,6 +329,12 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         } else if crate::model::skill::paths::in_skill_template(&d.path, &inventory.named) {
             "a warning here: the folder is a template for new skills, which no client installs as is"
                 .to_string()
+        } else if let Some(copy) =
+            crate::model::skill::paths::copy_folder_of(&d.path, &inventory.named)
+        {
+            format!(
+                "a warning here: the file is in `{copy}/`, a copy of another project, which no client installs from here"
+            )
         } else if let Some((_, of)) = copies
             .iter()
             .filter(|(dir, _)| d.path.starts_with(&format!("{dir}/")))

@@ -2921,3 +2921,104 @@ fn a_path_sent_to_in_a_folder_the_skill_lacks_is_a_warning() {
     let run = t.run();
     assert!(run.findings().is_empty(), "{:?}", run.findings());
 }
+
+#[test]
+fn links_in_a_copy_of_another_project_are_warnings() {
+    let t = Tree::new();
+    t.skill(
+        "colima",
+        "Read [the upstream README](references/colima-upstream/README.md) and [the notes](references/notes.md).\n",
+    )
+    .file(
+        "skills/colima/references/colima-upstream/README.md",
+        "# Colima\n\n![logo](colima.png)\n\nSee [contributing](docs/CONTRIBUTE.md).\n",
+    )
+    .file(
+        "skills/colima/references/notes.md",
+        "# Notes\n\nSee [setup](setup.md).\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // The upstream's own links are warnings; the skill's own page keeps
+    // its error.
+    assert_eq!(
+        found,
+        vec![
+            finding("skill/broken-reference", "warning", "colima.png"),
+            finding("skill/broken-reference", "warning", "docs/CONTRIBUTE.md"),
+            finding("skill/broken-reference", "error", "setup.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+    let helps: Vec<String> = run
+        .findings()
+        .into_iter()
+        .filter(|f| f.path.contains("colima-upstream"))
+        .map(|f| f.help)
+        .collect();
+    assert_eq!(helps.len(), 2, "{helps:?}");
+    assert!(
+        helps
+            .iter()
+            .all(|h| h.contains("a copy of another project")),
+        "{helps:?}"
+    );
+    // A skill kept in a snapshot of another repository at a commit: every
+    // skill rule's error is a warning; the same skill in a skills folder
+    // keeps it.
+    let snapshot = "research/upstream-snapshots/e5b397c9f1a2b3c4d5e6f708192a3b4c5d6e7f80/plugins/ce/skills/review";
+    for (dir, severity) in [(snapshot, "warning"), ("skills/review", "error")] {
+        let t = Tree::new();
+        t.file(
+            &format!("{dir}/SKILL.md"),
+            "---\nname: review\ndescription: Use to review a change.\n---\nRead [the tracker](references/tracker.md).\n",
+        );
+        let run = t.run();
+        assert_eq!(
+            reference_findings(&run, &t),
+            vec![finding(
+                "skill/broken-reference",
+                severity,
+                "references/tracker.md"
+            )],
+            "{}",
+            run.stdout
+        );
+        if severity == "warning" {
+            assert!(
+                run.findings()[0].help.contains("a copy of another project"),
+                "{:?}",
+                run.findings()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_copy_of_another_sites_page_names_the_originals_files() {
+    let t = Tree::new();
+    t.skill(
+        "gemini-docs",
+        "Read [the themes page](canonical/docs/cli/themes.md) and [the notes](canonical/notes.md).\n",
+    )
+    .file(
+        "skills/gemini-docs/canonical/docs/cli/themes.md",
+        "---\nsource_url: https://example.com/docs/cli/themes\nsource_type: llms-txt\n---\n\n# Themes\n\n\
+         <img src=\"../assets/theme-custom.png\" alt=\"custom\">\n\nRefer to `scripts/build.js` for the build.\n",
+    )
+    .file(
+        "skills/gemini-docs/canonical/notes.md",
+        "# Notes\n\nSee [the build](build.md).\n",
+    );
+    let run = t.run();
+    // The copied page's image and the file it names are the original
+    // site's; the skill's own page still links to nothing.
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![finding("skill/broken-reference", "error", "build.md")],
+        "{}",
+        run.stdout
+    );
+    assert!(run.findings()[0].path.ends_with("canonical/notes.md"));
+}

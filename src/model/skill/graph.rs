@@ -20,6 +20,9 @@ pub struct Finding<K> {
     pub span: Option<Span>,
     pub severity: Severity,
     pub kind: K,
+    /// Why the model lowered the severity, when the place of the file did
+    /// it (a copy of another project): added to the help in parentheses.
+    pub note: Option<&'static str>,
 }
 
 /// Where a missing name was looked for.
@@ -133,11 +136,21 @@ pub struct References {
 fn take<K>(
     list: &RefCell<Vec<Finding<K>>>,
     out: &mut Vec<Diagnostic>,
-    say: impl FnMut(Finding<K>) -> Diagnostic,
+    mut say: impl FnMut(Finding<K>) -> Diagnostic,
 ) {
     let findings = std::mem::take(&mut *list.borrow_mut());
     out.reserve_exact(findings.len());
-    out.extend(findings.into_iter().map(say));
+    out.extend(findings.into_iter().map(|f| {
+        let note = f.note;
+        let mut d = say(f);
+        if let Some(note) = note {
+            d.help = Some(match d.help.take() {
+                Some(help) => format!("{help} ({note})"),
+                None => note.to_string(),
+            });
+        }
+        d
+    }));
 }
 
 impl References {

@@ -30,6 +30,45 @@ pub fn by_claude_code(folder: &Folder) -> bool {
         })
 }
 
+/// Folders that hold a copy of another project (vendored code, an
+/// upstream's docs kept beside the skill): `vendor/`, `third_party/`,
+/// `upstream/`, or a name ending in `-upstream`. The files there were
+/// written for that project's tree, so their links are its own.
+pub const COPY_DIRS: &[&str] = &[
+    "vendor",
+    "vendored",
+    "third_party",
+    "third-party",
+    "thirdparty",
+    "upstream",
+];
+
+/// What a finding's help says when a copy lowered its severity.
+pub const COPY_NOTE: &str =
+    "a warning here: the file is in a copy of another project, whose links are written for that project's tree";
+
+/// Whether the skill-relative path `rel` lies in a folder of a copy of
+/// another project ([`is_copy_folder`], or a folder named `<x>-upstream`).
+pub fn in_copy_of_another_project(rel: &str) -> bool {
+    let Some((dirs, _)) = rel.rsplit_once('/') else {
+        return false;
+    };
+    dirs.split('/').any(|d| {
+        is_copy_folder(d) || {
+            let d = d.to_ascii_lowercase();
+            d.ends_with("-upstream") || d.ends_with("_upstream")
+        }
+    })
+}
+
+/// Whether a folder of that name holds a copy of another project: one of
+/// [`COPY_DIRS`], or a commit id (40 or 64 hex digits), the tree of a
+/// project pinned at a commit (`upstream-snapshots/e5b397c9…/`).
+pub fn is_copy_folder(name: &str) -> bool {
+    COPY_DIRS.iter().any(|c| name.eq_ignore_ascii_case(c))
+        || (matches!(name.len(), 40 | 64) && name.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
 /// A pointer to another skill by its installed name, `plugin:skill` (also
 /// written `/plugin:skill`, as a slash command): clients resolve it by name,
 /// so it is no file of the folder.
@@ -50,6 +89,21 @@ pub fn is_skill_pointer(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn copies_of_another_project() {
+        assert!(in_copy_of_another_project(
+            "references/colima-upstream/README.md"
+        ));
+        assert!(in_copy_of_another_project("vendor/lib/README.md"));
+        assert!(in_copy_of_another_project("Third_Party/x/y.md"));
+        assert!(!in_copy_of_another_project("references/upstream-notes.md"));
+        assert!(!in_copy_of_another_project("references/vendors.md"));
+        assert!(!in_copy_of_another_project("SKILL.md"));
+        assert!(is_copy_folder("e5b397c9f1a2b3c4d5e6f708192a3b4c5d6e7f80"));
+        assert!(!is_copy_folder("e5b397c9"));
+        assert!(!is_copy_folder("report-upstream"));
+    }
 
     #[test]
     fn plugin_skill_pointers_are_not_paths() {

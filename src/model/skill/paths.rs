@@ -612,6 +612,13 @@ pub fn in_skill_template(path: &str, named: &[String]) -> bool {
         .any(|seg| TEMPLATE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
 }
 
+/// The folder of a copy of another project that holds the file at `path`
+/// ([`crate::model::skill::install::is_copy_folder`]: `vendor/`, a commit
+/// id), below every path named on the command line.
+pub fn copy_folder_of<'a>(path: &'a str, named: &[String]) -> Option<&'a str> {
+    folders_below_named(path, named).find(|seg| crate::model::skill::install::is_copy_folder(seg))
+}
+
 /// The folders of `path` below the deepest path named on the command line
 /// that holds it (all of them when none does, or none was named).
 fn folders_below_named<'a>(path: &'a str, named: &[String]) -> impl Iterator<Item = &'a str> {

@@ -405,7 +405,8 @@ fn forbidden(before: &str) -> bool {
 
 /// Whether a referenced file is a copy of another site's or repository's
 /// document (its first lines cite where it came from: `> Source:
-/// https://…`, "Adapted from …"): its relative links are the original's.
+/// https://…`, "Adapted from …", a frontmatter's `source_url:`): its
+/// relative links and the files its text names are the original's.
 pub fn is_copied_document(text: &str) -> bool {
     text.lines().take(12).any(|l| {
         let l = l
@@ -421,6 +422,10 @@ pub fn is_copied_document(text: &str) -> bool {
             "from:",
             "fetched from",
             "url:",
+            "source_url:",
+            "source-url:",
+            "original_url:",
+            "upstream_url:",
         ]
         .iter()
         .any(|w| l.starts_with(w));
@@ -578,6 +583,9 @@ mod tests {
             "# Art of README\n\n> Source: [a/b](https://github.com/a/b)\n"
         ));
         assert!(!is_copied_document("# Guide\n\nSee [x](x.md).\n"));
+        assert!(is_copied_document(
+            "---\nsource_url: https://example.com/docs/cli/themes\nsource_type: llms-txt\n---\n\n# Themes\n"
+        ));
         assert!(not_a_path("0:12"));
         assert!(not_a_path("1,024"));
         assert!(!not_a_path("references/a.md"));

@@ -24,7 +24,7 @@ declare_rule! {
     /// - a file name the line places in a folder of the skill that holds it ("Run `./install-deps.sh` in scripts directory", with `scripts/install-deps.sh`), and a glob (`references/*.md`, `references/<lane>/*.md`), which names the files it matches;
     /// - stand-in names (`references/xxx.md`, `scripts/script_name.py`, a fill-in in a file name such as `task.{id}.md`, `phase_prompts/phaseN.md` beside `phase1.md`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), and a link's back-ticked label (its destination is the reference);
     /// - a link without a file extension into a folder the skill does not have (a wiki page), or to a host name without its scheme (`console.example.com`), and the caption of a listing (a heading or label naming a file, followed by a fenced block with its text).
-    /// - paths the text says are not the skill's: an output it writes ("Store the report at `./run/report.json`"), the user's ("your `./build.sh`"), a string in a back-ticked statement (`using './main.bicep'`), another plugin's, skill's or repository's ("the `zai` plugin's", on the line or the one before; "for git checkouts, run `./autogen.sh`"), or what not to do ("Don't …", "never execute …", whatever the verb); the links of a page that cites its source (`> Source: https://…`), and destinations that are no path (`[cwd](0:12)`).
+    /// - paths the text says are not the skill's: an output it writes ("Store the report at `./run/report.json`"), the user's ("your `./build.sh`"), a string in a back-ticked statement (`using './main.bicep'`), another plugin's, skill's or repository's ("the `zai` plugin's", on the line or the one before; "for git checkouts, run `./autogen.sh`"), or what not to do ("Don't …", "never execute …", whatever the verb); the links of a page that cites its source (`> Source: https://…`, `source_url:`), and destinations that are no path (`[cwd](0:12)`).
     ///
     /// In a skill that teaches how to write skills, plugins, hooks, commands or `CLAUDE.md` (its name or description says so: "create a skill", `plugin-structure`), a path in prose is the reader's and has to exist only when the text sends the agent to it (`See references/workflows.md`, `run scripts/x.py`) or links it.
     ///
@@ -35,6 +35,8 @@ declare_rule! {
     /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available"), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`).
     ///
     /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills, a bare file in a command of a page below `SKILL.md` such as `git bisect run ./bug-script.sh` or one a command takes as data such as `tool compare ./before.json`, a link on a template's line with a bracketed fill-in such as `- [x.md](./x.md) - [Description]`) is a warning.
+    ///
+    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule.
     ///
     /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
     ///
@@ -76,6 +78,7 @@ pub fn say(finding: Finding<Broken>) -> Diagnostic {
         span,
         severity,
         kind,
+        note: _,
     } = finding;
     let d = match kind {
         Broken::Missing {
@@ -422,6 +425,7 @@ mod tests {
             span: span.then(|| at(10, 5)),
             severity,
             kind,
+            note: None,
         }
     }
 

@@ -20,6 +20,8 @@ declare_rule! {
     ///
     /// A warning too for a path to nothing that the repository has where an install puts it: `../references/x.md` with the pack's `references/` one folder higher, or the same path from a copy of the skill.
     ///
+    /// A warning, with a note, for a link of a page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id): it was written for that project's tree.
+    ///
     /// ## Why
     /// A skill is copied as a folder into workspaces and galleries; anything outside it is not there.
     ///
@@ -57,6 +59,7 @@ pub fn say(finding: Finding<Escape>) -> Diagnostic {
         span,
         severity,
         kind,
+        note: _,
     } = finding;
     let d = match kind {
         Escape::Absolute { shown } => Diagnostic::new(&RULE, path, format!("`{shown}` is an absolute path"))
@@ -210,6 +213,7 @@ mod tests {
                 span: with_span.then_some(span),
                 severity,
                 kind,
+                note: None,
             });
             assert_eq!(d.rule.id, RULE.id);
             assert_eq!(d.severity, severity);

@@ -49,6 +49,7 @@ mod case;
 mod elsewhere;
 mod mentions;
 mod placeholders;
+mod record;
 
 /// Agent entry files that may name a skill's files (`@./skills/x/y.md`),
 /// read at the repository root and at the plugin root.
@@ -128,6 +129,9 @@ struct Scan<'a> {
     /// The claim being judged is a path sent to in a folder the skill does
     /// not have: at most a warning.
     weak_claim: bool,
+    /// The file being scanned is in a copy of another project
+    /// ([`install::in_copy_of_another_project`]).
+    copy: bool,
 }
 
 impl<'a> Scan<'a> {
@@ -140,6 +144,7 @@ impl<'a> Scan<'a> {
             };
             let all = 0..source.text.len();
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
+            self.copy = install::in_copy_of_another_project(&rel);
             if is_markdown(&rel) {
                 let mut refs = markdown::markdown(&source.text, all);
                 refs.extend(markdown::python_imports(&source.text));
@@ -162,6 +167,7 @@ impl<'a> Scan<'a> {
             }
         }
         self.material = false;
+        self.copy = false;
     }
 
     /// Covers the skill's files that the agent entry files at the
@@ -235,6 +241,7 @@ impl<'a> Scan<'a> {
             escapes: Vec::new(),
             case_only: Vec::new(),
             material: false,
+            copy: false,
             copied: HashSet::default(),
             guide: false,
             placeholder_claim: false,
@@ -501,6 +508,8 @@ impl<'a> Scan<'a> {
                         || self.at_repository_root(r)
                         || made_or_users(source, r)) => {}
             Ok(Found::Missing) if prose::not_the_skills(source, r) => {}
+            // A copy of another site's page names the original's files.
+            Ok(Found::Missing) if from != SKILL_MD && prose::is_copied_document(&source.text) => {}
             Ok(Found::Missing) if self.in_folder_the_line_names(source, r) => {}
             Ok(Found::Missing) if self.read_from_skill_folder(from, &r.text).is_some() => {
                 let found = self
@@ -583,35 +592,6 @@ impl<'a> Scan<'a> {
                 self.broken(path, r.span, severity, missing);
             }
         }
-    }
-
-    /// Where a name written in `from` was looked for.
-    fn where_from(&self, from: &str) -> Where {
-        if parent_of(from).is_empty() {
-            Where::SkillFolder
-        } else {
-            Where::NextTo(self.folder.repo_path(from))
-        }
-    }
-
-    /// Records a name that does not resolve.
-    fn broken(&mut self, path: String, span: Span, severity: Severity, kind: Broken) {
-        self.broken.push(Finding {
-            path,
-            span: Some(span),
-            severity,
-            kind,
-        });
-    }
-
-    /// Records a name that leads outside the folder.
-    fn escape(&mut self, path: String, span: Span, severity: Severity, kind: Escape) {
-        self.escapes.push(Finding {
-            path,
-            span: Some(span),
-            severity,
-            kind,
-        });
     }
 
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
@@ -760,6 +740,7 @@ pub fn build(
                     kind: Escape::SymlinkOutside {
                         target: target.clone(),
                     },
+                    note: None,
                 });
             }
             FileKind::SymlinkDangling { target } => out.broken.get_mut().push(Finding {
@@ -769,6 +750,7 @@ pub fn build(
                 kind: Broken::DanglingSymlink {
                     target: target.clone(),
                 },
+                note: None,
             }),
             _ if scan.covered.contains(&f.rel) || is_exempt(&f.rel) => {}
             _ => out.unreferenced.push(path),

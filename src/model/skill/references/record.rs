@@ -1,0 +1,50 @@
+//! How the scan records a finding: where a name was looked for, and the
+//! severity the place of the file lowers (a copy of another project).
+
+use super::*;
+
+impl Scan<'_> {
+    /// Where a name written in `from` was looked for.
+    pub(super) fn where_from(&self, from: &str) -> Where {
+        if parent_of(from).is_empty() {
+            Where::SkillFolder
+        } else {
+            Where::NextTo(self.folder.repo_path(from))
+        }
+    }
+
+    /// Records a name that does not resolve.
+    pub(super) fn broken(&mut self, path: String, span: Span, severity: Severity, kind: Broken) {
+        let (severity, note) = self.in_copy(severity);
+        self.broken.push(Finding {
+            path,
+            span: Some(span),
+            severity,
+            kind,
+            note,
+        });
+    }
+
+    /// An error in a file of a copy of another project (`vendor/`,
+    /// `colima-upstream/`) is a warning: the file's links are that
+    /// project's, written for its own tree.
+    fn in_copy(&self, severity: Severity) -> (Severity, Option<&'static str>) {
+        if self.copy && severity == Severity::Error {
+            (Severity::Warning, Some(install::COPY_NOTE))
+        } else {
+            (severity, None)
+        }
+    }
+
+    /// Records a name that leads outside the folder.
+    pub(super) fn escape(&mut self, path: String, span: Span, severity: Severity, kind: Escape) {
+        let (severity, note) = self.in_copy(severity);
+        self.escapes.push(Finding {
+            path,
+            span: Some(span),
+            severity,
+            kind,
+            note,
+        });
+    }
+}
