@@ -198,6 +198,34 @@ fn forms(secret: &str) -> Vec<String> {
 
 /// Adds the pieces of one form of a secret: every window of [`WINDOW`]
 /// characters, or the whole form when it is shorter.
+/// The tool's own words, printed in every run whatever it read: the rule
+/// ids (set once at start by [`keep_words`]). A piece of a secret that is
+/// part of one (`Security` of `MyP@ss+SecurityToken`) discloses nothing and
+/// is not masked, so no secret masks a rule id in JSON or SARIF.
+static WORDS: OnceLock<Vec<String>> = OnceLock::new();
+
+/// Sets the tool's own words (see [`WORDS`]); later calls change nothing.
+pub fn keep_words<I, S>(words: I)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let _ = WORDS.set(
+        words
+            .into_iter()
+            .map(|w| w.as_ref().to_ascii_lowercase())
+            .collect(),
+    );
+}
+
+/// Whether `piece` is part of one of the tool's own words.
+fn is_own_word(piece: &str) -> bool {
+    WORDS.get().is_some_and(|words| {
+        let piece = piece.to_ascii_lowercase();
+        words.iter().any(|w| w.contains(&piece))
+    })
+}
+
 fn pieces(form: &str, needles: &mut HashSet<String>) {
     let starts: Vec<usize> = form.char_indices().map(|(i, _)| i).collect();
     let chars = starts.len();
@@ -218,7 +246,7 @@ fn pieces(form: &str, needles: &mut HashSet<String>) {
     for i in 0..=chars - WINDOW {
         let end = starts.get(i + WINDOW).copied().unwrap_or(form.len());
         let piece = &form[starts[i]..end];
-        if significant(piece) {
+        if significant(piece) && !is_own_word(piece) {
             needles.insert(piece.to_string());
             any = true;
         }

@@ -270,6 +270,35 @@ fn password(seed: u64) -> String {
 }
 
 #[test]
+fn a_secret_with_a_rule_ids_word_in_it_leaves_the_rule_ids_whole() {
+    // Salesforce logs in with the password followed by the security token.
+    let secret = format!("{}+SecurityToken", password(11));
+    let r = Repo::new();
+    r.write(
+        "skills/crm/SKILL.md",
+        &format!(
+            "---\nname: crm\ndescription: Use for the CRM.\n---\nLog in with `sf.password={secret}` first.\n"
+        ),
+    );
+    let (code, out) = r.check_in("json", &["--no-history"]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rules: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    assert!(rules.contains(&"security/secret-value"), "{out}");
+    for format in ["human", "json", "sarif", "github"] {
+        let (_, out) = r.check_in(format, &["--no-history"]);
+        assert!(!out.contains(&secret[..12]), "{format} leaks:\n{out}");
+        assert!(!out.contains("SecurityTok"), "{format} leaks:\n{out}");
+        assert!(!out.contains("****/secret-value"), "{format}:\n{out}");
+    }
+}
+
+#[test]
 fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_secret() {
     let sample = password(9);
     let in_skill = password(10);
