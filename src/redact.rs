@@ -196,15 +196,14 @@ fn forms(secret: &str) -> Vec<String> {
     out
 }
 
-/// Adds the pieces of one form of a secret: every window of [`WINDOW`]
-/// characters, or the whole form when it is shorter.
 /// The tool's own words, printed in every run whatever it read: the rule
 /// ids (set once at start by [`keep_words`]). A piece of a secret that is
 /// part of one (`Security` of `MyP@ss+SecurityToken`) discloses nothing and
 /// is not masked, so no secret masks a rule id in JSON or SARIF.
 static WORDS: OnceLock<Vec<String>> = OnceLock::new();
 
-/// Sets the tool's own words (see [`WORDS`]); later calls change nothing.
+/// Sets the tool's own words (the rule ids, whose pieces are never
+/// masked); later calls change nothing.
 pub fn keep_words<I, S>(words: I)
 where
     I: IntoIterator<Item = S>,
@@ -226,6 +225,8 @@ fn is_own_word(piece: &str) -> bool {
     })
 }
 
+/// Adds the pieces of one form of a secret: every window of [`WINDOW`]
+/// characters, or the whole form when it is shorter.
 fn pieces(form: &str, needles: &mut HashSet<String>) {
     let starts: Vec<usize> = form.char_indices().map(|(i, _)| i).collect();
     let chars = starts.len();
