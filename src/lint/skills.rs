@@ -306,7 +306,7 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 }
 
 /// A skill rule's error where no client installs the skill is a warning:
-/// in a test-fixture folder (a plugin rule's too) ([`crate::model::skill::paths::in_test_fixture`]),
+/// in a test-fixture folder (a plugin rule's too) ([`crate::model::skill::install::in_test_fixture`]),
 /// where a fixture is often wrong on purpose, or in a copy of a skill of a
 /// skills folder kept outside every skills folder (a `preview/` snapshot, a
 /// build's overlay such as `skill-flavors/web/<skill>/`; see
@@ -321,16 +321,16 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         if d.severity != crate::diagnostic::Severity::Error || !(skill || plugin) {
             continue;
         }
-        let note = if crate::model::skill::paths::in_test_fixture(&d.path, &inventory.named) {
+        let note = if crate::model::skill::install::in_test_fixture(&d.path, &inventory.named) {
             "a warning here: the file is in a test-fixture folder, which no client installs"
                 .to_string()
         } else if !skill {
             continue;
-        } else if crate::model::skill::paths::in_skill_template(&d.path, &inventory.named) {
+        } else if crate::model::skill::install::in_skill_template(&d.path, &inventory.named) {
             "a warning here: the folder is a template for new skills, which no client installs as is"
                 .to_string()
         } else if let Some(copy) =
-            crate::model::skill::paths::copy_folder_of(&d.path, &inventory.named)
+            crate::model::skill::install::copy_folder_of(&d.path, &inventory.named)
         {
             format!(
                 "a warning here: the file is in `{copy}/`, a copy of another project, which no client installs from here"

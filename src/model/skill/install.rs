@@ -69,6 +69,95 @@ pub fn is_copy_folder(name: &str) -> bool {
         || (matches!(name.len(), 40 | 64) && name.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// Names of the folders a pack of skills keeps beside them for what they
+/// share (`skills/references/`, `skills/docs/`, linked as `../docs/x.md`):
+/// the format's resource folders and the usual support folders. No client
+/// loads them as skills.
+pub const SHARED_FOLDERS: &[&str] = &[
+    "scripts",
+    "references",
+    "assets",
+    "docs",
+    "examples",
+    "templates",
+    "tools",
+    "shared",
+    "common",
+    "lib",
+    "resources",
+];
+
+/// Folder names that hold test fixtures: a `SKILL.md` below one is test
+/// input of the repository's maintainers (often wrong on purpose), which no
+/// client installs.
+pub const FIXTURE_DIRS: &[&str] = &[
+    "test",
+    "tests",
+    "__tests__",
+    "testdata",
+    "test-data",
+    "test_data",
+    "fixtures",
+    "__fixtures__",
+    "test-fixtures",
+    "test_fixtures",
+];
+
+/// Folders that hold a template for new skills (`_template/SKILL.md` with
+/// `name: capability-name`): copied and filled in, never installed as is.
+pub const TEMPLATE_DIRS: &[&str] = &[
+    "_template",
+    "_templates",
+    "skill-template",
+    "skill_template",
+    "_skill-template",
+];
+
+/// Whether the file at the repo-relative `path` lies in a test-fixture
+/// folder ([`FIXTURE_DIRS`]). Only folders below a path named on the
+/// command line count (`named`, repo-relative): a fixture the user names is
+/// what they asked to lint.
+pub fn in_test_fixture(path: &str, named: &[String]) -> bool {
+    folders_below_named(path, named)
+        .any(|seg| FIXTURE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
+}
+
+/// Whether the file at `path` lies in a folder of a template for new
+/// skills ([`TEMPLATE_DIRS`]), below every path named on the command line.
+pub fn in_skill_template(path: &str, named: &[String]) -> bool {
+    folders_below_named(path, named)
+        .any(|seg| TEMPLATE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
+}
+
+/// The folder of a copy of another project that holds the file at `path`
+/// ([`is_copy_folder`]: `vendor/`, a commit
+/// id), below every path named on the command line.
+pub fn copy_folder_of<'a>(path: &'a str, named: &[String]) -> Option<&'a str> {
+    folders_below_named(path, named).find(|seg| is_copy_folder(seg))
+}
+
+/// The folders of `path` below the deepest path named on the command line
+/// that holds it (all of them when none does, or none was named).
+fn folders_below_named<'a>(path: &'a str, named: &[String]) -> impl Iterator<Item = &'a str> {
+    let rest = named
+        .iter()
+        .filter_map(|n| {
+            if n.is_empty() {
+                Some(path)
+            } else if path == n {
+                Some("")
+            } else {
+                path.strip_prefix(n.as_str())?.strip_prefix('/')
+            }
+        })
+        .min_by_key(|rest| rest.len())
+        .unwrap_or(path);
+    rest.rsplit_once('/')
+        .map(|(dirs, _)| dirs)
+        .into_iter()
+        .flat_map(|dirs| dirs.split('/'))
+}
+
 /// A pointer to another skill by its installed name, `plugin:skill` (also
 /// written `/plugin:skill`, as a slash command): clients resolve it by name,
 /// so it is no file of the folder.
@@ -89,6 +178,24 @@ pub fn is_skill_pointer(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_fixture_folders_below_the_named_paths() {
+        let none: Vec<String> = Vec::new();
+        assert!(in_test_fixture("tests/fixtures/bad/SKILL.md", &none));
+        assert!(in_test_fixture("plugins/p/__tests__/x/SKILL.md", &none));
+        assert!(in_test_fixture("testdata/skills/a/SKILL.md", &none));
+        assert!(!in_test_fixture("skills/testing/SKILL.md", &none));
+        assert!(!in_test_fixture("skills/tests-runner/SKILL.md", &none));
+        assert!(!in_test_fixture("SKILL.md", &none));
+        let named = vec!["testdata".to_string()];
+        assert!(!in_test_fixture("testdata/skills/a/SKILL.md", &named));
+        assert!(in_test_fixture("testdata/fixtures/a/SKILL.md", &named));
+        let named = vec!["tests/fixtures/bad".to_string()];
+        assert!(!in_test_fixture("tests/fixtures/bad/SKILL.md", &named));
+        let named = vec![String::new()];
+        assert!(in_test_fixture("tests/x/SKILL.md", &named));
+    }
 
     #[test]
     fn copies_of_another_project() {

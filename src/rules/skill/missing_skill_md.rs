@@ -32,15 +32,6 @@ declare_rule! {
     pub static RULE = "skill/missing-skill-md", Error;
 }
 
-/// Names of the folders a pack of skills keeps beside them for what they
-/// share (`skills/references/`, `skills/docs/`, linked as `../docs/x.md`):
-/// the format's resource folders and the usual support folders. No client
-/// loads them as skills.
-const SHARED_FOLDERS: &[&str] = &[
-    "scripts", "references", "assets", "docs", "examples", "templates", "tools", "shared",
-    "common", "lib", "resources",
-];
-
 /// The rule's check: runs on each folder that is or must be a skill.
 pub struct Check;
 
@@ -55,7 +46,7 @@ impl SkillRule for Check {
         let name = dir.dir.rsplit('/').next().unwrap_or(&dir.dir);
         // A helper folder (`skills/_lib`, `skills/_shared`) holds what the
         // skills share, and no client loads it as a skill.
-        if name.starts_with('_') || name.starts_with('.') || SHARED_FOLDERS.contains(&name) {
+        if name.starts_with('_') || name.starts_with('.') || crate::model::skill::install::SHARED_FOLDERS.contains(&name) {
             return;
         }
         // skill-creator's eval workspace of a sibling skill
