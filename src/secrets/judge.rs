@@ -55,6 +55,7 @@ pub(super) fn accept(
             }
             !DOCUMENTED_EXAMPLES.contains(&value)
         }
+        _ if names_its_kind(value) => false,
         Form::Keyed => {
             !is_example_basic_credentials(text, range.clone(), value)
                 && !is_placeholder(value)
@@ -171,6 +172,31 @@ fn in_media_address(text: &str, at: usize) -> bool {
         .rsplit_once('.')
         .is_some_and(|(_, ext)| MEDIA_EXTS.contains(&ext.to_ascii_lowercase().as_str()));
     shown || media
+}
+
+/// Nouns for what a credential is, as the last word of a stand-in.
+const SECRET_NOUNS: &[&str] = &[
+    "key",
+    "apikey",
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "pwd",
+    "pass",
+    "credential",
+    "credentials",
+];
+
+/// A value whose last word says what kind of secret goes there
+/// (`ab_agentA_key`, `my-api-token`, `svc.secret`): a name standing for a
+/// credential, never one (a vendor's token format is judged apart).
+fn names_its_kind(value: &str) -> bool {
+    value
+        .rsplit_once(['_', '-', '.'])
+        .is_some_and(|(head, last)| {
+            !head.is_empty() && SECRET_NOUNS.iter().any(|n| last.eq_ignore_ascii_case(n))
+        })
 }
 
 /// A name as code spells it: a letter, `_` or `$`, then letters, digits,
@@ -338,6 +364,9 @@ fn names_no_secret(name: &str) -> bool {
         "method",
         "source",
         "audience",
+        // A token's or a wallet's address is public (`token_addr`).
+        "addr",
+        "address",
     ];
     const HOLDS: &[&str] = &[
         // A page of results, not a credential (`NextToken`, `nextPageToken`,

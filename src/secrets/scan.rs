@@ -330,6 +330,10 @@ mod tests {
             "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.signature".into(),
             "Authorization: Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJyb290In0.".into(),
             "# AdminPassword: W3lc0me2024".into(),
+            // A stand-in that names its kind, a token's address.
+            "  -H \"Authorization: Bearer ab_agentA_key\" \\".into(),
+            "export SERVICE_TOKEN=acme-prod-deploy-token".into(),
+            "        token_addr=\"0xTokenAddr\",".into(),
             // A type and its base, a page of results, a value its name
             // calls made up.
             "public class PasswordHasher : IPasswordHasher".into(),
