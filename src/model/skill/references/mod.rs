@@ -124,14 +124,23 @@ struct Scan<'a> {
     /// [`is_authoring_guide`]): a path it names without sending the agent
     /// to it is the reader's, not the skill's.
     guide: bool,
-    /// The claim being judged is a path after a client's own placeholder.
-    placeholder_claim: bool,
-    /// The claim being judged is a path sent to in a folder the skill does
-    /// not have: at most a warning.
-    weak_claim: bool,
     /// The file being scanned is in a copy of another project
     /// ([`install::in_copy_of_another_project`]).
     copy: bool,
+}
+
+/// How strongly a claim names a file of the skill, which bounds what its
+/// absence can be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Claim {
+    /// As its kind and wording say (a link, a path the agent is sent to).
+    Plain,
+    /// A path after a client's own placeholder (`{baseDir}/x`): certain to
+    /// name the skill folder, so a file above it is not found there.
+    Placeholder,
+    /// A path sent to in a folder the skill does not have: at most a
+    /// warning.
+    Weak,
 }
 
 impl<'a> Scan<'a> {
@@ -244,8 +253,6 @@ impl<'a> Scan<'a> {
             copy: false,
             copied: HashSet::default(),
             guide: false,
-            placeholder_claim: false,
-            weak_claim: false,
         }
     }
 
@@ -394,7 +401,7 @@ impl<'a> Scan<'a> {
             .is_some_and(|seen| seen.contains(text))
     }
 
-    fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref) {
+    fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref, strength: Claim) {
         if self.already_found(from, &r.text) || install::is_skill_pointer(&r.text) {
             return;
         }
@@ -525,7 +532,7 @@ impl<'a> Scan<'a> {
             // A client's own placeholder (`{baseDir}/x`) names the skill
             // folder for certain: a file above it is not found there.
             Ok(Found::Missing)
-                if !self.placeholder_claim
+                if strength != Claim::Placeholder
                     && (self.at_real_place(from, &r.text).is_some()
                         || self.enclosing(r).is_some()) =>
             {
@@ -555,7 +562,7 @@ impl<'a> Scan<'a> {
                     .text
                     .split('/')
                     .any(|seg| seg.starts_with('.') && seg != "." && seg != "..");
-                let severity = if self.weak_claim {
+                let severity = if strength == Claim::Weak {
                     Severity::Warning
                 } else if r.kind == RefKind::Link && self.guide && from != SKILL_MD {
                     // A guide's page about a skill's layout links the
@@ -625,18 +632,16 @@ impl<'a> Scan<'a> {
                 // again, it would cover the same files (most references
                 // repeat a few names).
                 RefKind::Prose | RefKind::Example if self.already_found(from, &r.text) => {}
-                RefKind::Link => self.claim(source, from, r),
+                RefKind::Link => self.claim(source, from, r, Claim::Plain),
                 RefKind::Prose | RefKind::Example if self.is_claim(from, &r.text, r.kind) => {
-                    self.claim(source, from, r)
+                    self.claim(source, from, r, Claim::Plain)
                 }
                 // `SKILL.md` sends the agent to a path in a folder the skill
                 // does not have ("open `resources/playbook.md`"): as likely
                 // the skill's missing file as the user's, so at most a
                 // warning.
                 RefKind::Prose if from == SKILL_MD && self.sent_to_missing_material(source, r) => {
-                    self.weak_claim = true;
-                    self.claim(source, from, r);
-                    self.weak_claim = false;
+                    self.claim(source, from, r, Claim::Weak);
                 }
                 RefKind::Prose | RefKind::Example | RefKind::Code => {
                     self.mention(from, &r.text, bare_words)

@@ -92,9 +92,12 @@ impl<'a> Scan<'a> {
                 text: rest.to_string(),
                 kind,
             };
-            self.placeholder_claim = client;
-            self.claim(source, SKILL_MD, &inner);
-            self.placeholder_claim = false;
+            let strength = if client {
+                Claim::Placeholder
+            } else {
+                Claim::Plain
+            };
+            self.claim(source, SKILL_MD, &inner, strength);
         } else {
             self.mention(SKILL_MD, rest, false);
         }
@@ -132,7 +135,7 @@ impl<'a> Scan<'a> {
                 text: inner.to_string(),
                 kind: RefKind::Link,
             };
-            self.claim(source, SKILL_MD, &inner);
+            self.claim(source, SKILL_MD, &inner, Claim::Plain);
             return;
         }
         // Missing from the plugin: an error where the text names the file
