@@ -197,7 +197,8 @@ fn forms(secret: &str) -> Vec<String> {
 }
 
 /// The tool's own words, printed in every run whatever it read: the rule
-/// ids (set once at start by [`keep_words`]). A piece of a secret that is
+/// ids and the generic kinds of secret its messages name (set once at
+/// start by [`keep_words`]). A piece of a secret that is
 /// part of one (`Security` of `MyP@ss+SecurityToken`) discloses nothing and
 /// is not masked, so no secret masks a rule id in JSON or SARIF.
 static WORDS: OnceLock<Vec<String>> = OnceLock::new();

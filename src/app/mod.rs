@@ -23,7 +23,11 @@ use std::path::PathBuf;
 
 /// Runs a parsed command line and returns the exit code.
 pub fn run(cli: Cli) -> u8 {
-    crate::redact::keep_words(crate::rules::all().map(|r| r.id));
+    crate::redact::keep_words(
+        crate::rules::all()
+            .map(|r| r.id)
+            .chain(crate::secrets::generic_kinds()),
+    );
     if cli.command.is_none() {
         if let Some(fatal) = mistyped_command(&cli.check.paths) {
             print_fatal_with(&fatal, cli.check.common.color);

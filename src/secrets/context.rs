@@ -50,12 +50,13 @@ pub enum Text {
 }
 
 /// Whether `kind` is a generic form (a `name = value` assignment, a
-/// password in a URL or command): one a vendor's format does not vouch for.
+/// password in a URL or command, an `Authorization:` header's value): one
+/// no vendor's format or name vouches for.
 pub fn is_generic(kind: &str) -> bool {
-    PATTERNS
-        .iter()
-        .find(|p| p.kind == kind)
-        .is_some_and(|p| matches!(p.form, Form::Assignment | Form::Password))
+    PATTERNS.iter().find(|p| p.kind == kind).is_some_and(|p| {
+        matches!(p.form, Form::Assignment | Form::Password)
+            || (p.form == Form::Keyed && p.names.is_empty())
+    })
 }
 
 /// The documented examples of a text, found in one pass over its lines:
@@ -252,6 +253,7 @@ mod tests {
     fn only_generic_forms() {
         assert!(is_generic("password assignment"));
         assert!(is_generic("password in URL"));
+        assert!(is_generic("HTTP authorization header"));
         assert!(!is_generic("Hugging Face token"));
         assert!(!is_generic("no such kind"));
     }

@@ -57,7 +57,9 @@ pub(super) fn accept(
         }
         _ if names_its_kind(value) => false,
         Form::Keyed => {
-            !is_example_basic_credentials(text, range.clone(), value)
+            !DOCUMENTED_EXAMPLES.contains(&value)
+                && !is_example_jwt(value)
+                && !is_example_basic_credentials(text, range.clone(), value)
                 && !is_placeholder(value)
                 && !is_word(value)
                 && !is_demo_password(value)
@@ -68,6 +70,8 @@ pub(super) fn accept(
         Form::Password => {
             !is_placeholder(value)
                 && !is_word(value)
+                // Prose ("default password checks, null sessions").
+                && !is_word(value.trim_end_matches([',', '.', ';', ':', ')']))
                 && !is_demo_password(value)
                 && !in_media_address(text, range.start)
         }
@@ -94,8 +98,7 @@ pub(super) fn accept(
                 && !value.trim_end_matches('=').contains('=')
                 && (value.chars().count() < 16 || entropy(value) >= 3.2)
                 && !is_code_value(text, name_range, range)
-                && !(value.starts_with("eyJ")
-                    && value.split('.').nth(1).is_some_and(is_example_claims))
+                && !is_example_jwt(value)
                 && !is_words_with_digits(value)
                 && !is_public_address(value)
                 && !encodes_words(value)
@@ -174,6 +177,11 @@ fn in_media_address(text: &str, at: usize) -> bool {
     shown || media
 }
 
+/// A JSON Web Token whose claims are a documented example's (jwt.io's).
+fn is_example_jwt(value: &str) -> bool {
+    value.starts_with("eyJ") && value.split('.').nth(1).is_some_and(is_example_claims)
+}
+
 /// Nouns for what a credential is, as the last word of a stand-in.
 const SECRET_NOUNS: &[&str] = &[
     "key",
@@ -250,6 +258,47 @@ fn is_code_value(
         seg.split(|c: char| !c.is_ascii_alphabetic())
             .all(|part| part.is_empty() || is_identifier(part))
     };
+    // A PowerShell command (`Get-MgServicePrincipalPasswordCredential`):
+    // an approved verb, a hyphen and a noun, then its arguments.
+    if let Some((verb, noun)) = v.split_once('-') {
+        const VERBS: &[&str] = &[
+            "Get",
+            "Set",
+            "New",
+            "Remove",
+            "Add",
+            "Invoke",
+            "Update",
+            "Test",
+            "Start",
+            "Stop",
+            "Read",
+            "Write",
+            "Convert",
+            "ConvertTo",
+            "ConvertFrom",
+            "Export",
+            "Import",
+            "Select",
+            "Connect",
+            "Disconnect",
+            "Grant",
+            "Revoke",
+            "Reset",
+            "Register",
+            "Unregister",
+        ];
+        if VERBS.contains(&verb)
+            && noun.starts_with(|c: char| c.is_ascii_uppercase())
+            && noun.bytes().all(|b| b.is_ascii_alphanumeric())
+            && matches!(
+                after,
+                None | Some(b' ' | b'\n' | b'\r' | b'\t' | b'|' | b')')
+            )
+        {
+            return true;
+        }
+    }
     let negated = v.strip_prefix('!');
     let chain = negated.unwrap_or(v);
     let segments: Vec<&str> = chain.split('.').collect();
@@ -474,6 +523,10 @@ fn is_fake(value: &str) -> bool {
         "fake",
     ];
     if MARKS.iter().any(|m| lower.contains(m)) {
+        return true;
+    }
+    // A token cut short with a mark in each part (`eyJhbGciOi---xxx.…`).
+    if lower.contains("-xxx") || lower.contains("---") {
         return true;
     }
     let bytes = value.as_bytes();

@@ -47,5 +47,16 @@ pub use decoded::{scan_decoded, DecodedMatch};
 pub use reader::scan_reader;
 pub use scan::{scan, SecretMatch};
 
+/// The names of the generic kinds of secret (`password assignment`,
+/// `HTTP authorization header`): words of the tool's own messages that no
+/// token's public prefix spells (a vendor's kind, `RubyGems token`, does:
+/// its pieces stay masked).
+pub fn generic_kinds() -> impl Iterator<Item = &'static str> {
+    formats::PATTERNS
+        .iter()
+        .map(|p| p.kind)
+        .filter(|k| is_generic(k))
+}
+
 #[cfg(test)]
 pub(crate) mod fixtures;

@@ -330,6 +330,12 @@ mod tests {
             "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.signature".into(),
             "Authorization: Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJyb290In0.".into(),
             "# AdminPassword: W3lc0me2024".into(),
+            // A token cut short in each part, jwt.io's example after a
+            // header, prose after `default password`, a PowerShell command.
+            "Authorization: Bearer eyJhbGciOi---xxx.eyJpc3MiOm---xxx.WFquGEx5gf---xxx".into(),
+            format!("Authorization: Bearer {}.{}.{}", "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", JWT_IO_PAYLOAD, concat!("SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV", "_adQssw5c")),
+            "5. **Credential testing:** Weak/default password checks, null session tests".into(),
+            "$creds = Get-MgServicePrincipalPasswordCredential -ServicePrincipalId $id".into(),
             // A stand-in that names its kind, a token's address.
             "  -H \"Authorization: Bearer ab_agentA_key\" \\".into(),
             "export SERVICE_TOKEN=acme-prod-deploy-token".into(),

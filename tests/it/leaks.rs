@@ -271,13 +271,15 @@ fn password(seed: u64) -> String {
 
 #[test]
 fn a_secret_with_a_rule_ids_word_in_it_leaves_the_rule_ids_whole() {
-    // Salesforce logs in with the password followed by the security token.
+    // Salesforce logs in with the password followed by the security token;
+    // another value ends in a kind's word.
     let secret = format!("{}+SecurityToken", password(11));
+    let other = format!("{}Password", password(13));
     let r = Repo::new();
     r.write(
         "skills/crm/SKILL.md",
         &format!(
-            "---\nname: crm\ndescription: Use for the CRM.\n---\nLog in with `sf.password={secret}` first.\n"
+            "---\nname: crm\ndescription: Use for the CRM.\n---\nLog in with `sf.password={secret}` first.\n\nThe relay has `RELAY_PASSWORD={other}`.\n"
         ),
     );
     let (code, out) = r.check_in("json", &["--no-history"]);
@@ -295,6 +297,8 @@ fn a_secret_with_a_rule_ids_word_in_it_leaves_the_rule_ids_whole() {
         assert!(!out.contains(&secret[..12]), "{format} leaks:\n{out}");
         assert!(!out.contains("SecurityTok"), "{format} leaks:\n{out}");
         assert!(!out.contains("****/secret-value"), "{format}:\n{out}");
+        assert!(!out.contains(&other[..12]), "{format} leaks:\n{out}");
+        assert!(!out.contains("**** assignment"), "{format}:\n{out}");
     }
 }
 
@@ -316,6 +320,15 @@ fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_se
              <img src=\"https://files.example.io/o/flow.png?alt=media&#x26;token=43a73901-37a9-4cb9-a25c-fa01cf03baea\" alt=\"flow\">\n"
         ),
     );
+    // A vendor's page copied with the address it came from: its request
+    // samples, a header's value among them, are the vendor's.
+    let header = password(12);
+    r.write(
+        "skills/registry/references/push-api.md",
+        &format!(
+            "---\nurl: https://developer.example.com/push-api\n---\n\n# Push API\n\nRequest header sample:\n\nAuthorization: Bearer {header}\n"
+        ),
+    );
     let (code, out) = r.check_in("json", &["--no-history"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let found: Vec<(&str, &str)> = json["diagnostics"]
@@ -325,13 +338,14 @@ fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_se
         .filter(|d| d["rule"] == "security/secret-value")
         .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
         .collect();
-    // The guide's sample is a warning and the image's address no finding;
-    // the same block in the skill's entry file, which the agent follows,
-    // stays an error.
+    // The guide's sample and the copied page's are warnings, and the
+    // image's address no finding; the same block in the skill's entry file,
+    // which the agent follows, stays an error.
     assert_eq!(
         found,
         [
             ("skills/registry/SKILL.md", "error"),
+            ("skills/registry/references/push-api.md", "warning"),
             ("skills/registry/references/tokens.md", "warning")
         ],
         "{out}"
@@ -341,6 +355,7 @@ fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_se
         let (_, out) = r.check_in(format, &["--no-history"]);
         assert_masked(format, &out, &format!("ghp_{sample}"));
         assert_masked(format, &out, &format!("ghp_{in_skill}"));
+        assert_masked(format, &out, &format!("ghp_{header}"));
     }
 }
 

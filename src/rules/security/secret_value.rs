@@ -17,7 +17,7 @@ declare_rule! {
     ///
     /// Severity: an error; a warning for a generic value (an assignment, a password in a URL or command) inside a documented example: an OpenAPI `example:` or `examples:` block, a fenced block under an "Examples" heading, where vendors' references print sample responses, or a code block of data or code (`json`, `toml`, `ts`) in a Markdown document beside `SKILL.md`, where a guide shows what a file holds. A shell block is a command run with the value, and stays an error, as does `SKILL.md`, which the agent follows.
     ///
-    /// A vendor's own token format is an error wherever it is. Either way the value is masked. A value in the address of an image a page shows (an HTML `src`, `![…](…)`, a link to a `.png`) is published with the page: no finding.
+    /// So is one in a Markdown document that cites the site it was copied from (`url:` or `source_url:` in its frontmatter, `> Source: https://…`): a vendor's page, with its samples. An `Authorization:` header's value counts as generic. A vendor's own token format is an error wherever it is. Either way the value is masked. A value in the address of an image a page shows (an HTML `src`, `![…](…)`, a link to a `.png`) is published with the page: no finding.
     ///
     /// ## Why
     /// Profiles and skills are committed, reviewed, copied into prompts and shown to agents. A credential in them is leaked to everyone who can read the repository and to every agent the skill is bound to. An evidence reference names a record; it never carries the credential itself.
@@ -119,15 +119,27 @@ impl SecurityRule for Check {
         let mut out = Vec::new();
         // A generic value in a vendor's documented example: not certain to
         // be a credential. The examples are found once per file.
-        let examples = if found.iter().any(|m| crate::secrets::is_generic(m.kind)) {
-            crate::secrets::Examples::of(&source.text, text_kind(&source.path))
+        let generic = found.iter().any(|m| crate::secrets::is_generic(m.kind));
+        let kind = text_kind(&source.path);
+        let examples = if generic {
+            crate::secrets::Examples::of(&source.text, kind)
         } else {
             crate::secrets::Examples::default()
         };
+        // A document copied from another site (it cites its source: `url:`,
+        // `> Source:`): its values are that site's samples.
+        let copied = generic
+            && kind == crate::secrets::Text::Document
+            && crate::model::skill::prose::is_copied_document(&source.text);
         for m in found {
             source.add_secret(m.range.clone());
             let example = crate::secrets::is_generic(m.kind)
-                .then(|| examples.place(m.range.start).map(str::to_string))
+                .then(|| {
+                    examples
+                        .place(m.range.start)
+                        .or(copied.then_some("a copy of another site's page (it cites its source)"))
+                        .map(str::to_string)
+                })
                 .flatten();
             let d = Diagnostic::new(
                 &RULE,
