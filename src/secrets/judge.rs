@@ -3,6 +3,7 @@
 //! code.
 
 use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, DOCUMENTED_STEMS, JWT_IO_PAYLOAD};
+use super::media::in_media_address;
 
 /// Whether a candidate is a credential: whole (no letters or digits run on
 /// past either end), random enough, and none of the things that only look
@@ -120,61 +121,6 @@ pub(super) fn query_value_len(value: &str) -> usize {
         }
     }
     value.len()
-}
-
-/// File types a page shows rather than links to for reading.
-const MEDIA_EXTS: &[&str] = &[
-    "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico", "bmp", "mp4", "webm", "mov",
-];
-
-/// How far back an address is followed from a value in it.
-const ADDRESS_REACH: usize = 4096;
-
-/// Whether `at` is inside the address of an image or other media a page
-/// shows: an HTML `src` attribute, a Markdown image (`![…](…)`), or any
-/// address whose path names a media file
-/// (`…/logo.png?alt=media&token=…`). Every reader's browser fetches that
-/// address to show the page, so a value in it is published with the page,
-/// not kept secret.
-fn in_media_address(text: &str, at: usize) -> bool {
-    let bytes = text.as_bytes();
-    // An address runs to a space, a quote or an angle bracket; it may hold
-    // parentheses (`diagram%20(1).jpg`).
-    let stop = |b: u8| b.is_ascii_whitespace() || b"\"'<>`".contains(&b);
-    let floor = at.saturating_sub(ADDRESS_REACH);
-    let mut start = at;
-    while start > floor && !stop(bytes[start - 1]) {
-        start -= 1;
-    }
-    // The address begins with its scheme: the letters before the first
-    // `://` (after `![alt](` in Markdown).
-    let Some(sep) = text.get(start..at).and_then(|t| t.find("://")) else {
-        return false;
-    };
-    let sep = start + sep;
-    let mut begin = sep;
-    while begin > start && bytes[begin - 1].is_ascii_alphabetic() {
-        begin -= 1;
-    }
-    if begin == sep {
-        return false;
-    }
-    let address = &text[begin..at];
-    // `src="<https://…>"`: an address in angle brackets.
-    let before = &bytes[floor..begin];
-    let before = before.strip_suffix(b"<").unwrap_or(before);
-    // `![alt](`: the bracket that opens the alt text follows a `!`.
-    let image = before.strip_suffix(b"](").is_some_and(|alt| {
-        alt.iter()
-            .rposition(|b| *b == b'[' || *b == b'\n')
-            .is_some_and(|i| alt[i] == b'[' && i > 0 && alt[i - 1] == b'!')
-    });
-    let shown = before.ends_with(b"src=\"") || before.ends_with(b"src='") || image;
-    let path = address.split(['?', '#']).next().unwrap_or(address);
-    let media = path
-        .rsplit_once('.')
-        .is_some_and(|(_, ext)| MEDIA_EXTS.contains(&ext.to_ascii_lowercase().as_str()));
-    shown || media
 }
 
 /// A JSON Web Token whose claims are a documented example's (jwt.io's).

@@ -39,6 +39,7 @@ mod decoded;
 mod formats;
 mod judge;
 mod keys;
+mod media;
 mod reader;
 mod scan;
 
