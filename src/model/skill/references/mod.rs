@@ -127,6 +127,9 @@ struct Scan<'a> {
     /// The file being scanned is in a copy of another project
     /// ([`install::in_copy_of_another_project`]).
     copy: bool,
+    /// The file being scanned is a page copied from another site
+    /// ([`prose::is_copied_document`]), judged once per file.
+    copied_page: bool,
 }
 
 /// How strongly a claim names a file of the skill, which bounds what its
@@ -154,6 +157,7 @@ impl<'a> Scan<'a> {
             let all = 0..source.text.len();
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
             self.copy = install::in_copy_of_another_project(&rel);
+            self.copied_page = rel != SKILL_MD && prose::is_copied_document(&source.text);
             if is_markdown(&rel) {
                 let mut refs = markdown::markdown(&source.text, all);
                 refs.extend(markdown::python_imports(&source.text));
@@ -177,6 +181,7 @@ impl<'a> Scan<'a> {
         }
         self.material = false;
         self.copy = false;
+        self.copied_page = false;
     }
 
     /// Covers the skill's files that the agent entry files at the
@@ -251,6 +256,7 @@ impl<'a> Scan<'a> {
             case_only: Vec::new(),
             material: false,
             copy: false,
+            copied_page: false,
             copied: HashSet::default(),
             guide: false,
         }
@@ -425,8 +431,7 @@ impl<'a> Scan<'a> {
         // `SHA256[cwd](0:12)` is no link to a file, and the links of a copy
         // of another site's page (`> Source: https://…`) are the original's.
         if r.kind == RefKind::Link
-            && (prose::not_a_path(&r.text)
-                || (from != SKILL_MD && prose::is_copied_document(&source.text)))
+            && (prose::not_a_path(&r.text) || (from != SKILL_MD && self.copied_page))
         {
             return;
         }
@@ -516,7 +521,7 @@ impl<'a> Scan<'a> {
                         || made_or_users(source, r)) => {}
             Ok(Found::Missing) if prose::not_the_skills(source, r) => {}
             // A copy of another site's page names the original's files.
-            Ok(Found::Missing) if from != SKILL_MD && prose::is_copied_document(&source.text) => {}
+            Ok(Found::Missing) if from != SKILL_MD && self.copied_page => {}
             Ok(Found::Missing) if self.in_folder_the_line_names(source, r) => {}
             Ok(Found::Missing) if self.read_from_skill_folder(from, &r.text).is_some() => {
                 let found = self
