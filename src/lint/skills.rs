@@ -305,90 +305,36 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
     }
 }
 
-/// A skill rule's error where no client installs the skill is a warning:
-/// in a test-fixture folder (a plugin rule's too) ([`crate::model::skill::install::in_test_fixture`]),
-/// where a fixture is often wrong on purpose, or in a copy of a skill of a
-/// skills folder kept outside every skills folder (a `preview/` snapshot, a
-/// build's overlay such as `skill-flavors/web/<skill>/`; see
-/// [`uninstalled_copies`]). The finding is kept, so a real mistake there is
-/// still seen.
+/// A skill rule's error where no client installs the skill is a warning
+/// (a plugin rule's too in a test-fixture folder): the installation
+/// model's [`crate::model::skill::install::not_installed`] says why — a
+/// fixture, where a file is often wrong on purpose, a template, a copy of
+/// another project, or a snapshot of a skill kept outside every skills
+/// folder (`preview/`, a build's overlay such as `skill-flavors/web/<skill>/`).
+/// The finding is kept, so a real mistake there is still seen.
 pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
-    let copies = uninstalled_copies(inventory);
+    use crate::model::skill::install;
+    let dirs = inventory
+        .skills
+        .iter()
+        .filter(|s| s.skill_md.is_some())
+        .map(|s| s.dir.as_str());
+    let snapshots = install::snapshot_copies(dirs, &inventory.skill_roots, &inventory.named);
     for d in &mut report.diagnostics {
-        let skill = d.rule.id.starts_with("skill/");
-        // A plugin's manifest in a fixture folder ships with no plugin.
-        let plugin = d.rule.id.starts_with("plugin/");
-        if d.severity != crate::diagnostic::Severity::Error || !(skill || plugin) {
+        if d.severity != crate::diagnostic::Severity::Error {
             continue;
         }
-        let note = if crate::model::skill::install::in_test_fixture(&d.path, &inventory.named) {
-            "a warning here: the file is in a test-fixture folder, which no client installs"
-                .to_string()
-        } else if !skill {
-            continue;
-        } else if crate::model::skill::install::in_skill_template(&d.path, &inventory.named) {
-            "a warning here: the folder is a template for new skills, which no client installs as is"
-                .to_string()
-        } else if let Some(copy) =
-            crate::model::skill::install::copy_folder_of(&d.path, &inventory.named)
-        {
-            format!(
-                "a warning here: the file is in `{copy}/`, a copy of another project, which no client installs from here"
-            )
-        } else if let Some((_, of)) = copies
-            .iter()
-            .filter(|(dir, _)| d.path.starts_with(&format!("{dir}/")))
-            .max_by_key(|(dir, _)| dir.len())
-        {
-            format!(
-                "a warning here: the folder is a copy of `{of}` outside every skills folder, which no client installs"
-            )
-        } else {
+        let Some(why) = install::not_installed(&d.path, &inventory.named, &snapshots) else {
             continue;
         };
+        if !why.lowers(d.rule.id) {
+            continue;
+        }
+        let note = why.note();
         d.severity = crate::diagnostic::Severity::Warning;
         d.help = Some(match d.help.take() {
             Some(help) => format!("{help} ({note})"),
             None => note,
         });
     }
-}
-
-/// The skill folders outside every skills root whose folder name is that
-/// of a skill inside one (`preview/pdf` beside `skills/pdf`), each with
-/// that skill's folder: snapshots, overlays and staging copies that a build
-/// or a person copies from, not skills a client installs. A path named on
-/// the command line is linted in full.
-pub fn uninstalled_copies(inventory: &Inventory) -> Vec<(String, String)> {
-    let in_root = |dir: &str| {
-        inventory
-            .skill_roots
-            .iter()
-            .any(|r| r.is_empty() || dir.starts_with(&format!("{r}/")))
-    };
-    let named = |dir: &str| {
-        inventory.named.iter().any(|n| {
-            !n.is_empty()
-                && (dir == n
-                    || dir.starts_with(&format!("{n}/"))
-                    || n.starts_with(&format!("{dir}/")))
-        })
-    };
-    let name_of = |dir: &str| dir.rsplit('/').next().unwrap_or(dir).to_string();
-    let mut installed: std::collections::HashMap<String, &str> = Default::default();
-    for s in inventory.skills.iter().filter(|s| s.skill_md.is_some()) {
-        if in_root(&s.dir) {
-            installed.entry(name_of(&s.dir)).or_insert(&s.dir);
-        }
-    }
-    inventory
-        .skills
-        .iter()
-        .filter(|s| s.skill_md.is_some() && !s.dir.is_empty())
-        .filter(|s| !in_root(&s.dir) && !named(&s.dir))
-        .filter_map(|s| {
-            let of = installed.get(&name_of(&s.dir))?;
-            Some((s.dir.clone(), of.to_string()))
-        })
-        .collect()
 }

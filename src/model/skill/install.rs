@@ -158,6 +158,111 @@ fn folders_below_named<'a>(path: &'a str, named: &[String]) -> impl Iterator<Ite
         .flat_map(|dirs| dirs.split('/'))
 }
 
+/// Why no client installs a file from where it is: the installation
+/// model's answer for a finding's path ([`not_installed`]). A skill rule's
+/// error there is a warning, since no user of a client meets it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotInstalled<'a> {
+    /// In a test-fixture folder ([`FIXTURE_DIRS`]); a plugin's manifest
+    /// there ships with no plugin either.
+    Fixture,
+    /// In a template for new skills ([`TEMPLATE_DIRS`]).
+    Template,
+    /// In a copy of another project (`vendor/`, a commit id:
+    /// [`is_copy_folder`]), the folder named.
+    Copy(&'a str),
+    /// In a copy, kept outside every skills folder, of the skill folder
+    /// named ([`snapshot_copies`]).
+    Snapshot(&'a str),
+}
+
+impl NotInstalled<'_> {
+    /// Whether a finding of the rule `rule` is lowered: every skill rule's,
+    /// and in a fixture a plugin rule's too.
+    pub fn lowers(&self, rule: &str) -> bool {
+        rule.starts_with("skill/") || (*self == Self::Fixture && rule.starts_with("plugin/"))
+    }
+
+    /// What the finding's help adds.
+    pub fn note(&self) -> String {
+        match self {
+            Self::Fixture => {
+                "a warning here: the file is in a test-fixture folder, which no client installs"
+                    .to_string()
+            }
+            Self::Template => "a warning here: the folder is a template for new skills, which no client installs as is".to_string(),
+            Self::Copy(dir) => format!(
+                "a warning here: the file is in `{dir}/`, a copy of another project, which no client installs from here"
+            ),
+            Self::Snapshot(of) => format!(
+                "a warning here: the folder is a copy of `{of}` outside every skills folder, which no client installs"
+            ),
+        }
+    }
+}
+
+/// Why no client installs the file at the repo-relative `path`, if none
+/// does: a fixture, a template or a copy folder below every path named on
+/// the command line (`named`), or a snapshot among `snapshots` (pairs of
+/// a copy's folder and its skill's, from [`snapshot_copies`]).
+pub fn not_installed<'a>(
+    path: &'a str,
+    named: &[String],
+    snapshots: &'a [(String, String)],
+) -> Option<NotInstalled<'a>> {
+    if in_test_fixture(path, named) {
+        return Some(NotInstalled::Fixture);
+    }
+    if in_skill_template(path, named) {
+        return Some(NotInstalled::Template);
+    }
+    if let Some(copy) = copy_folder_of(path, named) {
+        return Some(NotInstalled::Copy(copy));
+    }
+    snapshots
+        .iter()
+        .filter(|(dir, _)| {
+            path.strip_prefix(dir.as_str())
+                .is_some_and(|r| r.starts_with('/'))
+        })
+        .max_by_key(|(dir, _)| dir.len())
+        .map(|(_, of)| NotInstalled::Snapshot(of))
+}
+
+/// The skill folders (`dirs`, each holding a `SKILL.md`) outside every
+/// skills root (`roots`) whose folder name is that of a skill inside one
+/// (`preview/pdf` beside `skills/pdf`), each with that skill's folder:
+/// snapshots, overlays and staging copies that a build or a person copies
+/// from, not skills a client installs. A folder at, above or below a path
+/// named on the command line (`named`) is linted in full.
+pub fn snapshot_copies<'a>(
+    dirs: impl Iterator<Item = &'a str> + Clone,
+    roots: &[String],
+    named: &[String],
+) -> Vec<(String, String)> {
+    let in_root = |dir: &str| {
+        roots
+            .iter()
+            .any(|r| r.is_empty() || dir.starts_with(&format!("{r}/")))
+    };
+    let is_named = |dir: &str| {
+        named.iter().any(|n| {
+            !n.is_empty()
+                && (dir == n
+                    || dir.starts_with(&format!("{n}/"))
+                    || n.starts_with(&format!("{dir}/")))
+        })
+    };
+    let name_of = |dir: &str| dir.rsplit('/').next().unwrap_or(dir).to_string();
+    let mut installed: std::collections::HashMap<String, &str> = Default::default();
+    for dir in dirs.clone().filter(|d| in_root(d)) {
+        installed.entry(name_of(dir)).or_insert(dir);
+    }
+    dirs.filter(|d| !d.is_empty() && !in_root(d) && !is_named(d))
+        .filter_map(|d| Some((d.to_string(), installed.get(&name_of(d))?.to_string())))
+        .collect()
+}
+
 /// A pointer to another skill by its installed name, `plugin:skill` (also
 /// written `/plugin:skill`, as a slash command): clients resolve it by name,
 /// so it is no file of the folder.
@@ -195,6 +300,37 @@ mod tests {
         assert!(!in_test_fixture("tests/fixtures/bad/SKILL.md", &named));
         let named = vec![String::new()];
         assert!(in_test_fixture("tests/x/SKILL.md", &named));
+    }
+
+    #[test]
+    fn why_a_file_is_not_installed() {
+        let none: Vec<String> = Vec::new();
+        let dirs = ["skills/pdf", "preview/pdf", "preview/other", "tests/x"];
+        let roots = vec!["skills".to_string()];
+        let snaps = snapshot_copies(dirs.iter().copied(), &roots, &none);
+        assert_eq!(
+            snaps,
+            vec![("preview/pdf".to_string(), "skills/pdf".to_string())]
+        );
+        let why = |p| not_installed(p, &none, &snaps);
+        assert_eq!(
+            why("preview/pdf/SKILL.md"),
+            Some(NotInstalled::Snapshot("skills/pdf"))
+        );
+        assert_eq!(why("preview/pdfx/SKILL.md"), None);
+        assert_eq!(why("preview/other/SKILL.md"), None);
+        assert_eq!(why("skills/pdf/SKILL.md"), None);
+        assert_eq!(why("tests/x/SKILL.md"), Some(NotInstalled::Fixture));
+        assert_eq!(why("_template/SKILL.md"), Some(NotInstalled::Template));
+        assert_eq!(why("vendor/a/SKILL.md"), Some(NotInstalled::Copy("vendor")));
+        // A fixture lowers the plugin rules too; the others only skill rules.
+        assert!(NotInstalled::Fixture.lowers("plugin/missing-source"));
+        assert!(!NotInstalled::Copy("vendor").lowers("plugin/missing-source"));
+        assert!(NotInstalled::Copy("vendor").lowers("skill/broken-reference"));
+        assert!(!NotInstalled::Template.lowers("security/secret-value"));
+        // A folder the user names is linted in full.
+        let named = vec!["preview/pdf".to_string()];
+        assert!(snapshot_copies(dirs.iter().copied(), &roots, &named).is_empty());
     }
 
     #[test]
