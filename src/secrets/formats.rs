@@ -684,6 +684,13 @@ pub(super) const DOCUMENTED_EXAMPLES: &[&str] = &[
     concat!("sk_test_", "BQokikJOv", "BiI2HlWgH", "4olfQ2"),
     // GitHub's documentation.
     concat!("ghp_", "16C7e42F292", "c6912E7710c", "838347Ae178B4a"),
+    // OAuth 2.0's (RFC 6749) example access token, refresh token and
+    // authorization code, and RFC 6750's bearer token: in every sample of
+    // a token reply.
+    concat!("2YotnFZFEjr1", "zCsicMWpAA"),
+    concat!("tGzv3JOkF0XG", "5Qx2TlKWIA"),
+    concat!("SplxlOBeZQQY", "bYS6WxSbIA"),
+    concat!("mF_9.B5f-4", ".1JqM"),
     // Slack's documentation.
     concat!(
         "xoxb-",

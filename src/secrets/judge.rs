@@ -4,6 +4,7 @@
 
 use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, DOCUMENTED_STEMS, JWT_IO_PAYLOAD};
 use super::media::in_media_address;
+use super::shapes::{counts_up, is_fake, is_placeholder, is_public_address, slack_numbered};
 
 /// Whether a candidate is a credential: whole (no letters or digits run on
 /// past either end), random enough, and none of the things that only look
@@ -30,6 +31,7 @@ pub(super) fn accept(
     }
     if entropy(value) < p.entropy
         || is_fake(value)
+        || DOCUMENTED_EXAMPLES.contains(&value)
         || DOCUMENTED_STEMS.iter().any(|stem| value.starts_with(stem))
     {
         return false;
@@ -44,22 +46,18 @@ pub(super) fn accept(
         return false;
     }
     // Slack tokens carry their team and user numbers: `xoxb-my-bot-token`
-    // is a name.
-    if p.kind == "Slack token" && value.bytes().filter(u8::is_ascii_digit).count() < 4 {
+    // is a name, and a bot's or user's token starts with its team's number
+    // (`xoxb-17653672481-…`), so `xoxb-test-token-12345` is none.
+    if p.kind == "Slack token"
+        && (value.bytes().filter(u8::is_ascii_digit).count() < 4 || !slack_numbered(value))
+    {
         return false;
     }
     match p.form {
-        Form::Token => {
-            if p.kind == "JSON Web Token" && value.split('.').nth(1).is_some_and(is_example_claims)
-            {
-                return false;
-            }
-            !DOCUMENTED_EXAMPLES.contains(&value)
-        }
+        Form::Token => !is_example_claims_jwt(p, value),
         _ if names_its_kind(value) => false,
         Form::Keyed => {
-            !DOCUMENTED_EXAMPLES.contains(&value)
-                && !is_example_jwt(value)
+            !is_example_jwt(value)
                 && !is_example_basic_credentials(text, range.clone(), value)
                 && !is_placeholder(value)
                 && !is_word(value)
@@ -105,6 +103,11 @@ pub(super) fn accept(
                 && !encodes_words(value)
         }
     }
+}
+
+/// A JSON Web Token whose claims are a documented example's.
+fn is_example_claims_jwt(p: &Pattern, value: &str) -> bool {
+    p.kind == "JSON Web Token" && value.split('.').nth(1).is_some_and(is_example_claims)
 }
 
 /// The length of a value up to a following query parameter (`&name=`).
@@ -446,96 +449,6 @@ fn entropy(s: &str) -> f32 {
         .sum()
 }
 
-/// A value that shows the shape of a credential without being one: a
-/// truncation, a run of one character, a sequence, a marked example.
-fn is_fake(value: &str) -> bool {
-    let lower = value.to_ascii_lowercase();
-    const MARKS: &[&str] = &[
-        "example",
-        "your",
-        "xxxx",
-        "****",
-        "####",
-        "placeholder",
-        "redacted",
-        "dummy",
-        "sample",
-        "changeme",
-        "change_me",
-        "insert",
-        "replace",
-        "...",
-        "\u{2026}",
-        "fake",
-    ];
-    if MARKS.iter().any(|m| lower.contains(m)) {
-        return true;
-    }
-    // A token cut short with a mark in each part (`eyJhbGciOi---xxx.…`).
-    if lower.contains("-xxx") || lower.contains("---") {
-        return true;
-    }
-    let bytes = value.as_bytes();
-    let n = bytes.len();
-    // The longest run of one character, and of an ascending sequence
-    // (`abcdef`, `123456`), straight or interleaved (`A1B2C3D4`).
-    let (mut run, mut longest_run) = (1, 1);
-    let (mut up, mut longest_up) = (1, 1);
-    let mut up2 = [1usize, 1];
-    let mut longest_up2 = 1;
-    for i in 1..n {
-        run = if bytes[i] == bytes[i - 1] { run + 1 } else { 1 };
-        longest_run = longest_run.max(run);
-        let next = |a: u8, b: u8| a.is_ascii_alphanumeric() && b == a.wrapping_add(1);
-        up = if next(bytes[i - 1], bytes[i]) {
-            up + 1
-        } else {
-            1
-        };
-        longest_up = longest_up.max(up);
-        if i >= 2 {
-            let k = i % 2;
-            up2[k] = if next(
-                bytes[i - 2].to_ascii_lowercase(),
-                bytes[i].to_ascii_lowercase(),
-            ) {
-                up2[k] + 1
-            } else {
-                1
-            };
-            longest_up2 = longest_up2.max(up2[0].min(up2[1]));
-        }
-    }
-    longest_run >= 6.max(n / 3) || longest_up >= 6 || longest_up2 >= 4 || {
-        // Mostly made of short sequences: `ABC1234XYZ`.
-        let mut in_runs = 0;
-        let mut i = 0;
-        while i < n {
-            let mut j = i + 1;
-            while j < n
-                && bytes[j - 1].is_ascii_alphanumeric()
-                && bytes[j] == bytes[j - 1].wrapping_add(1)
-            {
-                j += 1;
-            }
-            if j - i >= 3 {
-                in_runs += j - i;
-            }
-            i = j;
-        }
-        in_runs * 10 >= n * 6
-    }
-}
-
-/// A value that stands for a secret: `$VAR`, `${VAR}`, `%VAR%`, `<token>`,
-/// `{{ secrets.X }}`, `@VAR@`, `^PASS^` (a cracking tool's slot).
-fn is_placeholder(value: &str) -> bool {
-    value.starts_with(['$', '%', '<', '{', '(', '[', '@', '&', '*', '#', '^'])
-        || value.ends_with(['%', '>', '}', '@'])
-        || value.contains("${")
-        || value.contains("{{")
-}
-
 /// Words and `_.-/` only (`openai_key`, `process.env.TOKEN`, `Rotation`,
 /// `Classes/Records:` with a label's colon), or
 /// digits and separators only (a number, a date, a version): a name or a
@@ -669,8 +582,9 @@ fn is_named_segment(seg: &str) -> bool {
 }
 
 /// Words joined by digits and separators (`base64credentials`,
-/// `sk_live_abc123xyz`, `utf8_key`): each run of letters is three letters
-/// or more and reads as a word, each run of digits is short. Random
+/// `sk_live_abc123xyz`, `utf8_key`, `dev-api-key-12345`): each run of
+/// letters is three letters or more and reads as a word, each run of
+/// digits is short or counts up. Random
 /// characters have short runs of letters (`eC`, `Kd`).
 fn is_words_with_digits(value: &str) -> bool {
     let mut letters = 0;
@@ -692,7 +606,9 @@ fn is_words_with_digits(value: &str) -> bool {
                         return false;
                     }
                     letters += run.len();
-                } else if run.len() > 4 {
+                } else if run.len() > 4 && !counts_up(run) {
+                    // A long number is random, but not a count
+                    // (`dev-api-key-12345`).
                     return false;
                 }
                 i = j;
@@ -700,14 +616,6 @@ fn is_words_with_digits(value: &str) -> bool {
             true
         })
         && letters * 2 >= value.len()
-}
-
-/// An account address of Ethereum and its kin (`0x` and 40 hex digits):
-/// public by design, unlike a private key (64 hex digits).
-fn is_public_address(value: &str) -> bool {
-    value.len() == 42
-        && (value.starts_with("0x") || value.starts_with("0X"))
-        && value[2..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// A base64 value that decodes to a placeholder or words

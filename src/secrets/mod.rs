@@ -42,6 +42,7 @@ mod keys;
 mod media;
 mod reader;
 mod scan;
+mod shapes;
 
 pub use context::{is_generic, Examples, Text};
 pub use decoded::{scan_decoded, DecodedMatch};

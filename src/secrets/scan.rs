@@ -383,6 +383,12 @@ mod tests {
                 "eyJzdWIiOiIxMjM0NTY3ODkwIiwicm9sZSI6ImFkbWluIn0",
                 concat!("q3Vt0pWf8ZkLs2Rx", "Nd7Yb1HcE4gJ")
             ),
+            // OAuth 2.0's example tokens, words with a count, a Slack
+            // token without its team's number.
+            concat!(r#"  "refresh_token": "tGzv3JOkF0XG"#, r#"5Qx2TlKWIA","#).into(),
+            concat!(r#"  "access_token": "2YotnFZFEjr1"#, r#"zCsicMWpAA","#).into(),
+            "API_KEY=dev-api-key-12345".into(),
+            "  vi.stubEnv('SLACK_BOT_TOKEN', 'xoxb-test-token-12345');".into(),
         ];
         for text in &texts {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));

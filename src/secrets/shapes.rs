@@ -1,0 +1,120 @@
+//! Shapes that only look like a credential: a marked or truncated
+//! example, a run or a sequence, a stand-in for a value kept elsewhere, a
+//! token missing the number its vendor puts in every real one, a public
+//! address. `judge` asks these before it reports a value.
+
+/// A value that shows the shape of a credential without being one: a
+/// truncation, a run of one character, a sequence, a marked example.
+pub(super) fn is_fake(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    const MARKS: &[&str] = &[
+        "example",
+        "your",
+        "xxxx",
+        "****",
+        "####",
+        "placeholder",
+        "redacted",
+        "dummy",
+        "sample",
+        "changeme",
+        "change_me",
+        "insert",
+        "replace",
+        "...",
+        "\u{2026}",
+        "fake",
+    ];
+    if MARKS.iter().any(|m| lower.contains(m)) {
+        return true;
+    }
+    // A token cut short with a mark in each part (`eyJhbGciOi---xxx.…`).
+    if lower.contains("-xxx") || lower.contains("---") {
+        return true;
+    }
+    let bytes = value.as_bytes();
+    let n = bytes.len();
+    // The longest run of one character, and of an ascending sequence
+    // (`abcdef`, `123456`), straight or interleaved (`A1B2C3D4`).
+    let (mut run, mut longest_run) = (1, 1);
+    let (mut up, mut longest_up) = (1, 1);
+    let mut up2 = [1usize, 1];
+    let mut longest_up2 = 1;
+    for i in 1..n {
+        run = if bytes[i] == bytes[i - 1] { run + 1 } else { 1 };
+        longest_run = longest_run.max(run);
+        let next = |a: u8, b: u8| a.is_ascii_alphanumeric() && b == a.wrapping_add(1);
+        up = if next(bytes[i - 1], bytes[i]) {
+            up + 1
+        } else {
+            1
+        };
+        longest_up = longest_up.max(up);
+        if i >= 2 {
+            let k = i % 2;
+            up2[k] = if next(
+                bytes[i - 2].to_ascii_lowercase(),
+                bytes[i].to_ascii_lowercase(),
+            ) {
+                up2[k] + 1
+            } else {
+                1
+            };
+            longest_up2 = longest_up2.max(up2[0].min(up2[1]));
+        }
+    }
+    longest_run >= 6.max(n / 3) || longest_up >= 6 || longest_up2 >= 4 || {
+        // Mostly made of short sequences: `ABC1234XYZ`.
+        let mut in_runs = 0;
+        let mut i = 0;
+        while i < n {
+            let mut j = i + 1;
+            while j < n
+                && bytes[j - 1].is_ascii_alphanumeric()
+                && bytes[j] == bytes[j - 1].wrapping_add(1)
+            {
+                j += 1;
+            }
+            if j - i >= 3 {
+                in_runs += j - i;
+            }
+            i = j;
+        }
+        in_runs * 10 >= n * 6
+    }
+}
+
+/// Whether a Slack token has the number its kind starts with: a bot's,
+/// user's or legacy token (`xoxb-`, `xoxp-`, `xoxo-`, `xoxs-`, and the
+/// refreshable `xoxe.xoxb-1-`) starts with digits after its prefix; the
+/// workspace tokens (`xoxa-`, `xoxr-`) need not.
+pub(super) fn slack_numbered(value: &str) -> bool {
+    let rest = value.strip_prefix("xoxe.").unwrap_or(value);
+    let Some((kind, tail)) = rest.split_once('-') else {
+        return false;
+    };
+    matches!(kind, "xoxa" | "xoxr") || tail.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// A value that stands for a secret: `$VAR`, `${VAR}`, `%VAR%`, `<token>`,
+/// `{{ secrets.X }}`, `@VAR@`, `^PASS^` (a cracking tool's slot).
+pub(super) fn is_placeholder(value: &str) -> bool {
+    value.starts_with(['$', '%', '<', '{', '(', '[', '@', '&', '*', '#', '^'])
+        || value.ends_with(['%', '>', '}', '@'])
+        || value.contains("${")
+        || value.contains("{{")
+}
+
+/// An account address of Ethereum and its kin (`0x` and 40 hex digits):
+/// public by design, unlike a private key (64 hex digits).
+pub(super) fn is_public_address(value: &str) -> bool {
+    value.len() == 42
+        && (value.starts_with("0x") || value.starts_with("0X"))
+        && value[2..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Digits that count up by one (`12345`, `3456789`): typed, not drawn.
+pub(super) fn counts_up(digits: &str) -> bool {
+    let b = digits.as_bytes();
+    b.len() >= 2 && b.windows(2).all(|w| w[1] == w[0] + 1)
+}
