@@ -47,6 +47,18 @@ fn fence_open(line: &str) -> Option<(char, usize)> {
     Some((c, n))
 }
 
+/// Whether a fence's info string says it holds Markdown (`markdown`,
+/// `md`, `mdx`): a sample of a document, such as another skill's text.
+fn shows_markdown(line: &str, (c, n): (char, usize)) -> bool {
+    let info = line.trim_start()[n * c.len_utf8()..].trim_start();
+    let lang = info
+        .split(|ch: char| ch.is_whitespace() || ch == '{' || ch == ',')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(lang.as_str(), "markdown" | "md" | "mdx")
+}
+
 fn fence_close(line: &str, c: char, n: usize) -> bool {
     let t = line.trim();
     t.len() >= n && t.chars().all(|x| x == c)
@@ -78,6 +90,8 @@ pub fn percent_decode(s: &str) -> String {
 pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
     let mut out = Vec::new();
     let mut fence: Option<(char, usize)> = None;
+    // The open fence shows a Markdown document (```` ```markdown ````).
+    let mut sample = false;
     let mut pos = range.start;
     let end = range.end.min(text.len());
     let mut examples = ExampleContext::default();
@@ -92,12 +106,24 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
             if fence_close(line, c, n) {
                 fence = None;
             } else {
+                let first = out.len();
                 code_words(line, start, false, &mut out);
+                if sample {
+                    // A sample document's placeholder path
+                    // (`{baseDir}/scripts/x.py` in a skill shown as an
+                    // example) is that document's, not this skill's.
+                    for r in &mut out[first..] {
+                        if r.text.starts_with(['{', '$']) {
+                            r.kind = RefKind::Example;
+                        }
+                    }
+                }
             }
             continue;
         }
         if let Some(f) = fence_open(line) {
             fence = Some(f);
+            sample = shows_markdown(line, f);
             continue;
         }
         if let Some(r) = definition(line, start) {

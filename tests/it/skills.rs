@@ -3022,3 +3022,131 @@ fn a_copy_of_another_sites_page_names_the_originals_files() {
     );
     assert!(run.findings()[0].path.ends_with("canonical/notes.md"));
 }
+
+#[test]
+fn a_root_skill_whose_name_is_not_the_checkouts_is_a_warning() {
+    // The folder of a `SKILL.md` at the repository's root is the
+    // checkout, whatever the clone was called (here a temp folder).
+    let t = Tree::new();
+    t.file(
+        "SKILL.md",
+        "---\nname: oneskill\ndescription: When to use it.\n---\nBody.\n",
+    );
+    let run = t.run();
+    let d: Vec<&Value> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/name-mismatch")
+        .collect();
+    assert_eq!(d.len(), 1, "{}", run.stdout);
+    assert_eq!(d[0]["severity"], "warning", "{}", run.stdout);
+    assert!(
+        d[0]["help"].as_str().unwrap().contains("repository's root"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    // Below the root, the folder is the skill's own: an error.
+    t.file(
+        "skills/refunds/SKILL.md",
+        "---\nname: refund-policy\ndescription: When to use it.\n---\nBody.\n",
+    );
+    let run = t.run();
+    assert_eq!(run.code, 1, "{}", run.stdout);
+}
+
+#[test]
+fn a_path_the_text_said_was_the_users_stays_theirs() {
+    let t = Tree::new();
+    t.skill(
+        "ucp",
+        "## Configuration\n\n`./ucp.config.json` at project root.\n\n\
+         ## Steps\n\n1. Check if `./ucp.config.json` exists.\n\
+         2. Read `./ucp.config.json` and plan.\n\
+         3. Run `./scripts/setup.sh`.\n\
+         4. Check if `./plan.json` exists; if not, ask.\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // Only the script, which nothing says is the user's, stays reported.
+    assert_eq!(
+        found,
+        vec![finding(
+            "skill/broken-reference",
+            "error",
+            "./scripts/setup.sh"
+        )],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_web_page_saved_into_the_skill_keeps_the_sites_links() {
+    let t = Tree::new();
+    t.skill(
+        "sdk",
+        "Read [the API page](references/api.md) and [the guide](references/guide.md).\n",
+    )
+    .file(
+        "skills/sdk/references/api.md",
+        "<!DOCTYPE HTML>\n<html lang=\"en\">\n<head>\n\
+         <link rel=\"stylesheet\" href=\"../../../../resource-files/style.css\">\n\
+         </head>\n<body>\n<a href=\"package-summary.html\">Package</a>\n</body>\n</html>\n",
+    )
+    .file(
+        "skills/sdk/references/guide.md",
+        "# Guide\n\nSee [setup](setup.md).\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![finding("skill/broken-reference", "error", "setup.md")],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_sample_document_keeps_its_own_paths() {
+    let t = Tree::new();
+    t.skill(
+        "workflows",
+        "Read [the anti-patterns](references/anti-patterns.md) and \
+         [a finished README](references/readme-example-full.md).\n\n\
+         Run `uv run {baseDir}/scripts/check.py`.\n",
+    )
+    .file(
+        "skills/workflows/references/anti-patterns.md",
+        "# Hardcoded paths\n\n**After:**\n```markdown\nRun the script:\n\
+         \\`\\`\\`bash\nuv run {baseDir}/scripts/analyze.py\n\\`\\`\\`\n```\n\n\
+         Then run `uv run {baseDir}/scripts/lint.py`.\n",
+    )
+    .file(
+        "skills/workflows/references/readme-example-full.md",
+        "# Project\n\n![logo](assets/logo.png)\n\nSee [contributing](CONTRIBUTING.md).\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // The Markdown sample's command and the example README's links are
+    // theirs; the skill's own commands are still checked.
+    assert_eq!(
+        found,
+        vec![
+            finding(
+                "skill/broken-reference",
+                "error",
+                "{baseDir}/scripts/check.py"
+            ),
+            finding(
+                "skill/broken-reference",
+                "error",
+                "{baseDir}/scripts/lint.py"
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+}

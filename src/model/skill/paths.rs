@@ -79,9 +79,12 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
             break;
         }
     }
-    // Made after it, or not written yet ("`x.md` (to be written in a
-    // follow-up)", "`x.md` — TBD").
+    // Made after it, not written yet ("`x.md` (to be written in a
+    // follow-up)", "`x.md` — TBD"), or looked for ("check if `x.json`
+    // exists": a file the skill ships is there).
     let made_after = [
+        "exists",
+        "already exists",
         "records ",
         "stores ",
         "is created",
@@ -515,7 +518,9 @@ pub fn glob_regex(text: &str) -> Option<Regex> {
 }
 
 /// Whether a file is a template for the skill's output (under `templates/`,
-/// or named `template`, `…_template`, `template-…`): it is copied into the user's work, and the paths
+/// or named `template`, `…_template`, `template-…`) or one example of it
+/// (`readme-example-maximal.md`, `sample-report.md`): it is copied into, or
+/// shows, the user's work, and the paths
 /// in it are written for that place. (Other files under `assets/`, such as
 /// guides the agent reads, are judged like any other.)
 pub fn is_output_material(rel: &str) -> bool {
@@ -523,8 +528,15 @@ pub fn is_output_material(rel: &str) -> bool {
     let name = name.to_ascii_lowercase();
     let stem = name.split('.').next().unwrap_or(&name);
     // `template.md`, `soap_note_template.md`, `template-report.md`; not a
-    // guide about templates (`widget-templates.md`).
-    stem == "template"
+    // guide about templates (`widget-templates.md`). Also a page named as
+    // one example of the output (`readme-example-maximal.md`,
+    // `sample-report.md`), not a collection of examples (`examples.md`).
+    let one_example = stem.contains(['-', '_'])
+        && stem
+            .split(['-', '_'])
+            .any(|part| part == "example" || part == "sample");
+    one_example
+        || stem == "template"
         || ["_", "-"].iter().any(|sep| {
             stem.ends_with(&format!("{sep}template")) || stem.starts_with(&format!("template{sep}"))
         })

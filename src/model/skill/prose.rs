@@ -405,9 +405,21 @@ fn forbidden(before: &str) -> bool {
 
 /// Whether a referenced file is a copy of another site's or repository's
 /// document (its first lines cite where it came from: `> Source:
-/// https://…`, "Adapted from …", a frontmatter's `source_url:`): its
-/// relative links and the files its text names are the original's.
+/// https://…`, "Adapted from …", a frontmatter's `source_url:`; or it is a
+/// whole web page saved as it was served, `<!DOCTYPE html>` or `<html>`
+/// first, such as a javadoc page): its relative links and the files its
+/// text names are the original's.
 pub fn is_copied_document(text: &str) -> bool {
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .chars()
+        .take(14)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if first.starts_with("<!doctype html") || first.starts_with("<html") {
+        return true;
+    }
     text.lines().take(12).any(|l| {
         let l = l
             .trim_start_matches(['>', ' ', '*', '_', '#', '-'])
@@ -583,6 +595,17 @@ mod tests {
             "# Art of README\n\n> Source: [a/b](https://github.com/a/b)\n"
         ));
         assert!(!is_copied_document("# Guide\n\nSee [x](x.md).\n"));
+        // A web page saved as served (a javadoc page kept as `.md`).
+        assert!(is_copied_document(
+            "<!DOCTYPE HTML>\n<html lang=\"en\">\n<a href=\"package-summary.html\">x</a>\n"
+        ));
+        assert!(is_copied_document(
+            "\n  <html>\n<body><a href=\"a.html\">a</a>"
+        ));
+        // HTML inside a page is not a saved page.
+        assert!(!is_copied_document(
+            "# Page\n\n<html> is the root element.\n"
+        ));
         assert!(is_copied_document(
             "---\nsource_url: https://example.com/docs/cli/themes\nsource_type: llms-txt\n---\n\n# Themes\n"
         ));

@@ -16,7 +16,7 @@ declare_rule! {
     /// Severity: an error when both skills sit in the same folder (every client that loads the folder loads both); a warning when they are in different folders of one installation set (category folders of a collection, a snapshot beside `skills/`), which only an installation taking both meets.
     ///
     /// ## Why
-    /// Installation matches by name; a collision is skipped silently forever.
+    /// Installers that match skills by name (the open format's, Codex's) keep one of the two and skip the other silently; a client that loads both (Claude Code, inside one plugin) lists two skills under one name, and the agent picks by the description alone.
     ///
     /// ## Example
     /// Bad:
@@ -124,7 +124,7 @@ fn duplicate_names(names: &[(String, String, Span)]) -> Vec<Diagnostic> {
             )
             .at(span)
             .label("declared here")
-            .help("give each skill its own name: installation matches skills by name, so one of them is silently skipped");
+            .help("give each skill its own name: an installer that matches skills by name keeps only one of them, and a client that loads both lists two skills under one name, so the agent cannot tell them apart");
             // Side by side in one folder, every client that loads the folder
             // loads both: certain. In different folders of one set (category
             // folders of a collection, a snapshot folder beside `skills/`),

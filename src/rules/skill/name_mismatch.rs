@@ -15,7 +15,7 @@ declare_rule! {
     ///
     /// The open format (`agentskills`, `platform`) and Codex (`codex`) bind a skill by its folder. When only Anthropic's clients are selected (`claude-code`, `claude-api`, or `claude`, which is both), the rule is off: Claude Code takes `name` and falls back to the folder's name only when `name` is absent, and the upload reads `name`; neither documents that the two must agree.
     ///
-    /// Severity: an error where it runs; the Agent Skills validator rejects the skill.
+    /// Severity: an error where it runs; the Agent Skills validator rejects the skill. A warning for a `SKILL.md` at the repository's root: that folder is the checkout, named by whoever cloned it, and an installer names the folder it makes.
     ///
     /// ## Why
     /// Installers and galleries match skills by folder name; a mismatch is skipped or installed twice.
@@ -52,17 +52,25 @@ impl SkillRule for Check {
             return;
         }
         let span = f.value.span;
-        out.push(
-            Diagnostic::new(
-                &RULE,
-                cx.path(),
-                format!("the name `{name}` is not the folder's name `{folder}`"),
-            )
-            .at(span)
-            .label(format!("folder is `{folder}`"))
-            .help(help(cx, name, folder))
-            .maybe_fix(name_fix(cx.source, span, folder)),
-        );
+        let mut d = Diagnostic::new(
+            &RULE,
+            cx.path(),
+            format!("the name `{name}` is not the folder's name `{folder}`"),
+        )
+        .at(span)
+        .label(format!("folder is `{folder}`"))
+        .help(help(cx, name, folder))
+        .maybe_fix(name_fix(cx.source, span, folder));
+        // A `SKILL.md` at the repository root: its folder is the checkout,
+        // named by whoever cloned it (`git clone … my-copy`), and an
+        // installer names the folder it makes. Not certain: a warning.
+        if cx.folder.dir.is_empty() {
+            d = d.with_severity(crate::diagnostic::Severity::Warning).help(format!(
+                "{} (a warning here: `SKILL.md` is at the repository's root, so the folder is the checkout, whose name the clone chooses)",
+                help(cx, name, folder)
+            ));
+        }
+        out.push(d);
     }
 }
 

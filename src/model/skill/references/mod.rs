@@ -130,6 +130,10 @@ struct Scan<'a> {
     /// The file being scanned is a page copied from another site
     /// ([`prose::is_copied_document`]), judged once per file.
     copied_page: bool,
+    /// Missing paths the text said were an output or the user's
+    /// (`made_or_users`: "`./ucp.config.json` at project root"): the same
+    /// path mentioned again later in the skill is still theirs.
+    theirs: HashSet<String>,
 }
 
 /// How strongly a claim names a file of the skill, which bounds what its
@@ -257,6 +261,7 @@ impl<'a> Scan<'a> {
             material: false,
             copy: false,
             copied_page: false,
+            theirs: HashSet::default(),
             copied: HashSet::default(),
             guide: false,
         }
@@ -518,7 +523,7 @@ impl<'a> Scan<'a> {
                         || (in_inline_command(source, r) && !self.has_first_folder(&r.text))
                         || self.at_plugin_root(source, r)
                         || self.at_repository_root(r)
-                        || made_or_users(source, r)) => {}
+                        || self.said_theirs(source, r)) => {}
             Ok(Found::Missing) if prose::not_the_skills(source, r) => {}
             // A copy of another site's page names the original's files.
             Ok(Found::Missing) if from != SKILL_MD && self.copied_page => {}
@@ -604,6 +609,20 @@ impl<'a> Scan<'a> {
                 self.broken(path, r.span, severity, missing);
             }
         }
+    }
+
+    /// Whether the text says the missing path `r` is an output or the
+    /// user's, here or where the skill named it before ([`Scan::theirs`]).
+    fn said_theirs(&mut self, source: &SourceFile, r: &Ref) -> bool {
+        let key = r.text.trim_start_matches("./");
+        if self.theirs.contains(key) {
+            return true;
+        }
+        let theirs = made_or_users(source, r);
+        if theirs {
+            self.theirs.insert(key.to_string());
+        }
+        theirs
     }
 
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
