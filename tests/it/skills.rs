@@ -3065,18 +3065,18 @@ fn a_path_the_text_said_was_the_users_stays_theirs() {
          ## Steps\n\n1. Check if `./ucp.config.json` exists.\n\
          2. Read `./ucp.config.json` and plan.\n\
          3. Run `./scripts/setup.sh`.\n\
-         4. Check if `./plan.json` exists; if not, ask.\n",
+         4. Check if `./plan.json` exists; if not, ask.\n\n         Look up the key for the user's task in `references/keys.md`.\n\n         For the full list, see `references/keys.md`.\n",
     );
     let run = t.run();
     let found = reference_findings(&run, &t);
-    // Only the script, which nothing says is the user's, stays reported.
+    // The script, which nothing says is the user's, stays reported; so
+    // does the list, which only a line about the user's task named.
     assert_eq!(
         found,
-        vec![finding(
-            "skill/broken-reference",
-            "error",
-            "./scripts/setup.sh"
-        )],
+        vec![
+            finding("skill/broken-reference", "error", "./scripts/setup.sh"),
+            finding("skill/broken-reference", "error", "references/keys.md"),
+        ],
         "{}",
         run.stdout
     );

@@ -32,7 +32,19 @@ const READ: &[&str] = &[
 
 pub use crate::model::skill::lines::{line_around, LINE_REACH};
 
-/// Whether the text around a reference makes it a file the skill has the
+/// How [`whose`] knows a path is not the skill's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    /// The words about the path say so (a making or editing verb before
+    /// it, "is created" or "at project root" after it, a secret store, an
+    /// instruction file): true wherever the text names the path again.
+    Said,
+    /// Only the line around it does ("the user's task in `x.md`", a
+    /// listing's caption): true here, not of the path.
+    Line,
+}
+
+/// Whether, and how, the text around a reference makes it a file the skill has the
 /// agent make (`Create ./policy.cedar`, "the first run generates
 /// `./app.key`", "write the result to `reports/summary.md`"), a file it
 /// edits ("Add to `assets/global.css`") or says is absent ("an absent
@@ -40,7 +52,7 @@ pub use crate::model::skill::lines::{line_around, LINE_REACH};
 /// `./NOTES.md` |", `./CLAUDE.md`), or the caption of a listing that
 /// shows the file's text: none is one of the skill's files, and none has
 /// to exist.
-pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
+pub fn whose(source: &SourceFile, r: &Ref) -> Option<Whose> {
     const MAKE: &[&str] = &[
         "create", "generate", "write", "writes", "save", "produce", "emit", "store", "append",
     ];
@@ -126,14 +138,21 @@ pub fn made_or_users(source: &SourceFile, r: &Ref) -> bool {
     // The agent instruction files of a project (`./CLAUDE.md`): a skill
     // has `SKILL.md`, these are the user's.
     let instructions = is_instruction_file(&r.text);
-    made_before
+    if made_before
         || is_secret_store(&r.text)
         || made_after
         || edited
         || absent
         || instructions
-        || USERS.iter().any(|u| line.contains(u))
-        || captions_listing(text, line_start, line_end)
+        || USERS.iter().any(|u| after.contains(u))
+    {
+        Some(Whose::Said)
+    } else if USERS.iter().any(|u| line.contains(u)) || captions_listing(text, line_start, line_end)
+    {
+        Some(Whose::Line)
+    } else {
+        None
+    }
 }
 
 /// Whether a path names a file of secrets or local settings (`.env`,

@@ -35,7 +35,7 @@ use crate::model::skill::install;
 use crate::model::skill::paths::{
     directed, glob_regex, has_extension, in_inline_command, is_authoring_guide, is_exempt, is_glob,
     is_instruction_file, is_markdown, is_output_material, is_placeholder_name, line_around,
-    made_or_users, normalize, placeholder, Root,
+    normalize, placeholder, whose, Root, Whose,
 };
 use crate::model::skill::prose;
 use crate::model::skill::targets::OPENAI_YAML;
@@ -130,8 +130,8 @@ struct Scan<'a> {
     /// The file being scanned is a page copied from another site
     /// ([`prose::is_copied_document`]), judged once per file.
     copied_page: bool,
-    /// Missing paths the text said were an output or the user's
-    /// (`made_or_users`: "`./ucp.config.json` at project root"): the same
+    /// Missing paths whose own words said they are an output or the user's
+    /// (`Whose::Said`: "`./ucp.config.json` at project root"): the same
     /// path mentioned again later in the skill is still theirs.
     theirs: HashSet<String>,
 }
@@ -618,11 +618,14 @@ impl<'a> Scan<'a> {
         if self.theirs.contains(key) {
             return true;
         }
-        let theirs = made_or_users(source, r);
-        if theirs {
-            self.theirs.insert(key.to_string());
+        match whose(source, r) {
+            Some(Whose::Said) => {
+                self.theirs.insert(key.to_string());
+                true
+            }
+            Some(Whose::Line) => true,
+            None => false,
         }
-        theirs
     }
 
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
