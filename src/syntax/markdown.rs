@@ -111,10 +111,10 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
                 if sample {
                     // A sample document's placeholder path
                     // (`{baseDir}/scripts/x.py` in a skill shown as an
-                    // example) is that document's, not this skill's.
+                    // example) is that document's as much as this skill's.
                     for r in &mut out[first..] {
                         if r.text.starts_with(['{', '$']) {
-                            r.kind = RefKind::Example;
+                            r.kind = RefKind::Sample;
                         }
                     }
                 }

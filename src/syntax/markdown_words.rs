@@ -25,6 +25,10 @@ pub enum RefKind {
     /// lead-in of its list): a guide about skills showing what a path looks
     /// like. It must exist only when it exists in another letter case.
     Example,
+    /// A client's placeholder path in a fenced Markdown sample (```` ```markdown ````
+    /// showing another skill's text, or text the agent writes elsewhere):
+    /// the sample's path, so at most a warning when it is missing.
+    Sample,
     /// A back-ticked bare name (`async-parallel`): the stem of a file when
     /// the same text names the file's folder (an index of rule files).
     Name,

@@ -3130,8 +3130,9 @@ fn a_sample_document_keeps_its_own_paths() {
     );
     let run = t.run();
     let found = reference_findings(&run, &t);
-    // The Markdown sample's command and the example README's links are
-    // theirs; the skill's own commands are still checked.
+    // The Markdown sample's command may be the sample's (a warning), the
+    // example README's links are its own; the skill's own commands are
+    // still errors.
     assert_eq!(
         found,
         vec![
@@ -3139,6 +3140,11 @@ fn a_sample_document_keeps_its_own_paths() {
                 "skill/broken-reference",
                 "error",
                 "{baseDir}/scripts/check.py"
+            ),
+            finding(
+                "skill/broken-reference",
+                "warning",
+                "{baseDir}/scripts/analyze.py"
             ),
             finding(
                 "skill/broken-reference",

@@ -36,7 +36,7 @@ declare_rule! {
     ///
     /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills, a bare file in a command of a page below `SKILL.md` such as `git bisect run ./bug-script.sh` or one a command takes as data such as `tool compare ./before.json`, a link on a template's line with a bracketed fill-in such as `- [x.md](./x.md) - [Description]`) is a warning.
     ///
-    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule.
+    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule. A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning.
     ///
     /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
     ///

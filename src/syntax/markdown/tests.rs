@@ -256,3 +256,17 @@ fn percent_decoding() {
     assert_eq!(percent_decode("100%"), "100%");
     assert_eq!(percent_decode("%zz"), "%zz");
 }
+
+#[test]
+fn placeholder_paths_in_a_markdown_sample_are_the_samples() {
+    let text = "```markdown\nRun `uv run {baseDir}/scripts/a.py` and see x/b.md.\n```\n\
+                ```bash\nuv run {baseDir}/scripts/c.py\n```\n\
+                ~~~ md title=\"x\"\n${CLAUDE_SKILL_DIR}/d.md\n~~~\n";
+    let r = refs(text);
+    let kind = |t: &str| r.iter().find(|x| x.1 == t).map(|x| x.0);
+    assert_eq!(kind("{baseDir}/scripts/a.py"), Some(RefKind::Sample));
+    // Only placeholder paths: other words of the sample stay code.
+    assert_eq!(kind("x/b.md"), Some(RefKind::Code));
+    assert_eq!(kind("{baseDir}/scripts/c.py"), Some(RefKind::Code));
+    assert_eq!(kind("${CLAUDE_SKILL_DIR}/d.md"), Some(RefKind::Sample));
+}

@@ -670,7 +670,7 @@ impl<'a> Scan<'a> {
                 RefKind::Prose if from == SKILL_MD && self.sent_to_missing_material(source, r) => {
                     self.claim(source, from, r, Claim::Weak);
                 }
-                RefKind::Prose | RefKind::Example | RefKind::Code => {
+                RefKind::Prose | RefKind::Example | RefKind::Code | RefKind::Sample => {
                     self.mention(from, &r.text, bare_words)
                 }
                 RefKind::Name => {}

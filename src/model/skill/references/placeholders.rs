@@ -81,7 +81,8 @@ impl<'a> Scan<'a> {
             // the user's file, a warning unless the text sends the agent to it).
             let client = prose::is_client_placeholder(&r.text);
             let certain = r.kind == RefKind::Link
-                || (r.kind == RefKind::Code && prose::in_command(source, r));
+                || (matches!(r.kind, RefKind::Code | RefKind::Sample)
+                    && prose::in_command(source, r));
             let kind = if client && certain {
                 RefKind::Link
             } else {
@@ -92,7 +93,11 @@ impl<'a> Scan<'a> {
                 text: rest.to_string(),
                 kind,
             };
-            let strength = if client {
+            // A sample's path (```` ```markdown ````) may be the sample's
+            // own: at most a warning.
+            let strength = if r.kind == RefKind::Sample {
+                Claim::Weak
+            } else if client {
                 Claim::Placeholder
             } else {
                 Claim::Plain
@@ -150,10 +155,15 @@ impl<'a> Scan<'a> {
         }
         let shown = source.slice(r.span).to_string();
         let plugin = plugin.to_string();
+        let severity = if r.kind == RefKind::Sample {
+            Severity::Warning
+        } else {
+            prose::missing_severity(source, r)
+        };
         self.broken(
             source.path.clone(),
             r.span,
-            prose::missing_severity(source, r),
+            severity,
             Broken::NotInPlugin { shown, plugin },
         );
     }
