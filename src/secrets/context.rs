@@ -251,7 +251,7 @@ mod tests {
 
     #[test]
     fn only_generic_forms() {
-        assert!(is_generic("password assignment"));
+        assert!(is_generic("credential assignment"));
         assert!(is_generic("password in URL"));
         assert!(is_generic("HTTP authorization header"));
         assert!(!is_generic("Hugging Face token"));

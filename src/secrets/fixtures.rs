@@ -419,26 +419,31 @@ pub(crate) fn positives() -> Vec<(&'static str, String, String)> {
         "@logs.example.com/x",
     );
     add(
-        "password assignment",
+        "credential assignment",
         "DB_PASSWORD=",
         rnd(s, ALNUM, 18),
         "\n",
     );
-    add("password assignment", "PGPASSWORD=", rnd(s, ALNUM, 12), "");
     add(
-        "password assignment",
+        "credential assignment",
+        "PGPASSWORD=",
+        rnd(s, ALNUM, 12),
+        "",
+    );
+    add(
+        "credential assignment",
         "{\\\"password\\\": \\\"",
         "Tr0ub4dor&3".into(),
         "\\\"}",
     );
     add(
-        "password assignment",
+        "credential assignment",
         "client_secret: \"",
         "secret-Xk29fQ81".into(),
         "\"",
     );
     add(
-        "password assignment",
+        "credential assignment",
         "api_key = ",
         "sk9f8e7d6c5b4a".into(),
         "",
@@ -447,19 +452,19 @@ pub(crate) fn positives() -> Vec<(&'static str, String, String)> {
     // bare value after a quoted key in YAML, a dotted literal, one
     // before a parenthesis in prose.
     add(
-        "password assignment",
+        "credential assignment",
         "\"password\": ",
         "aZ3kQ9xLmP2wQ7".into(),
         "\n",
     );
     add(
-        "password assignment",
+        "credential assignment",
         "token=",
         "Qx7f2.Lm9pZk4w".into(),
         "\n",
     );
     add(
-        "password assignment",
+        "credential assignment",
         "secret: ",
         "f9Kx2mQ7pLz8".into(),
         " (rotated monthly)",

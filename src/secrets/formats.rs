@@ -636,7 +636,7 @@ pub(super) const PATTERNS: &[Pattern] = &[
     },
     // ---------------------------------------------- generic assignments
     Pattern {
-        kind: "password assignment",
+        kind: "credential assignment",
         keywords: &[
             "pass",
             "pwd",

@@ -606,9 +606,11 @@ fn is_words_with_digits(value: &str) -> bool {
                         return false;
                     }
                     letters += run.len();
-                } else if run.len() > 4 && !counts_up(run) {
-                    // A long number is random, but not a count
-                    // (`dev-api-key-12345`).
+                } else if counts_up(run) && run.len() >= 3 {
+                    // A count is typed, like a word (`dev_key_12345`).
+                    letters += run.len();
+                } else if run.len() > 4 {
+                    // A long number is random.
                     return false;
                 }
                 i = j;

@@ -49,7 +49,7 @@ pub use decoded::{scan_decoded, DecodedMatch};
 pub use reader::scan_reader;
 pub use scan::{scan, SecretMatch};
 
-/// The names of the generic kinds of secret (`password assignment`,
+/// The names of the generic kinds of secret (`credential assignment`,
 /// `HTTP authorization header`): words of the tool's own messages that no
 /// token's public prefix spells (a vendor's kind, `RubyGems token`, does:
 /// its pieces stay masked).

@@ -388,6 +388,8 @@ mod tests {
             concat!(r#"  "refresh_token": "tGzv3JOkF0XG"#, r#"5Qx2TlKWIA","#).into(),
             concat!(r#"  "access_token": "2YotnFZFEjr1"#, r#"zCsicMWpAA","#).into(),
             "API_KEY=dev-api-key-12345".into(),
+            "API_KEY=dev_key_12345".into(),
+            "API_KEY=prod_key_67890".into(),
             "  vi.stubEnv('SLACK_BOT_TOKEN', 'xoxb-test-token-12345');".into(),
         ];
         for text in &texts {

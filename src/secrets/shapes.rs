@@ -113,8 +113,12 @@ pub(super) fn is_public_address(value: &str) -> bool {
         && value[2..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// Digits that count up by one (`12345`, `3456789`): typed, not drawn.
+/// Digits that count up by one (`12345`, `3456789`, and on past `9` to
+/// `0` as a keyboard's row does: `67890`): typed, not drawn.
 pub(super) fn counts_up(digits: &str) -> bool {
     let b = digits.as_bytes();
-    b.len() >= 2 && b.windows(2).all(|w| w[1] == w[0] + 1)
+    b.len() >= 2
+        && b.iter().all(u8::is_ascii_digit)
+        && b.windows(2)
+            .all(|w| w[1] == w[0] + 1 || (w[0] == b'9' && w[1] == b'0'))
 }
