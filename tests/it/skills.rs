@@ -3156,3 +3156,139 @@ fn a_sample_document_keeps_its_own_paths() {
         run.stdout
     );
 }
+
+#[test]
+fn a_path_into_the_folder_of_the_other_number_is_the_skills_own_file() {
+    let t = Tree::new();
+    t.skill(
+        "meetings",
+        "Read `reference/persona-framework.md`, then profile each speaker.\n\n\
+         Open `resources/playbook.md` for the agenda.\n",
+    )
+    .file(
+        "skills/meetings/references/persona-framework.md",
+        "# Personas\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // The skill has `references/persona-framework.md`: certain. No
+    // `resources/` anywhere: as likely the user's, a warning.
+    assert_eq!(
+        found,
+        vec![
+            finding(
+                "skill/broken-reference",
+                "error",
+                "reference/persona-framework.md"
+            ),
+            finding("skill/broken-reference", "warning", "resources/playbook.md"),
+            // Nothing names it by its real path.
+            finding(
+                "skill/unreferenced-file",
+                "warning",
+                "skills/meetings/references/persona-framework.md"
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("did you mean `references/persona-framework.md`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_path_to_the_project_root_an_installed_skill_sits_in_is_a_warning() {
+    // Installed as `<project>/.agents/skills/archive/`, three folders up
+    // is the project's root.
+    let t = Tree::new();
+    t.skill(
+        "archive",
+        "Read [the config](../../../openspec/config.yaml) and [the notes](../../../../notes.md).\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert_eq!(
+        found,
+        vec![
+            finding(
+                "skill/reference-escapes",
+                "warning",
+                "../../../openspec/config.yaml"
+            ),
+            finding("skill/reference-escapes", "error", "../../../../notes.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_name_in_another_case_the_text_says_the_skill_writes_is_the_projects() {
+    let t = Tree::new();
+    t.skill("design", "Read [the context](reference/context.md).\n")
+        .file(
+            "skills/design/reference/context.md",
+            "Check the `## Register` field in PRODUCT.md.\n\nRead DESIGN.md first.\n\n\
+             Then write `PRODUCT.md` at the project root.\n",
+        )
+        .file("skills/design/reference/product.md", "# Product\n")
+        .file("skills/design/reference/design.md", "# Design\n");
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // `PRODUCT.md` is a file the skill writes at the project root, so its
+    // other mention is the project's too; `DESIGN.md` is only a wrong name.
+    assert_eq!(
+        found,
+        vec![
+            finding("skill/broken-reference", "warning", "PRODUCT.md"),
+            finding("skill/broken-reference", "error", "DESIGN.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_script_the_page_prints_whole_is_the_readers_to_save() {
+    let t = Tree::new();
+    t.skill(
+        "incidents",
+        "Read [the runbook](references/runbook.md).\n",
+    )
+    .file(
+        "skills/incidents/references/runbook.md",
+        "```bash\n#!/bin/bash\n# collect-evidence.sh - Preserve evidence\nkubectl logs x\n```\n\n\
+         Then run `./collect-evidence.sh INCIDENT-123` and `./rotate-keys.sh`.\n",
+    )
+    // A template for new skills, filled in before it is installed.
+    .file(
+        "templates/SKILL.md",
+        "---\nname: REPLACE-with-kebab-case-name\ndescription: x\n---\nBody.\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    assert!(
+        !found.iter().any(|f| f.2.contains("collect-evidence")),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&finding(
+            "skill/broken-reference",
+            "warning",
+            "./rotate-keys.sh"
+        )),
+        "{found:?}"
+    );
+    // The template's name findings are warnings.
+    let errors: Vec<_> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["path"] == "templates/SKILL.md" && d["severity"] == "error")
+        .collect();
+    assert!(errors.is_empty(), "{}", run.stdout);
+}

@@ -104,8 +104,11 @@ pub const FIXTURE_DIRS: &[&str] = &[
 ];
 
 /// Folders that hold a template for new skills (`_template/SKILL.md` with
-/// `name: capability-name`): copied and filled in, never installed as is.
+/// `name: capability-name`, `templates/SKILL.md` with `name:
+/// REPLACE-with-…`): copied and filled in, never installed as is.
 pub const TEMPLATE_DIRS: &[&str] = &[
+    "template",
+    "templates",
     "_template",
     "_templates",
     "skill-template",

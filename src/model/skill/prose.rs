@@ -403,6 +403,75 @@ fn forbidden(before: &str) -> bool {
     })
 }
 
+/// The file names that a page prints whole: a fenced block whose first
+/// line (after a `#!` line) is a comment naming it (`# collect-evidence.sh`
+/// followed by what it does, `// deploy.js`), or whose info string names it
+/// (`title="deploy.sh"`). A later "run `./collect-evidence.sh`" runs the
+/// reader's saved copy, not a file of the skill.
+pub fn printed_files(text: &str) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let t = line.trim_start();
+        let Some(marker) = ["```", "~~~"].into_iter().find(|m| t.starts_with(*m)) else {
+            continue;
+        };
+        let info = t.trim_start_matches(marker.chars().next().unwrap_or('`'));
+        if let Some(name) = info.split(['"', '\'', ' ', '=']).find(|w| is_file_name(w)) {
+            if info.contains("title") || info.contains("file") {
+                out.insert(name.to_string());
+            }
+        }
+        // The block's first lines, up to its end.
+        let mut closed = false;
+        for inner in lines.by_ref().take(2) {
+            let i = inner.trim();
+            if i.starts_with(marker) {
+                closed = true;
+                break;
+            }
+            if i.starts_with("#!") {
+                continue;
+            }
+            let comment = ["#", "//", "--", ";", "/*", "<!--"]
+                .into_iter()
+                .find(|c| i.starts_with(*c));
+            if let Some(c) = comment {
+                let first = i[c.len()..].split_whitespace().next().unwrap_or("");
+                let first = first.trim_end_matches([':', ',', '*', '/']);
+                if is_file_name(first) {
+                    out.insert(first.to_string());
+                }
+            }
+            break;
+        }
+        // Skip to the block's closing fence.
+        if !closed {
+            for inner in lines.by_ref() {
+                if inner.trim_start().starts_with(marker) {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A bare file name with an extension of letters (`collect-evidence.sh`).
+fn is_file_name(word: &str) -> bool {
+    let Some((stem, ext)) = word.rsplit_once('.') else {
+        return false;
+    };
+    !stem.is_empty()
+        && !word.contains('/')
+        && (1..=5).contains(&ext.len())
+        && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        && ext.bytes().any(|b| b.is_ascii_alphabetic())
+        && stem
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
 /// Whether a referenced file is a copy of another site's or repository's
 /// document (its first lines cite where it came from: `> Source:
 /// https://…`, "Adapted from …", a frontmatter's `source_url:`; or it is a
@@ -602,6 +671,14 @@ mod tests {
         assert!(is_copied_document(
             "\n  <html>\n<body><a href=\"a.html\">a</a>"
         ));
+        // A script printed whole is the reader's to save.
+        let printed = printed_files(
+            "```bash\n#!/bin/bash\n# collect-evidence.sh - Keep logs\nx\n```\n\
+             ```\n```\n```js title=\"deploy.js\"\nrun()\n```\n```py\nprint(1)  # not.py here\n```\n",
+        );
+        let mut printed: Vec<_> = printed.into_iter().collect();
+        printed.sort();
+        assert_eq!(printed, vec!["collect-evidence.sh", "deploy.js"]);
         // HTML inside a page is not a saved page.
         assert!(!is_copied_document(
             "# Page\n\n<html> is the root element.\n"

@@ -28,7 +28,7 @@ declare_rule! {
     ///
     /// In a skill that teaches how to write skills, plugins, hooks, commands or `CLAUDE.md` (its name or description says so: "create a skill", `plugin-structure`), a path in prose is the reader's and has to exist only when the text sends the agent to it (`See references/workflows.md`, `run scripts/x.py`) or links it.
     ///
-    /// In `SKILL.md`, a path the text sends the agent to ("open `resources/playbook.md`") in a folder where skills keep what the agent reads (`resources/`, `docs/`, `templates/`, `examples/`, `guides/`, `prompts/`, `rules/`, …) that the skill does not have is a warning: as likely the skill's missing file as the user's.
+    /// In `SKILL.md`, a path the text sends the agent to ("open `resources/playbook.md`") in a folder where skills keep what the agent reads (`resources/`, `docs/`, `templates/`, `examples/`, `guides/`, `prompts/`, `rules/`, …) that the skill does not have is a warning: as likely the skill's missing file as the user's. It is an error when the skill has that file in the folder of the other number (`reference/x.md` for its `references/x.md`): its own file, misnamed.
     ///
     /// A path that is missing from the skill but exists from a folder above it (the plugin root, whether a manifest or a marketplace entry makes it a plugin, or a source tree a build copies in), in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a translation, another client's copy), is a warning naming that file; so is a `../` path of a page below the skill folder that names a file outside the skill when read from the skill folder (`../review/SKILL.md` in `references/x.md`). A symlink to nothing is reported too.
     ///

@@ -18,6 +18,8 @@ declare_rule! {
     ///
     /// A warning for one that exists in the repository (through `../`, from the repository root as `/docs/x.md`, from where a symlinked file really is, or through a symlink to a file of the repository), for a site path without an extension (`/en/hooks`), for a referenced page's absolute links, for a path read from prose, and for a path from a skill in a client's folder of a project (`.claude/skills/x`) that leaves that folder (`../../../vite.config.ts` names the project's file).
     ///
+    /// A warning too for a path of a skill of no plugin that climbs exactly three folders, and out of the repository: installed as `<project>/.agents/skills/x`, that is the project's root.
+    ///
     /// A warning too for a path to nothing that the repository has where an install puts it: `../references/x.md` with the pack's `references/` one folder higher, or the same path from a copy of the skill.
     ///
     /// A warning, with a note, for a link of a page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id): it was written for that project's tree.

@@ -18,14 +18,19 @@ impl<'a> Scan<'a> {
         real: String,
     ) {
         let edit = self.case_edit(source, from, r, &shown, &real);
+        // "write `PRODUCT.md` (project-root)": the name of a file the skill
+        // makes in the project, not a wrong name of its own page.
+        let theirs = r.kind != RefKind::Link && self.said_theirs(source, r);
         let mention = CaseMention {
             path,
             span: r.span,
             shown,
             edit,
-            certain: r.kind == RefKind::Link
-                || (!names_a_convention(&r.text)
-                    && (directed(source, r) || !sentence_case_of(&r.text, &real))),
+            key: r.text.trim_start_matches("./").to_string(),
+            certain: !theirs
+                && (r.kind == RefKind::Link
+                    || (!names_a_convention(&r.text)
+                        && (directed(source, r) || !sentence_case_of(&r.text, &real)))),
         };
         match self.case_only.iter_mut().find(|(k, _)| *k == real) {
             Some((_, list)) => {
@@ -90,7 +95,12 @@ impl<'a> Scan<'a> {
                 edits.dedup_by(|b, a| a.path == b.path && b.range.start < a.range.end);
                 edits
             });
-            let severity = if mentions.iter().any(|m| m.certain) {
+            // A name the text said is the project's anywhere in the skill
+            // is uncertain everywhere.
+            let severity = if mentions
+                .iter()
+                .any(|m| m.certain && !self.theirs.contains(&m.key))
+            {
                 Severity::Error
             } else {
                 Severity::Warning

@@ -10,10 +10,18 @@ impl<'a> Scan<'a> {
     /// project (`.claude/skills/x`, `.agents/skills/x`) leaves that client
     /// folder: it names a file of the project the folder is installed in
     /// (`../../vite.config.ts`), the user's, not the skill's.
+    ///
+    /// A skill of no plugin and no client folder is installed into one
+    /// (`<project>/.claude/skills/<name>/`, `.agents/skills/<name>/`), so a
+    /// path that climbs exactly three folders above it and out of the
+    /// repository (`../../../openspec/config.yaml` from `skills/x/`) names
+    /// the project root's file the same way.
     pub(super) fn leaves_for_the_project(&self, from: &str, text: &str) -> bool {
         let dir = &self.folder.dir;
         let Some(client) = crate::model::skill::install::client_folder(dir) else {
-            return false;
+            return self.folder.plugin_root().is_none()
+                && levels_above_skill(from, text) == 3
+                && normalize(&join_rel(dir, &parent_of(from)), text).is_none();
         };
         match normalize(&join_rel(dir, &parent_of(from)), text) {
             Some(full) => !full.starts_with(&format!("{client}/")),
@@ -278,4 +286,21 @@ impl<'a> Scan<'a> {
                     && self.folder.exists_in_repository(&full)
             })
     }
+}
+
+/// How many folders above the skill folder a relative path climbs at its
+/// highest, read from the file `from` (skill-relative): 3 for
+/// `../../../x` in `SKILL.md`, 1 for `../../x` in `references/a.md`.
+fn levels_above_skill(from: &str, text: &str) -> usize {
+    let mut depth = parent_of(from).split('/').filter(|s| !s.is_empty()).count() as isize;
+    let mut lowest = depth;
+    for seg in text.split('/') {
+        match seg {
+            ".." => depth -= 1,
+            "" | "." => {}
+            _ => depth += 1,
+        }
+        lowest = lowest.min(depth);
+    }
+    (-lowest).max(0) as usize
 }

@@ -178,6 +178,40 @@ impl<'a> Scan<'a> {
             && directed(source, r)
     }
 
+    /// Whether the text says the missing path `r` is an output or the
+    /// user's, here or where the skill named it before ([`Scan::theirs`]).
+    pub(super) fn said_theirs(&mut self, source: &SourceFile, r: &Ref) -> bool {
+        let key = r.text.trim_start_matches("./");
+        if self.theirs.contains(key) {
+            return true;
+        }
+        match whose(source, r) {
+            Some(Whose::Said) => {
+                self.theirs.insert(key.to_string());
+                true
+            }
+            Some(Whose::Line) => true,
+            None => false,
+        }
+    }
+
+    /// Whether the skill has the file `text` names in a first folder of the
+    /// other number: `references/x.md` for `reference/x.md`, `script/x.py`
+    /// for `scripts/x.py`.
+    pub(super) fn in_folder_of_other_number(&self, text: &str) -> bool {
+        let Some((first, rest)) = text.split_once('/') else {
+            return false;
+        };
+        let other = match first.strip_suffix('s') {
+            Some(one) if !one.is_empty() => one.to_string(),
+            _ => format!("{first}s"),
+        };
+        matches!(
+            self.resolve(SKILL_MD, &format!("{other}/{rest}")),
+            Ok(Found::File(_))
+        )
+    }
+
     /// Whether a prose word is clearly a path into the skill.
     pub(super) fn is_claim(&self, from: &str, text: &str, kind: RefKind) -> bool {
         if text.starts_with('/') || text.starts_with('~') {

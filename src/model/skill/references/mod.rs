@@ -83,6 +83,8 @@ struct CaseMention {
     shown: String,
     /// The edit that writes the real name, when one can be made.
     edit: Option<crate::diagnostic::Edit>,
+    /// The name as written, without `./` (the key of [`Scan::theirs`]).
+    key: String,
     /// A link, or a path the text sends the agent to: a reader meets the
     /// wrong name for certain (a capitalised word in prose may be the
     /// start of a sentence).
@@ -130,6 +132,9 @@ struct Scan<'a> {
     /// The file being scanned is a page copied from another site
     /// ([`prose::is_copied_document`]), judged once per file.
     copied_page: bool,
+    /// The file names the file being scanned prints whole
+    /// ([`prose::printed_files`]): the reader's to save and run.
+    printed: std::collections::HashSet<String>,
     /// Missing paths whose own words said they are an output or the user's
     /// (`Whose::Said`: "`./ucp.config.json` at project root"): the same
     /// path mentioned again later in the skill is still theirs.
@@ -162,6 +167,7 @@ impl<'a> Scan<'a> {
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
             self.copy = install::in_copy_of_another_project(&rel);
             self.copied_page = rel != SKILL_MD && prose::is_copied_document(&source.text);
+            self.printed = prose::printed_files(&source.text);
             if is_markdown(&rel) {
                 let mut refs = markdown::markdown(&source.text, all);
                 refs.extend(markdown::python_imports(&source.text));
@@ -262,6 +268,7 @@ impl<'a> Scan<'a> {
             copy: false,
             copied_page: false,
             theirs: HashSet::default(),
+            printed: Default::default(),
             copied: HashSet::default(),
             guide: false,
         }
@@ -523,6 +530,7 @@ impl<'a> Scan<'a> {
                         || (in_inline_command(source, r) && !self.has_first_folder(&r.text))
                         || self.at_plugin_root(source, r)
                         || self.at_repository_root(r)
+                        || self.printed.contains(r.text.trim_start_matches("./"))
                         || self.said_theirs(source, r)) => {}
             Ok(Found::Missing) if prose::not_the_skills(source, r) => {}
             // A copy of another site's page names the original's files.
@@ -611,23 +619,6 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// Whether the text says the missing path `r` is an output or the
-    /// user's, here or where the skill named it before ([`Scan::theirs`]).
-    fn said_theirs(&mut self, source: &SourceFile, r: &Ref) -> bool {
-        let key = r.text.trim_start_matches("./");
-        if self.theirs.contains(key) {
-            return true;
-        }
-        match whose(source, r) {
-            Some(Whose::Said) => {
-                self.theirs.insert(key.to_string());
-                true
-            }
-            Some(Whose::Line) => true,
-            None => false,
-        }
-    }
-
     fn scan(&mut self, source: &SourceFile, from: &str, refs: Vec<Ref>, bare_words: bool) {
         let mut names = false;
         for r in &refs {
@@ -667,8 +658,16 @@ impl<'a> Scan<'a> {
                 // does not have ("open `resources/playbook.md`"): as likely
                 // the skill's missing file as the user's, so at most a
                 // warning.
+                // ... unless the skill has the file in the folder of the
+                // other number (`reference/x.md` for its `references/x.md`):
+                // its own file, misnamed.
                 RefKind::Prose if from == SKILL_MD && self.sent_to_missing_material(source, r) => {
-                    self.claim(source, from, r, Claim::Weak);
+                    let strength = if self.in_folder_of_other_number(&r.text) {
+                        Claim::Plain
+                    } else {
+                        Claim::Weak
+                    };
+                    self.claim(source, from, r, strength);
                 }
                 RefKind::Prose | RefKind::Example | RefKind::Code | RefKind::Sample => {
                     self.mention(from, &r.text, bare_words)
