@@ -324,12 +324,7 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         if d.severity != crate::diagnostic::Severity::Error {
             continue;
         }
-        let Some(why) = install::not_installed(
-            &d.path,
-            &inventory.named,
-            &inventory.skill_roots,
-            &snapshots,
-        ) else {
+        let Some(why) = install::not_installed(&d.path, &inventory.named, &snapshots) else {
             continue;
         };
         if !why.lowers(d.rule.id) {

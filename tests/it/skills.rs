@@ -3065,7 +3065,9 @@ fn a_path_the_text_said_was_the_users_stays_theirs() {
          ## Steps\n\n1. Check if `./ucp.config.json` exists.\n\
          2. Read `./ucp.config.json` and plan.\n\
          3. Run `./scripts/setup.sh`.\n\
-         4. Check if `./plan.json` exists; if not, ask.\n\n         Look up the key for the user's task in `references/keys.md`.\n\n         For the full list, see `references/keys.md`.\n",
+         4. Check if `./plan.json` exists; if not, ask.\n\n\
+         Look up the key for the user's task in `references/keys.md`.\n\n\
+         For the full list, see `references/keys.md`.\n",
     );
     let run = t.run();
     let found = reference_findings(&run, &t);
@@ -3263,11 +3265,6 @@ fn a_script_the_page_prints_whole_is_the_readers_to_save() {
         "skills/incidents/references/runbook.md",
         "```bash\n#!/bin/bash\n# collect-evidence.sh - Preserve evidence\nkubectl logs x\n```\n\n\
          Then run `./collect-evidence.sh INCIDENT-123` and `./rotate-keys.sh`.\n",
-    )
-    // A template for new skills, filled in before it is installed.
-    .file(
-        "templates/SKILL.md",
-        "---\nname: REPLACE-with-kebab-case-name\ndescription: x\n---\nBody.\n",
     );
     let run = t.run();
     let found = reference_findings(&run, &t);
@@ -3283,12 +3280,4 @@ fn a_script_the_page_prints_whole_is_the_readers_to_save() {
         )),
         "{found:?}"
     );
-    // The template's name findings are warnings.
-    let errors: Vec<_> = run.json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["path"] == "templates/SKILL.md" && d["severity"] == "error")
-        .collect();
-    assert!(errors.is_empty(), "{}", run.stdout);
 }

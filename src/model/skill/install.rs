@@ -105,9 +105,8 @@ pub const FIXTURE_DIRS: &[&str] = &[
 
 /// Folders that hold a template for new skills (`_template/SKILL.md` with
 /// `name: capability-name`): copied and filled in, never installed as is.
-/// Outside every skills root, `template/` and `templates/` do too
-/// (`templates/SKILL.md` with `name: REPLACE-with-…`); inside one they are
-/// a skill's own name (`skills/templates/`, a skill about templates).
+/// (A plain `template/` is not one of them: `caplint init` proposes to
+/// exclude such a placeholder skill, whose errors stand until then.)
 pub const TEMPLATE_DIRS: &[&str] = &[
     "_template",
     "_templates",
@@ -206,29 +205,17 @@ impl NotInstalled<'_> {
 
 /// Why no client installs the file at the repo-relative `path`, if none
 /// does: a fixture, a template or a copy folder below every path named on
-/// the command line (`named`; a `template/` folder only outside every
-/// skills root of `roots`), or a snapshot among `snapshots` (pairs of a
-/// copy's folder and its skill's, from [`snapshot_copies`]).
+/// the command line (`named`), or a snapshot among `snapshots` (pairs of
+/// a copy's folder and its skill's, from [`snapshot_copies`]).
 pub fn not_installed<'a>(
     path: &'a str,
     named: &[String],
-    roots: &[String],
     snapshots: &'a [(String, String)],
 ) -> Option<NotInstalled<'a>> {
     if in_test_fixture(path, named) {
         return Some(NotInstalled::Fixture);
     }
-    let in_root = || {
-        roots
-            .iter()
-            .any(|r| r.is_empty() || path.starts_with(&format!("{r}/")))
-    };
-    let plain_template = || {
-        folders_below_named(path, named).any(|seg| {
-            seg.eq_ignore_ascii_case("template") || seg.eq_ignore_ascii_case("templates")
-        })
-    };
-    if in_skill_template(path, named) || (plain_template() && !in_root()) {
+    if in_skill_template(path, named) {
         return Some(NotInstalled::Template);
     }
     if let Some(copy) = copy_folder_of(path, named) {
@@ -327,7 +314,7 @@ mod tests {
             snaps,
             vec![("preview/pdf".to_string(), "skills/pdf".to_string())]
         );
-        let why = |p| not_installed(p, &none, &roots, &snaps);
+        let why = |p| not_installed(p, &none, &snaps);
         assert_eq!(
             why("preview/pdf/SKILL.md"),
             Some(NotInstalled::Snapshot("skills/pdf"))
@@ -337,9 +324,8 @@ mod tests {
         assert_eq!(why("skills/pdf/SKILL.md"), None);
         assert_eq!(why("tests/x/SKILL.md"), Some(NotInstalled::Fixture));
         assert_eq!(why("_template/SKILL.md"), Some(NotInstalled::Template));
-        // `templates/` is a template outside the skills roots, a skill's
-        // own name inside one.
-        assert_eq!(why("templates/SKILL.md"), Some(NotInstalled::Template));
+        // A plain `template/` is for `caplint init` to exclude.
+        assert_eq!(why("template/SKILL.md"), None);
         assert_eq!(why("skills/templates/SKILL.md"), None);
         assert_eq!(why("vendor/a/SKILL.md"), Some(NotInstalled::Copy("vendor")));
         // A fixture lowers the plugin rules too; the others only skill rules.
