@@ -3061,7 +3061,8 @@ fn a_path_the_text_said_was_the_users_stays_theirs() {
     let t = Tree::new();
     t.skill(
         "ucp",
-        "## Configuration\n\n`./ucp.config.json` at project root.\n\n\
+        "First read `./ucp.config.json`.\n\n\
+         ## Configuration\n\n`./ucp.config.json` at project root.\n\n\
          ## Steps\n\n1. Check if `./ucp.config.json` exists.\n\
          2. Read `./ucp.config.json` and plan.\n\
          3. Run `./scripts/setup.sh`.\n\
@@ -3071,8 +3072,10 @@ fn a_path_the_text_said_was_the_users_stays_theirs() {
     );
     let run = t.run();
     let found = reference_findings(&run, &t);
-    // The script, which nothing says is the user's, stays reported; so
-    // does the list, which only a line about the user's task named.
+    // The config is the project's, even where it is named before the
+    // line that says so. The script, which nothing says is the user's,
+    // stays reported; so does the list, which only a line about the
+    // user's task named.
     assert_eq!(
         found,
         vec![

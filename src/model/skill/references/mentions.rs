@@ -195,6 +195,22 @@ impl<'a> Scan<'a> {
         }
     }
 
+    /// Drops the missing prose paths reported before the text said whose
+    /// they are ([`Scan::theirs`] is complete only after the scan), so the
+    /// verdict does not depend on which mention comes first.
+    pub(super) fn forget_theirs(&mut self) {
+        if self.theirs.is_empty() {
+            return;
+        }
+        let theirs = &self.theirs;
+        self.broken.retain(|f| match &f.kind {
+            Broken::Missing {
+                shown, prose: true, ..
+            } => !theirs.contains(shown.trim_matches('`').trim_start_matches("./")),
+            _ => true,
+        });
+    }
+
     /// Whether the skill has the file `text` names in a first folder of the
     /// other number: `references/x.md` for `reference/x.md`, `script/x.py`
     /// for `scripts/x.py`.

@@ -744,6 +744,7 @@ pub fn build(
         .filter(|init| folder.index.contains_key(init))
         .collect();
     scan.covered.extend(packages);
+    scan.forget_theirs();
     scan.case_findings();
     let mut out = References {
         broken: std::cell::RefCell::new(std::mem::take(&mut scan.broken)),
