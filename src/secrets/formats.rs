@@ -237,7 +237,7 @@ pub(super) const PATTERNS: &[Pattern] = &[
     token(
         "Slack token",
         &["xox"],
-        r"xox[abposr]-[0-9A-Za-z-]{10,250}|xoxe\.xox[bp]-\d-[A-Za-z0-9]{163,166}|xoxe-\d-[A-Za-z0-9]{146}",
+        r"xox[bpos]-\d[0-9A-Za-z-]{9,249}|xox[ar]-[0-9A-Za-z-]{10,250}|xoxe\.xox[bp]-\d-[A-Za-z0-9]{163,166}|xoxe-\d-[A-Za-z0-9]{146}",
         3.0,
     ),
     token(

@@ -4,7 +4,7 @@
 
 use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, DOCUMENTED_STEMS, JWT_IO_PAYLOAD};
 use super::media::in_media_address;
-use super::shapes::{counts_up, is_fake, is_placeholder, is_public_address, slack_numbered};
+use super::shapes::{counts_up, is_fake, is_placeholder, is_public_address};
 
 /// Whether a candidate is a credential: whole (no letters or digits run on
 /// past either end), random enough, and none of the things that only look
@@ -45,12 +45,10 @@ pub(super) fn accept(
     {
         return false;
     }
-    // Slack tokens carry their team and user numbers: `xoxb-my-bot-token`
-    // is a name, and a bot's or user's token starts with its team's number
-    // (`xoxb-17653672481-…`), so `xoxb-test-token-12345` is none.
-    if p.kind == "Slack token"
-        && (value.bytes().filter(u8::is_ascii_digit).count() < 4 || !slack_numbered(value))
-    {
+    // Slack tokens carry their team and user numbers: `xoxa-access-token`
+    // is a name. (A bot's or user's token starts with its team's number,
+    // which the pattern asks for: `xoxb-test-token-12345` is none.)
+    if p.kind == "Slack token" && value.bytes().filter(u8::is_ascii_digit).count() < 4 {
         return false;
     }
     match p.form {

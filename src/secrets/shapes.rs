@@ -1,7 +1,6 @@
 //! Shapes that only look like a credential: a marked or truncated
 //! example, a run or a sequence, a stand-in for a value kept elsewhere, a
-//! token missing the number its vendor puts in every real one, a public
-//! address. `judge` asks these before it reports a value.
+//! count typed as a word, a public address. `judge` asks these before it reports a value.
 
 /// A value that shows the shape of a credential without being one: a
 /// truncation, a run of one character, a sequence, a marked example.
@@ -82,18 +81,6 @@ pub(super) fn is_fake(value: &str) -> bool {
         }
         in_runs * 10 >= n * 6
     }
-}
-
-/// Whether a Slack token has the number its kind starts with: a bot's,
-/// user's or legacy token (`xoxb-`, `xoxp-`, `xoxo-`, `xoxs-`, and the
-/// refreshable `xoxe.xoxb-1-`) starts with digits after its prefix; the
-/// workspace tokens (`xoxa-`, `xoxr-`) need not.
-pub(super) fn slack_numbered(value: &str) -> bool {
-    let rest = value.strip_prefix("xoxe.").unwrap_or(value);
-    let Some((kind, tail)) = rest.split_once('-') else {
-        return false;
-    };
-    matches!(kind, "xoxa" | "xoxr") || tail.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// A value that stands for a secret: `$VAR`, `${VAR}`, `%VAR%`, `<token>`,
