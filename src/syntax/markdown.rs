@@ -31,7 +31,7 @@ pub fn has_scheme(s: &str) -> bool {
 
 /// A fence line's marker character and length: three or more back-ticks or
 /// tildes after any indentation (fences inside list items are indented).
-fn fence_open(line: &str) -> Option<(char, usize)> {
+pub(crate) fn fence_open(line: &str) -> Option<(char, usize)> {
     let t = line.trim_start();
     let c = t.chars().next()?;
     if c != '`' && c != '~' {
@@ -59,7 +59,9 @@ fn shows_markdown(line: &str, (c, n): (char, usize)) -> bool {
     matches!(lang.as_str(), "markdown" | "md" | "mdx")
 }
 
-fn fence_close(line: &str, c: char, n: usize) -> bool {
+/// Whether `line` closes a fence opened by `n` of `c`: only that
+/// character, at least as many, and no info string.
+pub(crate) fn fence_close(line: &str, c: char, n: usize) -> bool {
     let t = line.trim();
     t.len() >= n && t.chars().all(|x| x == c)
 }

@@ -12,7 +12,7 @@
 use crate::diagnostic::Severity;
 use crate::model::skill::paths::{directed, line_around};
 use crate::source::SourceFile;
-use crate::syntax::markdown::{Ref, RefKind};
+use crate::syntax::markdown::{fence_close, fence_open, Ref, RefKind};
 
 /// The severity of a missing file, by how it was named: a link or an
 /// instruction to load it is certain (an error); any other reading of
@@ -412,24 +412,21 @@ pub fn printed_files(text: &str) -> std::collections::HashSet<String> {
     let mut out = std::collections::HashSet::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {
-        let t = line.trim_start();
-        let Some(marker) = ["```", "~~~"].into_iter().find(|m| t.starts_with(*m)) else {
+        let Some((c, n)) = fence_open(line) else {
             continue;
         };
-        let info = t.trim_start_matches(marker.chars().next().unwrap_or('`'));
+        let info = &line.trim_start()[n * c.len_utf8()..];
         if let Some(name) = info.split(['"', '\'', ' ', '=']).find(|w| is_file_name(w)) {
             if info.contains("title") || info.contains("file") {
                 out.insert(name.to_string());
             }
         }
-        // The block's first lines, up to its end.
-        let mut closed = false;
-        for inner in lines.by_ref().take(2) {
+        // The block's lines, up to and with its closing fence (an
+        // unclosed fence runs to the end, as CommonMark reads it).
+        let mut body = lines.by_ref().take_while(|l| !fence_close(l, c, n));
+        // Its first line, after a `#!` line.
+        for inner in body.by_ref().take(2) {
             let i = inner.trim();
-            if i.starts_with(marker) {
-                closed = true;
-                break;
-            }
             if i.starts_with("#!") {
                 continue;
             }
@@ -445,14 +442,7 @@ pub fn printed_files(text: &str) -> std::collections::HashSet<String> {
             }
             break;
         }
-        // Skip to the block's closing fence.
-        if !closed {
-            for inner in lines.by_ref() {
-                if inner.trim_start().starts_with(marker) {
-                    break;
-                }
-            }
-        }
+        body.for_each(drop);
     }
     out
 }
@@ -679,6 +669,15 @@ mod tests {
         let mut printed: Vec<_> = printed.into_iter().collect();
         printed.sort();
         assert_eq!(printed, vec!["collect-evidence.sh", "deploy.js"]);
+        // Fences are read as the Markdown reader reads them: a four-mark
+        // fence is not closed by three marks, nor by a line with an info
+        // string, so the block after it is still the same one.
+        let printed = printed_files(
+            "````md\n```bash\n# inner.sh\n```\n````\n~~~~\n# tilde.sh\n~~~ x\n~~~~~\n",
+        );
+        let mut printed: Vec<_> = printed.into_iter().collect();
+        printed.sort();
+        assert_eq!(printed, vec!["tilde.sh"]);
         // HTML inside a page is not a saved page.
         assert!(!is_copied_document(
             "# Page\n\n<html> is the root element.\n"
