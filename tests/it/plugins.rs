@@ -424,7 +424,14 @@ fn the_plugin_root_of_a_plugin_a_marketplace_defines_resolves_its_placeholder() 
         "{\"name\": \"m\", \"owner\": {\"name\": \"Acme\"}, \"plugins\": []}\n",
     );
     r.git(&["add", "-A"]);
-    // (The repository's `.claude-plugin/` folder then marks the root.)
+    // No plugin holds the skill then: a `.claude-plugin/` folder holding a
+    // marketplace only makes the root a marketplace, not a plugin, and the
+    // placeholder has no folder to resolve from.
+    let (_, json) = r.check(&["--no-history"]);
+    assert_eq!(broken(&json), Vec::<String>::new(), "{json}");
+    // With a plugin manifest there, the root is the plugin.
+    r.write(".claude-plugin/plugin.json", "{\"name\": \"m\"}\n");
+    r.git(&["add", "-A"]);
     let (_, json) = r.check(&["--no-history"]);
     let found = broken(&json);
     assert!(!found.is_empty(), "{json}");

@@ -890,18 +890,17 @@ fn binary_resources_are_not_scanned() {
 fn secrets_in_resources_are_found_and_masked() {
     let t = Tree::new();
     let secret = "S3cr3tPassw0rdValue";
-    t.skill("refund-policy", "Read `references/setup.md`.\n")
-        .file(
-            "skills/refund-policy/references/setup.md",
-            format!("Logs: https://deploy:{secret}@logs.example.com/run/41\n"),
-        );
+    t.skill("refund-policy", "Run `scripts/setup.sh`.\n").file(
+        "skills/refund-policy/scripts/setup.sh",
+        format!("curl https://deploy:{secret}@logs.example.com/run/41\n"),
+    );
     let run = t.run();
     assert_eq!(
         run.rules(),
         vec![r(
             "security/secret-value",
-            "skills/refund-policy/references/setup.md",
-            Some((1, 22))
+            "skills/refund-policy/scripts/setup.sh",
+            Some((1, 21))
         )]
     );
     assert!(!run.stdout.contains(secret));
@@ -911,7 +910,7 @@ fn secrets_in_resources_are_found_and_masked() {
         .output()
         .unwrap();
     let human = String::from_utf8(out.stdout).unwrap();
-    assert!(human.contains("setup.md"), "{human}");
+    assert!(human.contains("setup.sh"), "{human}");
     assert!(!human.contains(secret), "{human}");
 }
 
@@ -3282,5 +3281,167 @@ fn a_script_the_page_prints_whole_is_the_readers_to_save() {
             "./rotate-keys.sh"
         )),
         "{found:?}"
+    );
+}
+
+#[test]
+fn a_marketplace_folder_is_no_plugin_and_a_project_copy_has_no_plugin_root() {
+    // The repository root holds a marketplace only; its plugin is under
+    // `plugins/git-kit`, and `.claude/skills/commit` is the project's copy
+    // of the plugin's skill, run in the repository's own sessions.
+    let t = Tree::new();
+    t.file(
+        ".claude-plugin/marketplace.json",
+        r#"{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "git-kit", "source": "./plugins/git-kit"}]}"#,
+    )
+    .file(
+        "plugins/git-kit/.claude-plugin/plugin.json",
+        r#"{"name": "git-kit", "version": "1.0.0"}"#,
+    )
+    .file("plugins/git-kit/scripts/marker.sh", "#!/bin/sh\n")
+    .file(
+        "plugins/git-kit/skills/commit/SKILL.md",
+        "---\nname: commit\ndescription: Use to commit.\n---\nRun `${CLAUDE_PLUGIN_ROOT}/scripts/marker.sh`.\n\nRun `${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh`.\n",
+    )
+    .file(
+        ".claude/skills/commit/SKILL.md",
+        "---\nname: commit\ndescription: Use to commit.\n---\nRun `${CLAUDE_PLUGIN_ROOT}/scripts/marker.sh`.\n",
+    );
+    let run = t.run();
+    let found = reference_findings(&run, &t);
+    // The plugin's own missing script is an error; the copy's path is a
+    // warning that says the placeholder is unset there, not a file missing
+    // from the repository's root.
+    assert!(
+        found.contains(&finding(
+            "skill/broken-reference",
+            "error",
+            "${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh"
+        )),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&finding(
+            "skill/broken-reference",
+            "warning",
+            "${CLAUDE_PLUGIN_ROOT}/scripts/marker.sh"
+        )),
+        "{found:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("`.claude/skills` is a project's folder"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("the repository root)"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_missing_field_is_certain_only_where_a_client_needs_it() {
+    let t = Tree::new();
+    // Only Claude Code reads `.claude/skills`: it names a skill after its
+    // folder. Another tool's file named `SKILL.md` (keys no client reads)
+    // is a warning too; a misspelt `description` stays an error.
+    t.file(
+        ".claude/skills/critique/SKILL.md",
+        "---\ndescription: Use to critique a draft.\n---\n# Critique\n",
+    )
+    .file(
+        "app/src/looks/noir/SKILL.md",
+        "---\nname: noir\nlabel: Noir\nhint: Low-key light\nswatch: \"#111\"\n---\nA look.\n",
+    )
+    .file(
+        "skills/typo/SKILL.md",
+        "---\nname: typo\ndescripton: Use for typos.\n---\n# Typo\n",
+    )
+    .file("skills/bare/SKILL.md", "---\nname: bare\n---\n# Bare\n")
+    // Neither field, other keys only: a skill whose frontmatter was lost.
+    .file(
+        "skills/priced/SKILL.md",
+        "---\npricing_tier: L2\npricing_model: per_use\nsummary: x\n---\n# Priced\n",
+    );
+    let run = t.run();
+    let missing: Vec<(String, String)> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/missing-field")
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let s = |p: &str, sev: &str| (p.to_string(), sev.to_string());
+    assert_eq!(
+        missing,
+        [
+            s(".claude/skills/critique/SKILL.md", "warning"),
+            s("app/src/looks/noir/SKILL.md", "warning"),
+            s("skills/bare/SKILL.md", "error"),
+            s("skills/priced/SKILL.md", "error"),
+            s("skills/priced/SKILL.md", "error"),
+            s("skills/typo/SKILL.md", "error"),
+        ],
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("another tool's file"), "{}", run.stdout);
+    // With the upload as a target, Claude Code's leniency does not count.
+    let run = t.run_with(&["--target", "claude-api"]);
+    let critique = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| {
+            d["rule"] == "skill/missing-field" && d["path"] == ".claude/skills/critique/SKILL.md"
+        })
+        .unwrap()
+        .clone();
+    assert_eq!(critique["severity"], "error", "{}", run.stdout);
+}
+
+#[test]
+fn a_skill_in_an_evaluations_outputs_is_a_fixture() {
+    let t = Tree::new();
+    t.file(
+        "evals/naming/workspace/run-1/outputs/scratch-skill/SKILL.md",
+        "---\nname: Scratch_Skill\ndescription: Made by an eval run.\n---\n# Scratch\n",
+    )
+    // A skill named `evals` is a skill like any other.
+    .file(
+        "skills/evals/SKILL.md",
+        "---\nname: Evals\ndescription: Use to write evals.\n---\n# Evals\n",
+    );
+    let run = t.run();
+    let names: Vec<(String, String)> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "skill/invalid-name")
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (
+                "evals/naming/workspace/run-1/outputs/scratch-skill/SKILL.md".to_string(),
+                "warning".to_string()
+            ),
+            ("skills/evals/SKILL.md".to_string(), "error".to_string()),
+        ],
+        "{}",
+        run.stdout
     );
 }

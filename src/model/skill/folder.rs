@@ -207,14 +207,24 @@ impl Folder {
                     if self.plugin_defined.as_deref() == Some(dir.as_str()) {
                         return Some(dir);
                     }
-                    let abs = self.root.join(&dir);
-                    let marked = PLUGIN_MARKERS.iter().any(|m| {
-                        let is_dir = match self.contents.kind(&join_rel(&dir, m)) {
+                    let is_dir = |rel: &str| {
+                        let is_dir = match self.contents.kind(rel) {
                             Some(kind) => kind == Some(PathKind::Dir),
-                            None => abs.join(m).is_dir(),
+                            None => self.root.join(rel).is_dir(),
                         };
-                        self.probes.record(Probe::Dir(join_rel(&dir, m), is_dir));
+                        self.probes.record(Probe::Dir(rel.to_string(), is_dir));
                         is_dir
+                    };
+                    // A marker folder that holds a marketplace and no
+                    // plugin manifest (`.claude-plugin/marketplace.json`
+                    // alone) makes its folder a marketplace, not a plugin:
+                    // its plugins are the entries' sources.
+                    let marked = PLUGIN_MARKERS.iter().any(|m| {
+                        let marker = join_rel(&dir, m);
+                        is_dir(&marker)
+                            && (self.is_file_in_repository(&join_rel(&marker, "plugin.json"))
+                                || !self
+                                    .is_file_in_repository(&join_rel(&marker, "marketplace.json")))
                     });
                     if marked {
                         return Some(dir);

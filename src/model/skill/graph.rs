@@ -65,6 +65,10 @@ pub enum Broken {
     /// (`plugin`, repository-relative, empty for the repository root) does
     /// not have.
     NotInPlugin { shown: String, plugin: String },
+    /// A path after the plugin-root placeholder in a skill of a project's
+    /// client folder (`client`, such as `.claude`), which no plugin holds:
+    /// the placeholder is set only for a plugin's skills.
+    NoPlugin { shown: String, client: String },
     /// A symlink of the folder whose target (as the link writes it) does
     /// not exist.
     DanglingSymlink { target: String },

@@ -120,8 +120,35 @@ pub const TEMPLATE_DIRS: &[&str] = &[
 /// command line count (`named`, repo-relative): a fixture the user names is
 /// what they asked to lint.
 pub fn in_test_fixture(path: &str, named: &[String]) -> bool {
-    folders_below_named(path, named)
+    let dirs: Vec<&str> = folders_below_named(path, named).collect();
+    dirs.iter()
         .any(|seg| FIXTURE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f)))
+        // A skill's evaluations (`evals/<case>/outputs/x/SKILL.md`): the
+        // inputs and outputs of its runs. Not the file's own folder: a
+        // skill may be named `evals`.
+        || dirs
+            .split_last()
+            .is_some_and(|(_, above)| above.iter().any(|seg| seg.eq_ignore_ascii_case("evals")))
+}
+
+/// Whether the file at the repo-relative `path` is a test's, where
+/// values are planted to test with: in a test-fixture folder
+/// ([`FIXTURE_DIRS`]), `spec/` or `evals/` below every path named on the
+/// command line, or named as a test (`x.test.ts`, `x.spec.js`,
+/// `test_x.py`, `x_test.go`) unless it is the path named.
+pub fn in_test_file(path: &str, named: &[String]) -> bool {
+    let in_folder = folders_below_named(path, named).any(|seg| {
+        seg.eq_ignore_ascii_case("spec")
+            || seg.eq_ignore_ascii_case("evals")
+            || FIXTURE_DIRS.iter().any(|f| seg.eq_ignore_ascii_case(f))
+    });
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name);
+    let named_so = name.contains(".test.")
+        || name.contains(".spec.")
+        || (stem.starts_with("test_") && stem.len() > 5)
+        || (stem.ends_with("_test") && stem.len() > 5);
+    in_folder || (named_so && !named.iter().any(|n| n == path))
 }
 
 /// Whether the file at `path` lies in a folder of a template for new
@@ -292,6 +319,15 @@ mod tests {
         assert!(in_test_fixture("tests/fixtures/bad/SKILL.md", &none));
         assert!(in_test_fixture("plugins/p/__tests__/x/SKILL.md", &none));
         assert!(in_test_fixture("testdata/skills/a/SKILL.md", &none));
+        assert!(in_test_file("loki/tests/mcp/auth.py", &none));
+        assert!(in_test_file("src/runner/gates.test.ts", &none));
+        assert!(in_test_file("scripts/test_login.py", &none));
+        assert!(in_test_file("skills/s/evals/evals.json", &none));
+        assert!(!in_test_file("skills/s/scripts/login.py", &none));
+        assert!(!in_test_file("skills/s/scripts/attest.py", &none));
+        let named = vec!["testdata".to_string(), "x/test_a.py".to_string()];
+        assert!(!in_test_file("testdata/agents/a.profile.json", &named));
+        assert!(!in_test_file("x/test_a.py", &named));
         assert!(!in_test_fixture("skills/testing/SKILL.md", &none));
         assert!(!in_test_fixture("skills/tests-runner/SKILL.md", &none));
         assert!(!in_test_fixture("SKILL.md", &none));

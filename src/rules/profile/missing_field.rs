@@ -10,6 +10,8 @@ declare_rule! {
     /// ## What it does
     /// Checks that every required field is present. The finding points at the object's opening brace.
     ///
+    /// Severity: an error. When the object has keys but none of the six (nor a misspelling of one), as in a database's `{"tables": …}` that the `profiles` glob matched by its name, one warning says so instead of six errors.
+    ///
     /// ## Why
     /// Routing and audit need all six: who the agent is, which revision, when the claims were checked, and what it claims and refuses.
     ///
@@ -47,6 +49,24 @@ impl ProfileRule for Check {
             return;
         };
         let brace = cx.root.open_span();
+        // Keys, and none of them a profile's or a misspelling of one (a
+        // database's `tables` and `columns`): another tool's file that the
+        // `profiles` glob matched by its name. One warning, not six errors.
+        let foreign = !members.is_empty()
+            && REQUIRED.iter().all(|key| {
+                cx.root.get(key).is_none()
+                    && !members.iter().any(|m| did_you_mean(&m.key, [*key]).is_some())
+            });
+        if foreign {
+            out.push(
+                cx.diag(&RULE, "none of a profile's required fields is here".to_string())
+                    .at(brace)
+                    .label("no `agent_id`, `version`, `declared_at`, `skills`, `tools` or `limits`")
+                    .with_severity(crate::diagnostic::Severity::Warning)
+                    .help("a warning here: the file may be another tool's, named `*.profile.json`; list it under `exclude:` in `.caplint.yaml` (or narrow `profiles:`), or add the six fields"),
+            );
+            return;
+        }
         for key in REQUIRED {
             if cx.root.get(key).is_none() {
                 let misspelt = members.iter().find(|m| {
@@ -82,6 +102,21 @@ mod tests {
         assert_eq!(ds[0].message, "missing required field `version`");
         assert_eq!(ds[0].help.as_deref(), Some("add `\"version\"` to the profile"));
         insta::assert_snapshot!(human(text, ds));
+    }
+
+    #[test]
+    fn another_tools_file_gets_one_warning() {
+        let text = "{\"tables\": {}, \"columns\": {}, \"encodings\": {}}";
+        let ds: Vec<_> = run(text).into_iter().filter(|d| d.rule == &RULE).collect();
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Warning);
+        assert_eq!(ds[0].message, "none of a profile's required fields is here");
+        // An empty object, or one with a misspelt field, is a profile still.
+        assert_eq!(run("{}").iter().filter(|d| d.rule == &RULE).count(), 6);
+        let ds = run("{\"agent-id\": \"a\"}");
+        let ds: Vec<_> = ds.iter().filter(|d| d.rule == &RULE).collect();
+        assert_eq!(ds.len(), 6);
+        assert!(ds.iter().all(|d| d.severity == crate::diagnostic::Severity::Error));
     }
 
     #[test]

@@ -40,6 +40,8 @@ declare_rule! {
     ///
     /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
     ///
+    /// A `${CLAUDE_PLUGIN_ROOT}/…` path in a skill of a project's client folder (`.claude/skills/x`, often a copy of a plugin's skill), which no plugin holds, is a warning saying so: the placeholder is set only for a plugin's skills. A `.claude-plugin/` folder holding only `marketplace.json` makes its folder a marketplace, not a plugin.
+    ///
     /// ## Why
     /// An agent told to read `scripts/extract.py` that does not exist wastes a turn and improvises.
     ///
@@ -160,6 +162,13 @@ pub fn say(finding: Finding<Broken>) -> Diagnostic {
                 .label("no such file")
                 .help("add the file to the plugin or fix the path")
         }
+        Broken::NoPlugin { shown, client } => Diagnostic::new(
+            &RULE,
+            path,
+            format!("`{shown}` names a plugin's file, but `{client}/skills` is a project's folder, which no plugin holds"),
+        )
+        .label("no plugin root here")
+        .help("`${CLAUDE_PLUGIN_ROOT}` is set only for a plugin's skills: in a copy of one, write the path from the skill folder (`${CLAUDE_SKILL_DIR}/…`), or install the plugin instead"),
         Broken::DanglingSymlink { target } => Diagnostic::new(
             &RULE,
             path,
@@ -478,6 +487,10 @@ mod tests {
         assert_eq!(
             said(Warning, true, Broken::NotInPlugin { shown: "${CLAUDE_PLUGIN_ROOT}/x.md".into(), plugin: "plugins/p".into() }).0,
             "`${CLAUDE_PLUGIN_ROOT}/x.md` does not exist in the plugin folder `plugins/p`"
+        );
+        assert_eq!(
+            said(Warning, true, Broken::NoPlugin { shown: "${CLAUDE_PLUGIN_ROOT}/x.sh".into(), client: ".claude".into() }),
+            ("`${CLAUDE_PLUGIN_ROOT}/x.sh` names a plugin's file, but `.claude/skills` is a project's folder, which no plugin holds".into(), s("no plugin root here"), s("`${CLAUDE_PLUGIN_ROOT}` is set only for a plugin's skills: in a copy of one, write the path from the skill folder (`${CLAUDE_SKILL_DIR}/…`), or install the plugin instead"))
         );
         assert_eq!(
             said(Error, false, Broken::DanglingSymlink { target: "../gone.md".into() }),

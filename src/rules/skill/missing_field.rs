@@ -11,7 +11,7 @@ declare_rule! {
     /// ## What it does
     /// Checks that the frontmatter has a non-empty `name` and `description`. A missing field is reported at the opening `---` fence; an empty one (`name:`, `description: ""`) at its value.
     ///
-    /// Severity: always an error; clients refuse a skill without them.
+    /// Severity: an error; clients refuse a skill without them. A warning for a skill in a project's `.claude/skills` (unless `claude-api` is a target): only Claude Code reads that folder, and it names a skill after its folder and describes it by its body's first paragraph. A warning too for a missing `description` beside a `name` where most of the frontmatter's keys are read by no selected client and none is a misspelling of it (`name`, `label`, `hint`, `swatch`): the file may be another tool's, named `SKILL.md`. Without `name` either, the skill's frontmatter was lost, and it is an error.
     ///
     /// ## Why
     /// The name is the id a model loads the skill by, and the description is the only part the model sees before deciding to load it.
@@ -52,12 +52,15 @@ impl SkillRule for Check {
                 } else {
                     "add `description:` saying when an agent should reach for this skill; it is the only part a model sees before loading it".to_string()
                 };
-                out.push(
-                    Diagnostic::new(&RULE, path, format!("the frontmatter has no `{key}`"))
-                        .at(open)
-                        .label("frontmatter starts here")
-                        .help(help),
-                );
+                let d = Diagnostic::new(&RULE, path, format!("the frontmatter has no `{key}`"))
+                    .at(open)
+                    .label("frontmatter starts here");
+                out.push(match softened(cx, key) {
+                    Some(why) => d
+                        .with_severity(crate::diagnostic::Severity::Warning)
+                        .help(format!("{help}; {why}")),
+                    None => d.help(help),
+                });
                 continue;
             };
             let empty_span = if f.value.span.length == 0 {
@@ -83,6 +86,60 @@ impl SkillRule for Check {
             }
         }
     }
+}
+
+/// Why a missing `key` is not certain to be refused, if it is not: the
+/// skill is in a project's `.claude/skills`, which only Claude Code reads
+/// (it names a skill after its folder and describes it by its body's first
+/// paragraph), unless the upload is a target too; or `description` is
+/// missing beside a `name` and the frontmatter is mostly keys no selected
+/// client reads, none of them a misspelling of it (another tool's file
+/// named `SKILL.md`: `name`, `label`, `swatch`).
+fn softened(cx: &Skill<'_>, key: &str) -> Option<String> {
+    use crate::rules::skill::context::{has, selected, unknown_to};
+    let settings = cx.settings;
+    let claude_only = crate::model::skill::install::client_folder(&cx.folder.dir)
+        .is_some_and(|c| c == ".claude" || c.ends_with("/.claude"));
+    if claude_only && !has(settings, crate::settings::Target::ClaudeApi) {
+        let does = if key == "name" {
+            "names a skill after its folder"
+        } else {
+            "describes a skill by its body's first paragraph"
+        };
+        return Some(format!(
+            "a warning here: the skill is in `.claude/skills`, which only Claude Code reads, and it {does}"
+        ));
+    }
+    // Only a missing `description` beside a `name`: a record of another
+    // tool (`name`, `label`, `swatch`). Without either field the file is
+    // a skill whose frontmatter was lost (overwritten by other keys).
+    if key != "description" || cx.parsed.field("name").is_none() {
+        return None;
+    }
+    let all = selected(settings).len();
+    let keys: Vec<&str> = cx
+        .parsed
+        .frontmatter
+        .as_ref()?
+        .as_map()?
+        .iter()
+        .filter_map(|e| e.key.scalar().map(|(k, _)| k))
+        .collect();
+    let foreign: Vec<&str> = keys
+        .iter()
+        .copied()
+        .filter(|k| unknown_to(settings, k).len() == all)
+        .collect();
+    let misspelt = foreign
+        .iter()
+        .any(|k| crate::diagnostic::did_you_mean(k, [key]).is_some());
+    (foreign.len() >= 2 && foreign.len() * 2 > keys.len() && !misspelt).then(|| {
+        let shown: Vec<String> = foreign.iter().take(3).map(|k| format!("`{k}`")).collect();
+        format!(
+            "a warning here: most of the frontmatter's keys ({}) are read by no selected client, so this may be another tool's file named `SKILL.md`",
+            shown.join(", ")
+        )
+    })
 }
 
 #[cfg(test)]

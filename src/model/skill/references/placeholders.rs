@@ -122,6 +122,22 @@ impl<'a> Scan<'a> {
             return;
         }
         let Some(plugin) = self.folder.plugin_root() else {
+            // A project's client folder (`.claude/skills/x`, often a copy
+            // of a plugin's skill): the placeholder is unset there. Not
+            // certain to be run (the copy may be kept for reading), so a
+            // warning.
+            let client = crate::model::skill::install::client_folder(&self.folder.dir);
+            if let Some(client) = client.filter(|_| has_extension(rest) && r.kind != RefKind::Code)
+            {
+                let shown = source.slice(r.span).to_string();
+                let client = client.rsplit('/').next().unwrap_or(&client).to_string();
+                self.broken(
+                    source.path.clone(),
+                    r.span,
+                    Severity::Warning,
+                    Broken::NoPlugin { shown, client },
+                );
+            }
             return;
         };
         let Some(full) = normalize(plugin, rest) else {
