@@ -3,7 +3,7 @@
 //! code.
 
 use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, DOCUMENTED_STEMS, JWT_IO_PAYLOAD};
-use super::media::in_media_address;
+use super::media::{in_loopback_address, in_media_address};
 use super::shapes::{counts_up, is_fake, is_placeholder, is_public_address};
 
 /// Whether a candidate is a credential: whole (no letters or digits run on
@@ -68,7 +68,7 @@ pub(super) fn accept(
             !is_placeholder(value)
                 && !is_word(value)
                 // Prose ("default password checks, null sessions").
-                && !is_word(value.trim_end_matches([',', '.', ';', ':', ')']))
+                && !is_word(value.trim_end_matches([',', '.', ';', ':', ')', '"', '\'']))
                 && !is_demo_password(value)
                 && !in_media_address(text, range.start)
         }
@@ -86,6 +86,7 @@ pub(super) fn accept(
             value.len() >= 8
                 && !passed_on
                 && !in_media_address(text, range.start)
+                && !in_loopback_address(text, range.start)
                 && !names_no_secret(&name)
                 && !is_placeholder(value)
                 && !is_word(value)
@@ -97,6 +98,7 @@ pub(super) fn accept(
                 && !is_code_value(text, name_range, range)
                 && !is_example_jwt(value)
                 && !is_words_with_digits(value)
+                && !is_kebab_words(value)
                 && !is_public_address(value)
                 && !encodes_words(value)
         }
@@ -259,9 +261,30 @@ fn is_code_value(
             return true;
         }
     }
+    // A chain of three names or more (`ObjC.classes.NSURLCredential`):
+    // a member looked up, not a literal (one in quotes is no chain).
+    let quoted = value.start > 0 && matches!(bytes[value.start - 1], b'"' | b'\'' | b'`');
+    if !quoted && segments.len() >= 3 && segments.iter().all(|s| ident(s)) {
+        return true;
+    }
     let Some(name) = name else {
         return false;
     };
+    // A type after a name and a colon (`private_key: X25519PrivateKey,`,
+    // `const passReviewer: ReviewerFn = …`): an annotation, which code
+    // follows with `,`, `)`, `=` or a generic's bracket; a YAML value ends
+    // its line instead.
+    let colon = text[name.end.min(value.start)..value.start].trim_end() == ":";
+    let rest = text[value.end..].trim_start_matches([' ', '\t']);
+    if !quoted
+        && colon
+        && v.starts_with(|c: char| c.is_ascii_uppercase())
+        && ident(v)
+        && (rest.starts_with([',', ')', '[', '<', '|'])
+            || (rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>")))
+    {
+        return true;
+    }
     let full_start = {
         let mut s = name.start;
         while s > 0 && (bytes[s - 1].is_ascii_alphanumeric() || bytes[s - 1] == b'_') {
@@ -515,18 +538,7 @@ fn is_demo_password(value: &str) -> bool {
     // A demonstration word in leetspeak (`P@ssw0rd123`, `W3lc0me1`):
     // digits and symbols for letters.
     let stem = value.trim_end_matches(|c: char| c.is_ascii_digit() || "!?#%^&*+=~".contains(c));
-    let plain: String = stem
-        .chars()
-        .map(|c| match c {
-            '0' => 'o',
-            '1' => 'i',
-            '3' => 'e',
-            '4' | '@' => 'a',
-            '5' | '$' => 's',
-            '7' => 't',
-            c => c,
-        })
-        .collect();
+    let plain = de_leet(stem);
     const DEMO: &[&str] = &[
         "password", "passwd", "welcome", "admin", "letmein", "secret", "qwerty", "default",
         "changeme", "test", "demo", "example",
@@ -618,6 +630,46 @@ fn is_words_with_digits(value: &str) -> bool {
         && letters * 2 >= value.len()
 }
 
+/// Letters for the digits and symbols leetspeak writes them with.
+fn de_leet(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '0' => 'o',
+            '1' => 'i',
+            '3' => 'e',
+            '4' | '@' => 'a',
+            '5' | '$' => 's',
+            '7' => 't',
+            c => c,
+        })
+        .collect()
+}
+
+/// Lower-case words joined by `-` or `_`, a few short parts with digits
+/// among them (`k8s-yaml-generator`, `s3-upload-helper`), also written in
+/// leetspeak (`s3cr3t-token-value`): a name of a thing or a memorable
+/// stand-in, most of its letters in words of three or more.
+fn is_kebab_words(value: &str) -> bool {
+    kebab_words(value) || kebab_words(&de_leet(value))
+}
+
+fn kebab_words(value: &str) -> bool {
+    let parts: Vec<&str> = value.split(['-', '_']).collect();
+    let mut in_words = 0;
+    parts.len() >= 2
+        && parts.iter().all(|p| {
+            if p.len() >= 3 && p.bytes().all(|b| b.is_ascii_lowercase()) {
+                in_words += p.len();
+                true
+            } else {
+                (1..=4).contains(&p.len())
+                    && p.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            }
+        })
+        && in_words * 3 >= value.len() * 2
+}
+
 /// A base64 value that decodes to a placeholder or words
 /// (`cGFzc3dvcmQ=` is `password`, `YXBpLWtleS1oZXJl` is `api-key-here`):
 /// a demonstration of the encoding, not a secret.
@@ -674,7 +726,10 @@ fn is_example_claims(payload: &str) -> bool {
             .and_then(|b| String::from_utf8(b).ok())
             .is_some_and(|claims| {
                 let compact: String = claims.chars().filter(|c| !c.is_whitespace()).collect();
+                // jwt.io's sample, and the keys `supabase start` prints for
+                // every local stack (issuer `supabase-demo`).
                 compact.contains(r#""sub":"1234567890""#)
+                    || compact.contains(r#""iss":"supabase-demo""#)
             })
 }
 

@@ -106,7 +106,16 @@ fn is_key_body(body: &str) -> bool {
         }
     }
     let distinct = counts.iter().filter(|&&c| c > 0).count();
-    chars >= 64 && distinct >= 16
+    // A planted test key says what it is in its body (`…testkeymaterial
+    // notrealdonotuse…`). Words of seven letters or more: a real key's
+    // base64 holds one by chance about once in twenty million keys.
+    let lower = body.to_ascii_lowercase();
+    let planted = [
+        "notreal", "donotuse", "planted", "testkey", "fakekey", "example",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    chars >= 64 && distinct >= 16 && !planted
 }
 
 #[cfg(test)]

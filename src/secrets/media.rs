@@ -53,5 +53,40 @@ pub(super) fn in_media_address(text: &str, at: usize) -> bool {
     let media = path
         .rsplit_once('.')
         .is_some_and(|(_, ext)| MEDIA_EXTS.contains(&ext.to_ascii_lowercase().as_str()));
-    shown || media
+    // A storage download address (`…?alt=media&token=…`, Firebase's and
+    // Google Cloud Storage's): the token is the link's own, made to share.
+    let download = address.contains("?alt=media&") || address.contains("?alt=media&#x26;");
+    shown || media || download
+}
+
+/// Whether `at` is inside the address of this machine (`localhost`,
+/// `127.0.0.1`, `0.0.0.0`, `[::1]`): a dev server's session token
+/// (`ws://localhost:5173/?token=…`) opens nothing anyone else can reach.
+pub(super) fn in_loopback_address(text: &str, at: usize) -> bool {
+    let bytes = text.as_bytes();
+    let stop = |b: u8| b.is_ascii_whitespace() || b"\"'<>`".contains(&b);
+    let floor = at.saturating_sub(ADDRESS_REACH);
+    let mut start = at;
+    while start > floor && !stop(bytes[start - 1]) {
+        start -= 1;
+    }
+    let Some(sep) = text.get(start..at).and_then(|t| t.find("://")) else {
+        return false;
+    };
+    let after = &text[start + sep + 3..at];
+    // The host, after any `user:password@`, before its port and path.
+    let authority = after.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit('@').next().unwrap_or("");
+    let host = if host.starts_with('[') {
+        host.split(']').next().map(|h| &h[1..]).unwrap_or("")
+    } else {
+        host.split(':').next().unwrap_or("")
+    };
+    // Only a value past the host counts (a query's, a path's): a password
+    // before the `@` is a local service's login, judged as such.
+    after.len() > authority.len()
+        && (host.eq_ignore_ascii_case("localhost")
+            || host.starts_with("127.")
+            || host == "0.0.0.0"
+            || host == "::1")
 }

@@ -391,9 +391,45 @@ mod tests {
             "API_KEY=dev_key_12345".into(),
             "API_KEY=prod_key_67890".into(),
             "  vi.stubEnv('SLACK_BOT_TOKEN', 'xoxb-test-token-12345');".into(),
+            // A test's output line, a type annotation, a member looked up,
+            // prose after a key word, the alphabet in
+            // both cases, a dev server's and a storage link's own tokens.
+            r#"echo "PASS: k8s-yaml-generator regression tests""#.into(),
+            r#"    TOKEN = "s3cr3t-token-value""#.into(),
+            concat!(
+                "-----BEGIN RSA PRIVATE KEY-----\n",
+                "MIIEpAIBAAKCAQEAplantedtestkeymaterialnotrealdonotusethisanywhere00\n",
+                "-----END RSA PRIVATE KEY-----\n"
+            )
+            .into(),
+            "def dh(private_key: X25519PrivateKey, public_key_bytes: bytes) -> bytes:".into(),
+            r#"  const passReviewer: ReviewerFn = async () => "VERDICT: PASS";"#.into(),
+            "    var credential = ObjC.classes.NSURLCredential".into(),
+            r#"indicator="DC machine account password changed","#.into(),
+            "Authorization: Bearer ghp_AbCdEfGhIjKlMnOpQrStUvWxYz".into(),
+            "WebSocket 'ws://localhost:443/__fx/__vite_hmr?token=aOrk36t50oJR' failed".into(),
+            r#"<a href="https://x-files.gitbook.io/o/a.txt?alt=media&#x26;token=46c4040e-e464-4562-9430-d017868a1077">a</a>"#.into(),
         ];
         for text in &texts {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+        }
+    }
+
+    #[test]
+    fn values_near_this_rounds_look_alikes_are_still_found() {
+        // A random value after a colon in YAML (no code follows it), a
+        // random password with no words in it, a token for a host other
+        // than this machine's, a password in a local database's address.
+        let s = &mut 29u64;
+        let v = rnd(s, ALNUM, 20);
+        for text in [
+            format!("password: Q{v}"),
+            format!("const API_KEY = \"{v}\";"),
+            format!("ws://dev.example.io:443/hmr?token={v}"),
+            format!("postgres://admin:{v}@localhost:5432/app"),
+            format!("api_token = \"k8s-{v}\""),
+        ] {
+            assert_eq!(scan(&text).len(), 1, "{text}: {:?}", scan(&text));
         }
     }
 

@@ -23,6 +23,13 @@ pub(super) fn is_fake(value: &str) -> bool {
         "...",
         "\u{2026}",
         "fake",
+        // A scanner's planted test value says so (`…plantedtestkeymaterial
+        // notrealdonotuse…`).
+        "notreal",
+        "not_real",
+        "donotuse",
+        "do_not_use",
+        "planted",
     ];
     if MARKS.iter().any(|m| lower.contains(m)) {
         return true;
@@ -43,7 +50,12 @@ pub(super) fn is_fake(value: &str) -> bool {
         run = if bytes[i] == bytes[i - 1] { run + 1 } else { 1 };
         longest_run = longest_run.max(run);
         let next = |a: u8, b: u8| a.is_ascii_alphanumeric() && b == a.wrapping_add(1);
-        up = if next(bytes[i - 1], bytes[i]) {
+        // Letters in either case (`AbCdEfGh`, the alphabet typed with
+        // shift on and off).
+        up = if next(
+            bytes[i - 1].to_ascii_lowercase(),
+            bytes[i].to_ascii_lowercase(),
+        ) {
             up + 1
         } else {
             1

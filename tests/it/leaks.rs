@@ -282,8 +282,9 @@ fn a_secret_with_a_rule_ids_word_in_it_leaves_the_rule_ids_whole() {
             "---\nname: crm\ndescription: Use for the CRM.\n---\nLog in with `sf.password={secret}` first.\n\nThe relay has `RELAY_PASSWORD={other}`.\n"
         ),
     );
+    // Generic values in a page: warnings, and masked all the same.
     let (code, out) = r.check_in("json", &["--no-history"]);
-    assert_eq!(code, 1, "{out}");
+    assert_eq!(code, 0, "{out}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rules: Vec<&str> = json["diagnostics"]
         .as_array()
@@ -320,6 +321,12 @@ fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_se
              <img src=\"https://files.example.io/o/flow.png?alt=media&#x26;token=43a73901-37a9-4cb9-a25c-fa01cf03baea\" alt=\"flow\">\n"
         ),
     );
+    // The same value in a script the skill ships: code, not a page.
+    let in_script = password(14);
+    r.write(
+        "skills/registry/scripts/push.py",
+        &format!("TOKEN = \"{in_script}\"\n"),
+    );
     // A vendor's page copied with the address it came from: its request
     // samples, a header's value among them, are the vendor's.
     let header = password(12);
@@ -339,14 +346,16 @@ fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_se
         .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
         .collect();
     // The guide's sample and the copied page's are warnings, and the
-    // image's address no finding; the same block in the skill's entry file,
-    // which the agent follows, stays an error.
+    // image's address no finding; a generic value in any Markdown page is a
+    // warning, the skill's entry file too. In the skill's script it is code,
+    // and an error.
     assert_eq!(
         found,
         [
-            ("skills/registry/SKILL.md", "error"),
+            ("skills/registry/SKILL.md", "warning"),
             ("skills/registry/references/push-api.md", "warning"),
-            ("skills/registry/references/tokens.md", "warning")
+            ("skills/registry/references/tokens.md", "warning"),
+            ("skills/registry/scripts/push.py", "error")
         ],
         "{out}"
     );
@@ -356,6 +365,7 @@ fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_se
         assert_masked(format, &out, &format!("ghp_{sample}"));
         assert_masked(format, &out, &format!("ghp_{in_skill}"));
         assert_masked(format, &out, &format!("ghp_{header}"));
+        assert_masked(format, &out, &format!("ghp_{in_script}"));
     }
 }
 
@@ -402,12 +412,45 @@ fn a_sample_in_a_vendors_examples_is_a_warning_and_still_masked() {
         let (_, out) = r.check_in(format, &["--no-history"]);
         assert_masked(format, &out, &format!("ghp_{sample}"));
     }
-    // The same value set up for use, outside an example: an error.
+    // The same value set up for use in a page's command: a warning still
+    // (a page's generic value), and masked.
     r.write(
         "skills/shop/docs/token-create.md",
         &format!("# tokenCreate\n\n## Setup\n\n```bash\nexport SHOP_PASSWORD={real}\n```\n"),
     );
     let (code, out) = r.check_in("json", &["--no-history"]);
-    assert_eq!(code, 1, "{out}");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("a warning in a Markdown page"), "{out}");
     assert_masked("json", &out, &format!("ghp_{real}"));
+    // In an environment file the skill ships: an error. In a test's file, a
+    // warning, even in a vendor's own format.
+    r.write(
+        "skills/shop/config/shop.env",
+        &format!("SHOP_PASSWORD={real}\n"),
+    );
+    r.write(
+        "skills/shop/tests/test_login.py",
+        &format!("KEY = \"{}\"\n", token(15)),
+    );
+    let (code, out) = r.check_in("json", &["--no-history"]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found: Vec<(&str, &str)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "security/secret-value")
+        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
+        .collect();
+    assert!(
+        found.contains(&("skills/shop/config/shop.env", "error")),
+        "{out}"
+    );
+    assert!(
+        found.contains(&("skills/shop/tests/test_login.py", "warning")),
+        "{out}"
+    );
+    assert!(out.contains("the file is a test's"), "{out}");
+    assert_masked("json", &out, &format!("ghp_{real}"));
+    assert_masked("json", &out, &token(15));
 }

@@ -15,9 +15,9 @@ declare_rule! {
     ///
     /// Placeholders (`xxxx`, `<token>`, `${{ secrets.X }}`, `sk-...`, a stand-in such as `ab_agentA_key` whose last word names its kind), vendors' documented example values, secret manager references and variable names are not credentials, nor are names that say what the value is not (`NextToken`, `nextPageToken`, `FAKE_TOKEN`) or a type's declaration (`class PasswordHasher : IPasswordHasher`). The finding names the kind of secret and points at it; every output format masks the value.
     ///
-    /// Severity: an error; a warning for a generic value (an assignment, a password in a URL or command) inside a documented example: an OpenAPI `example:` or `examples:` block, a fenced block under an "Examples" heading, where vendors' references print sample responses, or a code block of data or code (`json`, `toml`, `ts`) in a Markdown document beside `SKILL.md`, where a guide shows what a file holds. A shell block is a command run with the value, and stays an error, as does `SKILL.md`, which the agent follows.
+    /// Severity: an error for a vendor's own token format, and for a generic value (an assignment, a password in a URL or command, an `Authorization:` header) in code, configuration or an environment file. A warning for a generic value in any Markdown page, `SKILL.md` too: guides print samples, and a generic form does not tell a sample from a credential. The help names the place when it is a documented example (an OpenAPI `example:` block, a block under an "Examples" heading, a copied vendor page).
     ///
-    /// So is one in a Markdown document that cites the site it was copied from (`url:` or `source_url:` in its frontmatter, `> Source: https://…`): a vendor's page, with its samples. An `Authorization:` header's value counts as generic. A vendor's own token format is an error wherever it is. Either way the value is masked. A value in the address of an image a page shows (an HTML `src`, `![…](…)`, a link to a `.png`) is published with the page: no finding.
+    /// A warning too for any value in a test's file (`tests/`, `fixtures/`, `evals/`, `x.test.ts`, `test_x.py`, below the paths named on the command line), where values are planted to test with. Either way the value is masked. A value in the address of an image a page shows, a storage download link (`?alt=media&token=`) or this machine's address (`ws://localhost:5173/?token=`) is no finding.
     ///
     /// ## Why
     /// Profiles and skills are committed, reviewed, copied into prompts and shown to agents. A credential in them is leaked to everyone who can read the repository and to every agent the skill is bound to. An evidence reference names a record; it never carries the credential itself.
@@ -131,16 +131,25 @@ impl SecurityRule for Check {
         let copied = generic
             && kind == crate::secrets::Text::Document
             && crate::model::skill::prose::is_copied_document(&source.text);
+        // A Markdown page, `SKILL.md` too: a guide prints sample values, and
+        // nothing in a generic form tells a sample from a real credential.
+        let page = crate::model::skill::paths::is_markdown(
+            source.path.rsplit('/').next().unwrap_or(&source.path),
+        );
         for m in found {
             source.add_secret(m.range.clone());
-            let example = crate::secrets::is_generic(m.kind)
+            let generic = crate::secrets::is_generic(m.kind);
+            let example = generic
                 .then(|| {
                     examples
                         .place(m.range.start)
                         .or(copied.then_some("a copy of another site's page (it cites its source)"))
-                        .map(str::to_string)
+                        .map(|place| {
+                            format!("it is in {place}, most often a vendor's sample; if it is a real credential, remove it and rotate it")
+                        })
                 })
-                .flatten();
+                .flatten()
+                .or_else(|| (generic && page).then(|| format!("a warning in a Markdown page: a {} is most often a sample there, and its form does not say which it is; if it is a real credential, remove it and rotate it", m.kind)));
             let d = Diagnostic::new(
                 &RULE,
                 source.path.clone(),
@@ -149,9 +158,7 @@ impl SecurityRule for Check {
             .at(Span::from_range(m.range))
             .label(format!("{} (value hidden)", m.kind));
             out.push(match example {
-                Some(place) => d.with_severity(Severity::Warning).help(format!(
-                    "it is in {place}, most often a vendor's sample; if it is a real credential, remove it and rotate it"
-                )),
+                Some(help) => d.with_severity(Severity::Warning).help(help),
                 None => d.help(HELP),
             });
         }
