@@ -225,8 +225,8 @@ fn is_list_item(t: &str) -> bool {
     digits > 0 && (t[digits..].starts_with(". ") || t[digits..].starts_with(") "))
 }
 
-/// `Example:`, `e.g.`, `for example`, `an example`, `for instance` or
-/// `such as` as prose words (not inside code spans or path names such as
+/// `Example:`, `e.g.`, `for example`, `an example`, `for instance`,
+/// `such as`, or a guide's `GOOD:` / `BAD:` as prose words (not inside code spans or path names such as
 /// `examples/a.md`; a bare `example patterns` is not a marker).
 #[cfg(test)]
 fn has_example_marker(line: &str) -> bool {
@@ -258,6 +258,8 @@ fn example_marker(line: &str) -> bool {
         matches!(
             w.as_str(),
             "example:" | "examples:" | "e.g." | "e.g.," | "e.g.:" | "eg."
+                // A guide's marked samples (`✅ GOOD: …`, `❌ BAD: …`).
+                | "good:" | "bad:"
         ) || bare(w) == "e.g"
     }) || words.windows(2).any(|p| {
         matches!(
@@ -270,7 +272,7 @@ fn example_marker(line: &str) -> bool {
 /// A cheap test that `has_example_marker` can only pass: every marker word,
 /// with `*` and `_` removed and lower-cased, holds one of these substrings.
 /// (Lower-casing maps no non-ASCII letter to an ASCII one in them.)
-const MARKER_NEEDLES: [&str; 5] = ["example", "e.g", "eg.", "instance", "such"];
+const MARKER_NEEDLES: [&str; 7] = ["example", "e.g", "eg.", "instance", "such", "good:", "bad:"];
 
 /// Whether the line holds a `MARKER_NEEDLES` substring once `*` and `_` are
 /// removed and ASCII letters lower-cased.

@@ -17,7 +17,7 @@ declare_rule! {
     /// A bare or back-ticked word must exist when it is clearly a path into the skill: a file name with an extension after a folder the skill has (in `SKILL.md` also `scripts/`, `references/`, `assets/`), a path starting with `./`, or a name that exists only in another letter case. Such a name (`REFERENCE.md` for `reference.md`) is one finding per file it names, with every mention as a label, and `--fix` writes the real name in each.
     ///
     /// These never have to exist:
-    /// - fenced code, and paths introduced as examples (`e.g.`, `Example:`);
+    /// - fenced code, and paths introduced as examples (`e.g.`, `Example:`, a guide's `✅ GOOD:` / `❌ BAD:`);
     /// - paths into the user's files (`out/report.pdf`, an option's argument such as `-x ./dict.dict`, a hidden folder such as `./.github/`, secrets and local settings such as `config/api.env` or `credentials.json`), and paths that resolve from the repository root;
     /// - paths in the user's project (`| Project root | ./CLAUDE.md |`, an agent instruction file such as `./CLAUDE.md` or `AGENTS.md`, even when the skill has a file of that name in another letter case, an argument of a back-ticked command such as `bun build ./src/index.ts` under a folder the skill does not have);
     /// - the paths in templates (under `templates/`, named `…_template`, or a file the text has the agent copy: "Copy from `assets/SCHEMA.md`"), and paths the text has the agent make (`Create ./x.cedar`, `write … to x.md`) or edit (`Add to assets/global.css`) or says are absent or not written yet (`x.md` (to be written));

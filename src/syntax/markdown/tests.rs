@@ -186,6 +186,14 @@ fn examples_are_marked() {
     assert!(has_example_marker("Use one such as this"));
     assert!(has_example_marker("- **Examples**: a, b"));
     assert!(has_example_marker("Do it, for example, like this"));
+    assert!(has_example_marker(
+        "  - ✅ GOOD: \"For errors, see `references/error-handling.md`\""
+    ));
+    assert!(has_example_marker(
+        "  - ❌ **Bad:** see `references/docs.md`"
+    ));
+    assert!(!has_example_marker("A good skill reads `references/a.md`"));
+    assert!(!has_example_marker("Badges live in `assets/badge.svg`"));
     assert!(!has_example_marker(
         "See references/x.md for template and example patterns"
     ));
