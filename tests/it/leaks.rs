@@ -453,4 +453,19 @@ fn a_sample_in_a_vendors_examples_is_a_warning_and_still_masked() {
     assert!(out.contains("the file is a test's"), "{out}");
     assert_masked("json", &out, &format!("ghp_{real}"));
     assert_masked("json", &out, &token(15));
+    // A team whose gate must stop every candidate configures the rule:
+    // the page's and the test's findings are errors then.
+    r.write(".caplint.yaml", "rules:\n  security/secret-value: error\n");
+    let (_, out) = r.check_in("json", &["--no-history"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let severities: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "security/secret-value")
+        .map(|d| d["severity"].as_str().unwrap())
+        .collect();
+    assert!(severities.len() >= 3, "{out}");
+    assert!(severities.iter().all(|s| *s == "error"), "{out}");
+    assert_masked("json", &out, &token(15));
 }
