@@ -17,27 +17,9 @@ const ADDRESS_REACH: usize = 4096;
 /// not kept secret.
 pub(super) fn in_media_address(text: &str, at: usize) -> bool {
     let bytes = text.as_bytes();
-    // An address runs to a space, a quote or an angle bracket; it may hold
-    // parentheses (`diagram%20(1).jpg`).
-    let stop = |b: u8| b.is_ascii_whitespace() || b"\"'<>`".contains(&b);
-    let floor = at.saturating_sub(ADDRESS_REACH);
-    let mut start = at;
-    while start > floor && !stop(bytes[start - 1]) {
-        start -= 1;
-    }
-    // The address begins with its scheme: the letters before the first
-    // `://` (after `![alt](` in Markdown).
-    let Some(sep) = text.get(start..at).and_then(|t| t.find("://")) else {
+    let Some(Address { floor, begin, .. }) = address_at(text, at) else {
         return false;
     };
-    let sep = start + sep;
-    let mut begin = sep;
-    while begin > start && bytes[begin - 1].is_ascii_alphabetic() {
-        begin -= 1;
-    }
-    if begin == sep {
-        return false;
-    }
     let address = &text[begin..at];
     // `src="<https://…>"`: an address in angle brackets.
     let before = &bytes[floor..begin];
@@ -63,17 +45,10 @@ pub(super) fn in_media_address(text: &str, at: usize) -> bool {
 /// `127.0.0.1`, `0.0.0.0`, `[::1]`): a dev server's session token
 /// (`ws://localhost:5173/?token=…`) opens nothing anyone else can reach.
 pub(super) fn in_loopback_address(text: &str, at: usize) -> bool {
-    let bytes = text.as_bytes();
-    let stop = |b: u8| b.is_ascii_whitespace() || b"\"'<>`".contains(&b);
-    let floor = at.saturating_sub(ADDRESS_REACH);
-    let mut start = at;
-    while start > floor && !stop(bytes[start - 1]) {
-        start -= 1;
-    }
-    let Some(sep) = text.get(start..at).and_then(|t| t.find("://")) else {
+    let Some(Address { sep, .. }) = address_at(text, at) else {
         return false;
     };
-    let after = &text[start + sep + 3..at];
+    let after = &text[sep + 3..at];
     // The host, after any `user:password@`, before its port and path.
     let authority = after.split(['/', '?', '#']).next().unwrap_or("");
     let host = authority.rsplit('@').next().unwrap_or("");
@@ -89,4 +64,33 @@ pub(super) fn in_loopback_address(text: &str, at: usize) -> bool {
             || host.starts_with("127.")
             || host == "0.0.0.0"
             || host == "::1")
+}
+
+/// Where the address holding `at` lies: how far back it was looked for
+/// (`floor`), its first byte (the scheme's first letter, `begin`) and its
+/// `://` (`sep`).
+struct Address {
+    floor: usize,
+    begin: usize,
+    sep: usize,
+}
+
+/// The address that holds `at`, if any: it runs back to a space, a quote
+/// or an angle bracket (it may hold parentheses, `diagram%20(1).jpg`) and
+/// begins with its scheme, the letters before the first `://` (after
+/// `![alt](` in Markdown).
+fn address_at(text: &str, at: usize) -> Option<Address> {
+    let bytes = text.as_bytes();
+    let stop = |b: u8| b.is_ascii_whitespace() || b"\"'<>`".contains(&b);
+    let floor = at.saturating_sub(ADDRESS_REACH);
+    let mut start = at;
+    while start > floor && !stop(bytes[start - 1]) {
+        start -= 1;
+    }
+    let sep = start + text.get(start..at)?.find("://")?;
+    let mut begin = sep;
+    while begin > start && bytes[begin - 1].is_ascii_alphabetic() {
+        begin -= 1;
+    }
+    (begin < sep).then_some(Address { floor, begin, sep })
 }

@@ -33,6 +33,18 @@ fn assert_masked(what: &str, text: &str, token: &str) {
     }
 }
 
+/// Each `security/secret-value` finding of a JSON report: its path and
+/// severity.
+fn secret_findings(json: &serde_json::Value) -> Vec<(&str, &str)> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "security/secret-value")
+        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
+        .collect()
+}
+
 fn all_output(out: &std::process::Output) -> String {
     format!("{}{}", stdout(out), stderr(out))
 }
@@ -338,13 +350,7 @@ fn a_sample_in_a_documents_code_block_is_a_warning_and_an_image_address_is_no_se
     );
     let (code, out) = r.check_in("json", &["--no-history"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let found: Vec<(&str, &str)> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "security/secret-value")
-        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
-        .collect();
+    let found = secret_findings(&json);
     // The guide's sample and the copied page's are warnings, and the
     // image's address no finding; a generic value in any Markdown page is a
     // warning, the skill's entry file too. In the skill's script it is code,
@@ -392,13 +398,7 @@ fn a_sample_in_a_vendors_examples_is_a_warning_and_still_masked() {
     );
     let (code, out) = r.check_in("json", &["--no-history"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let found: Vec<(&str, &str)> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "security/secret-value")
-        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
-        .collect();
+    let found = secret_findings(&json);
     assert_eq!(
         found,
         [
@@ -435,13 +435,7 @@ fn a_sample_in_a_vendors_examples_is_a_warning_and_still_masked() {
     let (code, out) = r.check_in("json", &["--no-history"]);
     assert_eq!(code, 1, "{out}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let found: Vec<(&str, &str)> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "security/secret-value")
-        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
-        .collect();
+    let found = secret_findings(&json);
     assert!(
         found.contains(&("skills/shop/config/shop.env", "error")),
         "{out}"
@@ -458,14 +452,8 @@ fn a_sample_in_a_vendors_examples_is_a_warning_and_still_masked() {
     r.write(".caplint.yaml", "rules:\n  security/secret-value: error\n");
     let (_, out) = r.check_in("json", &["--no-history"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let severities: Vec<&str> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "security/secret-value")
-        .map(|d| d["severity"].as_str().unwrap())
-        .collect();
-    assert!(severities.len() >= 3, "{out}");
-    assert!(severities.iter().all(|s| *s == "error"), "{out}");
+    let found = secret_findings(&json);
+    assert!(found.len() >= 3, "{out}");
+    assert!(found.iter().all(|(_, s)| *s == "error"), "{out}");
     assert_masked("json", &out, &token(15));
 }

@@ -816,18 +816,7 @@ fn a_symlink_to_a_file_of_the_plugin_is_one_warning() {
     )
     .unwrap();
     let run = t.run();
-    let escapes: Vec<(String, String)> = run.json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "skill/reference-escapes")
-        .map(|d| {
-            (
-                d["path"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let escapes = rule_findings(&run, "skill/reference-escapes");
     assert_eq!(
         escapes,
         [(
@@ -1508,6 +1497,22 @@ fn reference_findings(run: &Run, tree: &Tree) -> Vec<(String, String, String)> {
                 d["rule"].as_str().unwrap().to_string(),
                 d["severity"].as_str().unwrap().to_string(),
                 shown,
+            )
+        })
+        .collect()
+}
+
+/// Each finding of `rule` in a run: its path and severity.
+fn rule_findings(run: &Run, rule: &str) -> Vec<(String, String)> {
+    run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
             )
         })
         .collect()
@@ -3366,18 +3371,7 @@ fn a_missing_field_is_certain_only_where_a_client_needs_it() {
         "---\npricing_tier: L2\npricing_model: per_use\nsummary: x\n---\n# Priced\n",
     );
     let run = t.run();
-    let missing: Vec<(String, String)> = run.json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "skill/missing-field")
-        .map(|d| {
-            (
-                d["path"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let missing = rule_findings(&run, "skill/missing-field");
     let s = |p: &str, sev: &str| (p.to_string(), sev.to_string());
     assert_eq!(
         missing,
@@ -3420,18 +3414,7 @@ fn a_skill_in_an_evaluations_outputs_is_a_fixture() {
         "---\nname: Evals\ndescription: Use to write evals.\n---\n# Evals\n",
     );
     let run = t.run();
-    let names: Vec<(String, String)> = run.json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "skill/invalid-name")
-        .map(|d| {
-            (
-                d["path"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let names = rule_findings(&run, "skill/invalid-name");
     assert_eq!(
         names,
         [
