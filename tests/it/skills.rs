@@ -1518,6 +1518,13 @@ fn rule_findings(run: &Run, rule: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Runs `t` and asserts its reference findings, printing the report when
+/// they differ.
+fn assert_refs(t: &Tree, want: Vec<(String, String, String)>) {
+    let run = t.run();
+    assert_eq!(reference_findings(&run, t), want, "{}", run.stdout);
+}
+
 fn finding(rule: &str, severity: &str, shown: &str) -> (String, String, String) {
     (rule.into(), severity.into(), shown.into())
 }
@@ -2657,17 +2664,13 @@ fn a_path_that_climbs_out_and_back_in_is_the_skills() {
         "Run [the script](../github/scripts/pr.sh) and [gone](../github/scripts/gone.sh).\n",
     )
     .file("skills/github/scripts/pr.sh", "echo\n");
-    let run = t.run();
-    let found = reference_findings(&run, &t);
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![finding(
             "skill/broken-reference",
             "error",
-            "../github/scripts/gone.sh"
+            "../github/scripts/gone.sh",
         )],
-        "{}",
-        run.stdout
     );
 }
 
@@ -2710,20 +2713,16 @@ fn a_client_folders_skill_names_its_projects_files_and_its_folders() {
          Run `./install-deps.sh` in scripts directory.\n",
     )
     .file(".claude/skills/front/scripts/install-deps.sh", "echo\n");
-    let run = t.run();
-    let found = reference_findings(&run, &t);
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             finding(
                 "skill/reference-escapes",
                 "warning",
-                "../../../vite.config.ts"
+                "../../../vite.config.ts",
             ),
             finding("skill/reference-escapes", "error", "../../README.md"),
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -2788,21 +2787,17 @@ fn a_link_into_a_hidden_folder_is_the_projects_a_warning() {
         "Answer from [the lineage](.dbt-wiki/lineage.md), then cite [the module](.repo-wiki/entities/Auth.md).\n\
          Read [the schema](references/schema.md).\n",
     );
-    let run = t.run();
-    let found = reference_findings(&run, &t);
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             finding("skill/broken-reference", "warning", ".dbt-wiki/lineage.md"),
             finding(
                 "skill/broken-reference",
                 "warning",
-                ".repo-wiki/entities/Auth.md"
+                ".repo-wiki/entities/Auth.md",
             ),
             finding("skill/broken-reference", "error", "references/schema.md"),
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -2822,19 +2817,15 @@ fn a_file_the_skill_copies_into_the_users_work_is_a_template() {
         "skills/wiki/assets/guide.md",
         "See [the steps](models/steps.md).\n",
     );
-    let run = t.run();
-    let found = reference_findings(&run, &t);
     // The copy's links are written for the wiki it lands in; a page the
     // agent reads is judged as any other.
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![finding(
             "skill/broken-reference",
             "error",
-            "models/steps.md"
+            "models/steps.md",
         )],
-        "{}",
-        run.stdout
     );
 }
 
@@ -2852,10 +2843,8 @@ fn a_bare_file_in_a_command_of_a_page_is_a_warning() {
          - Then run `python scripts/report.py`.\n",
     )
     .file("skills/debug/scripts/collect.py", "print(1)\n");
-    let run = t.run();
-    let found = reference_findings(&run, &t);
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             // SKILL.md's own command runs the skill's file.
             finding("skill/broken-reference", "error", "./setup.sh"),
@@ -2866,8 +2855,6 @@ fn a_bare_file_in_a_command_of_a_page_is_a_warning() {
             finding("skill/broken-reference", "warning", "./bug-script.sh"),
             finding("skill/broken-reference", "error", "scripts/report.py"),
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -2882,18 +2869,14 @@ fn a_line_of_a_template_with_a_fill_in_is_a_warning() {
          - [ ] Read [the checklist](references/checklist.md) first.\n\
          - [Guide](references/guide.md): the steps.\n",
     );
-    let run = t.run();
-    let found = reference_findings(&run, &t);
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             finding("skill/broken-reference", "warning", "./c4-code-file-1.md"),
             finding("skill/broken-reference", "warning", "./c4-component.md"),
             finding("skill/broken-reference", "error", "references/checklist.md"),
             finding("skill/broken-reference", "error", "references/guide.md"),
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -3074,20 +3057,16 @@ fn a_path_the_text_said_was_the_users_stays_theirs() {
          Look up the key for the user's task in `references/keys.md`.\n\n\
          For the full list, see `references/keys.md`.\n",
     );
-    let run = t.run();
-    let found = reference_findings(&run, &t);
     // The config is the project's, even where it is named before the
     // line that says so. The script, which nothing says is the user's,
     // stays reported; so does the list, which only a line about the
     // user's task named.
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             finding("skill/broken-reference", "error", "./scripts/setup.sh"),
             finding("skill/broken-reference", "error", "references/keys.md"),
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -3108,13 +3087,9 @@ fn a_web_page_saved_into_the_skill_keeps_the_sites_links() {
         "skills/sdk/references/guide.md",
         "# Guide\n\nSee [setup](setup.md).\n",
     );
-    let run = t.run();
-    let found = reference_findings(&run, &t);
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![finding("skill/broken-reference", "error", "setup.md")],
-        "{}",
-        run.stdout
     );
 }
 
@@ -3137,32 +3112,28 @@ fn a_sample_document_keeps_its_own_paths() {
         "skills/workflows/references/readme-example-full.md",
         "# Project\n\n![logo](assets/logo.png)\n\nSee [contributing](CONTRIBUTING.md).\n",
     );
-    let run = t.run();
-    let found = reference_findings(&run, &t);
     // The Markdown sample's command may be the sample's (a warning), the
     // example README's links are its own; the skill's own commands are
     // still errors.
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             finding(
                 "skill/broken-reference",
                 "error",
-                "{baseDir}/scripts/check.py"
+                "{baseDir}/scripts/check.py",
             ),
             finding(
                 "skill/broken-reference",
                 "warning",
-                "{baseDir}/scripts/analyze.py"
+                "{baseDir}/scripts/analyze.py",
             ),
             finding(
                 "skill/broken-reference",
                 "error",
-                "{baseDir}/scripts/lint.py"
+                "{baseDir}/scripts/lint.py",
             ),
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -3218,20 +3189,16 @@ fn a_path_to_the_project_root_an_installed_skill_sits_in_is_a_warning() {
         "archive",
         "Read [the config](../../../openspec/config.yaml) and [the notes](../../../../notes.md).\n",
     );
-    let run = t.run();
-    let found = reference_findings(&run, &t);
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             finding(
                 "skill/reference-escapes",
                 "warning",
-                "../../../openspec/config.yaml"
+                "../../../openspec/config.yaml",
             ),
             finding("skill/reference-escapes", "error", "../../../../notes.md"),
         ],
-        "{}",
-        run.stdout
     );
 }
 
@@ -3246,18 +3213,14 @@ fn a_name_in_another_case_the_text_says_the_skill_writes_is_the_projects() {
         )
         .file("skills/design/reference/product.md", "# Product\n")
         .file("skills/design/reference/design.md", "# Design\n");
-    let run = t.run();
-    let found = reference_findings(&run, &t);
     // `PRODUCT.md` is a file the skill writes at the project root, so its
     // other mention is the project's too; `DESIGN.md` is only a wrong name.
-    assert_eq!(
-        found,
+    assert_refs(
+        &t,
         vec![
             finding("skill/broken-reference", "warning", "PRODUCT.md"),
             finding("skill/broken-reference", "error", "DESIGN.md"),
         ],
-        "{}",
-        run.stdout
     );
 }
 
