@@ -307,7 +307,7 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 
 /// A skill rule's error where no client installs the skill is a warning
 /// (a plugin rule's too in a test-fixture folder, and a secret in a test's
-/// file, [`crate::model::skill::install::in_test_file`]): the installation
+/// file, where it is planted to test with): the installation
 /// model's [`crate::model::skill::install::not_installed`] says why — a
 /// fixture, where a file is often wrong on purpose, a template, a copy of
 /// another project, or a snapshot of a skill kept outside every skills
@@ -325,25 +325,13 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         if d.severity != crate::diagnostic::Severity::Error {
             continue;
         }
-        // A secret in a test's file: planted to test with, far more often
-        // than real (a scanner's own fixtures). Still reported, and masked.
-        if d.rule.id == crate::rules::security::secret_value::RULE.id
-            && install::in_test_file(&d.path, &inventory.named)
-        {
-            d.severity = crate::diagnostic::Severity::Warning;
-            d.help = Some(format!(
-                "{} (a warning here: the file is a test's, where values are planted to test with)",
-                d.help.take().unwrap_or_default()
-            ));
-            continue;
-        }
         let Some(why) = install::not_installed(&d.path, &inventory.named, &snapshots) else {
             continue;
         };
         if !why.lowers(d.rule.id) {
             continue;
         }
-        let note = why.note();
+        let note = why.note(d.rule.id);
         d.severity = crate::diagnostic::Severity::Warning;
         d.help = Some(match d.help.take() {
             Some(help) => format!("{help} ({note})"),

@@ -203,18 +203,38 @@ pub enum NotInstalled<'a> {
     /// In a copy, kept outside every skills folder, of the skill folder
     /// named ([`snapshot_copies`]).
     Snapshot(&'a str),
+    /// A test's file outside a fixture folder ([`in_test_file`]: `spec/`,
+    /// `evals/`, `x.test.ts`, `test_x.py`): installed, perhaps, but its
+    /// values are planted to test with.
+    TestFile,
 }
+
+/// The rule whose findings a test's file lowers: a secret planted to test
+/// with is far more common there than a real one.
+const SECRET_RULE: &str = "security/secret-value";
 
 impl NotInstalled<'_> {
     /// Whether a finding of the rule `rule` is lowered: every skill rule's,
-    /// and in a fixture a plugin rule's too.
+    /// in a fixture a plugin rule's too, and in a fixture or a test's file
+    /// a secret's.
     pub fn lowers(&self, rule: &str) -> bool {
-        rule.starts_with("skill/") || (*self == Self::Fixture && rule.starts_with("plugin/"))
+        match self {
+            Self::TestFile => rule == SECRET_RULE,
+            Self::Fixture => {
+                rule.starts_with("skill/") || rule.starts_with("plugin/") || rule == SECRET_RULE
+            }
+            _ => rule.starts_with("skill/"),
+        }
     }
 
-    /// What the finding's help adds.
-    pub fn note(&self) -> String {
+    /// What the help of a finding of `rule` adds.
+    pub fn note(&self, rule: &str) -> String {
+        if rule == SECRET_RULE {
+            return "a warning here: the file is a test's, where values are planted to test with"
+                .to_string();
+        }
         match self {
+            Self::TestFile => String::new(),
             Self::Fixture => {
                 "a warning here: the file is in a test-fixture folder, which no client installs"
                     .to_string()
@@ -232,8 +252,9 @@ impl NotInstalled<'_> {
 
 /// Why no client installs the file at the repo-relative `path`, if none
 /// does: a fixture, a template or a copy folder below every path named on
-/// the command line (`named`), or a snapshot among `snapshots` (pairs of
-/// a copy's folder and its skill's, from [`snapshot_copies`]).
+/// the command line (`named`), a snapshot among `snapshots` (pairs of a
+/// copy's folder and its skill's, from [`snapshot_copies`]), or else a
+/// test's file ([`in_test_file`]).
 pub fn not_installed<'a>(
     path: &'a str,
     named: &[String],
@@ -256,6 +277,7 @@ pub fn not_installed<'a>(
         })
         .max_by_key(|(dir, _)| dir.len())
         .map(|(_, of)| NotInstalled::Snapshot(of))
+        .or_else(|| in_test_file(path, named).then_some(NotInstalled::TestFile))
 }
 
 /// The skill folders (`dirs`, each holding a `SKILL.md`) outside every
@@ -369,6 +391,17 @@ mod tests {
         assert!(!NotInstalled::Copy("vendor").lowers("plugin/missing-source"));
         assert!(NotInstalled::Copy("vendor").lowers("skill/broken-reference"));
         assert!(!NotInstalled::Template.lowers("security/secret-value"));
+        // A test's file lowers a secret only; a fixture a secret too.
+        assert_eq!(
+            why("skills/s/scripts/test_login.py"),
+            Some(NotInstalled::TestFile)
+        );
+        assert!(NotInstalled::TestFile.lowers("security/secret-value"));
+        assert!(!NotInstalled::TestFile.lowers("skill/broken-reference"));
+        assert!(NotInstalled::Fixture.lowers("security/secret-value"));
+        assert!(NotInstalled::Fixture
+            .note("security/secret-value")
+            .contains("planted to test with"));
         // A folder the user names is linted in full.
         let named = vec!["preview/pdf".to_string()];
         assert!(snapshot_copies(dirs.iter().copied(), &roots, &named).is_empty());
