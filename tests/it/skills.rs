@@ -1518,6 +1518,32 @@ fn rule_findings(run: &Run, rule: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+#[test]
+fn a_folder_without_skill_md_is_an_error_only_where_certain() {
+    // Under the default roots a folder without `SKILL.md` is probably a
+    // skill: a warning, so the gate passes.
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: Use when refunding.\n"),
+    );
+    t.file("skills/notes/README.md", "Notes.\n");
+    let run = t.run();
+    assert_eq!(
+        rule_findings(&run, "skill/missing-skill-md"),
+        [("skills/notes".to_string(), "warning".to_string())]
+    );
+    assert_eq!(run.code, 0);
+    // A root set by hand says every folder in it is a skill.
+    t.file(".caplint.yaml", "skill_roots: [skills]\n");
+    let run = t.run();
+    assert_eq!(
+        rule_findings(&run, "skill/missing-skill-md"),
+        [("skills/notes".to_string(), "error".to_string())]
+    );
+    assert_eq!(run.code, 1);
+}
+
 /// Runs `t` and asserts its reference findings, printing the report when
 /// they differ.
 fn assert_refs(t: &Tree, want: Vec<(String, String, String)>) {

@@ -65,6 +65,20 @@ impl<'a> Dir<'a> {
 /// its first 4 KiB (a generated page with frontmatter of its own,
 /// `concept: skill`, is no skill).
 fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
+    let (name, description) = skill_keys(settings, rel);
+    name || description
+}
+
+/// Whether a file opens with a skill's own frontmatter, `name` and
+/// `description` both: a skill's file under another name (`README.md`).
+/// A page of a documentation site has a `description` of its own.
+pub(crate) fn opens_as_skill(settings: &Settings, rel: &str) -> bool {
+    skill_keys(settings, rel) == (true, true)
+}
+
+/// Whether a file's frontmatter (`---` on its first line, BOM allowed,
+/// within its first 4 KiB) has a top-level `name:` and a `description:`.
+fn skill_keys(settings: &Settings, rel: &str) -> (bool, bool) {
     let mut head = [0u8; 4096];
     let n = match settings.contents().read(rel) {
         crate::contents::Read::Held(bytes) => {
@@ -72,10 +86,15 @@ fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
             head[..n].copy_from_slice(&bytes[..n]);
             n
         }
-        crate::contents::Read::Absent => return false,
+        crate::contents::Read::Absent => return (false, false),
         crate::contents::Read::Disk => {
-            let Ok(mut file) = std::fs::File::open(settings.open_path(rel)) else {
-                return false;
+            // Only a regular file is opened: a FIFO would block the run.
+            let path = settings.open_path(rel);
+            if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                return (false, false);
+            }
+            let Ok(mut file) = std::fs::File::open(path) else {
+                return (false, false);
             };
             let mut n = 0;
             while n < head.len() {
@@ -92,11 +111,13 @@ fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
     let text = String::from_utf8_lossy(head);
     let mut lines = text.lines();
     if lines.next().map(str::trim_end) != Some("---") {
-        return false;
+        return (false, false);
     }
-    lines
-        .take_while(|l| l.trim_end() != "---")
-        .any(|l| l.starts_with("name:") || l.starts_with("description:"))
+    let keys: Vec<&str> = lines.take_while(|l| l.trim_end() != "---").collect();
+    (
+        keys.iter().any(|l| l.starts_with("name:")),
+        keys.iter().any(|l| l.starts_with("description:")),
+    )
 }
 
 /// A skill folder with its `SKILL.md`.

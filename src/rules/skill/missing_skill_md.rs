@@ -10,7 +10,7 @@ declare_rule! {
     /// ## What it does
     /// Every folder directly inside a skills root (`skill_roots`, default `**/skills`) must hold a `SKILL.md`. Hidden folders are not checked. Under the default, a `skills` folder of a documentation tree (below `docs/`, `doc/`, `documentation/`, `website/` or `site/`) in which no folder holds a `SKILL.md` is a section of pages about skills, not a skills root. A folder that only groups skills gets a hint to list it in `skill_roots` instead.
     ///
-    /// Severity: an error in a skills root that holds skills, or one set in `skill_roots`; a warning for a folder of Markdown in a `skills` folder where no folder is a skill.
+    /// Severity: an error where the folder is certainly meant as a skill: a root set by hand in `skill_roots`, something named `SKILL.md` there (a symlink to nothing), or the one Markdown file at its top opening like a skill (`README.md` with `name` and `description`), which no client reads. Under the default roots any other folder is a warning: it may hold what the skills share (`ops-common/scripts/`) or another tool's files (a folder of prompts, each with a `name`).
     ///
     /// Not reported: a folder that groups skills (category folders) under the default roots, a helper folder whose name starts with `_` or `.` (`_shared`), skill-creator's eval workspace beside a skill (`pdf-workspace` next to `pdf`), a folder of what the skills share (`docs`, `references`, `templates`, `examples`, `tools`, `shared`, `common`, `lib`, `resources`, `scripts`, `assets`), and a folder without Markdown in a `skills` folder with no skill.
     ///
@@ -78,18 +78,40 @@ impl SkillRule for Check {
         // Something is named `SKILL.md` there (a link to nothing, a FIFO):
         // the folder is meant as a skill for certain.
         let named = entry.is_some();
+        let markdown = top_markdown(cx, &dir.dir);
+        // The one Markdown file here that opens like a skill (`README.md`
+        // with `name` and `description`): the skill's file under another
+        // name. Several are a folder of another tool's prompts.
+        let mut openers = markdown
+            .iter()
+            .filter(|_| !named)
+            .filter(|rel| crate::rules::skill::context::opens_as_skill(cx.settings, rel));
+        let skill_file = match (openers.next(), openers.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
+        };
         // A folder named `skills` in which no folder is a skill is not
         // certain to be a skills root (a web app's `src/pages/skills/`, pages
         // of a documentation site): a folder of Markdown there is a warning,
         // any other folder none of the skills' business.
-        let mut severity = None;
-        if default_roots && !named && !has_skill_under(&root) {
-            if is_docs_section(cx, &root) || !holds_markdown(cx, &dir.dir) {
-                return;
-            }
-            severity = Some(crate::diagnostic::Severity::Warning);
+        if default_roots
+            && !named
+            && !has_skill_under(&root)
+            && (is_docs_section(cx, &root) || (skill_file.is_none() && markdown.is_empty()))
+        {
+            return;
         }
-        let help = if groups {
+        // Under the default roots a folder without a skill's file is only
+        // probably meant as a skill (a folder of the skills' shared scripts,
+        // another tool's `skills/` folder): a warning. Something named
+        // `SKILL.md` there, a skill's file under another name, or a root set
+        // by hand make it certain.
+        let certain = named || skill_file.is_some() || !default_roots;
+        let severity = (!certain).then_some(crate::diagnostic::Severity::Warning);
+        let help = if let Some(file) = skill_file {
+            let file = file.rsplit('/').next().unwrap_or(file);
+            format!("`{file}` here opens like a skill: rename it to `{SKILL_MD}`, since clients read only that name")
+        } else if groups {
             format!(
                 "this folder groups skills; list `{}/*` in `skill_roots` in .caplint.yaml so that each folder inside it is checked as a skill instead",
                 dir.dir
@@ -114,17 +136,24 @@ impl SkillRule for Check {
     }
 }
 
-/// Whether the folder holds a Markdown file at its top.
-fn holds_markdown(cx: &Dir<'_>, dir: &str) -> bool {
+/// The Markdown files at the folder's top, as repository paths.
+fn top_markdown(cx: &Dir<'_>, dir: &str) -> Vec<String> {
     use crate::model::skill::paths::is_markdown;
     match cx.inventory.listing.folder(dir) {
         Some((entries, _)) => entries
             .iter()
-            .any(|(rel, _)| !rel.contains('/') && is_markdown(rel)),
-        None => std::fs::read_dir(cx.settings.open_path(dir)).is_ok_and(|it| {
-            it.flatten()
-                .any(|e| is_markdown(&e.file_name().to_string_lossy()))
-        }),
+            .filter(|(rel, _)| !rel.contains('/') && is_markdown(rel))
+            .map(|(rel, _)| join_rel(dir, rel))
+            .collect(),
+        None => std::fs::read_dir(cx.settings.open_path(dir))
+            .map(|it| {
+                it.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|name| is_markdown(name))
+                    .map(|name| join_rel(dir, &name))
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }
 
@@ -158,6 +187,8 @@ mod tests {
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].path, "skills/notes");
         assert_eq!(d[0].message, "this folder is in the skills root `skills` but has no `SKILL.md`");
+        // Under the default roots the folder is only probably a skill.
+        assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
         insta::assert_snapshot!(human(sources, d));
         let (_, d) = lint_repo(
             &[
@@ -192,6 +223,7 @@ mod tests {
         );
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].path, "docs/skills/finance");
+        assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
         // A skills root outside documentation where no folder is a skill:
         // a folder of Markdown is a warning.
         let (_, d) = lint_repo(&[("skills/finance/index.md", "# Finance\n")], &[], &RULE);
@@ -249,5 +281,38 @@ mod tests {
             &RULE,
         );
         assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn errors_only_where_the_folder_is_certainly_a_skill() {
+        use crate::diagnostic::Severity;
+        // A skill's file under another name: the client never finds it.
+        let (_, d) = lint_repo(
+            &[
+                CLEAN_SKILL,
+                ("skills/tts/README.md", "---\nname: tts\ndescription: Use when speaking.\n---\n# TTS\n"),
+                // Scripts the sibling skills share, and another tool's files.
+                ("skills/ops-common/scripts/run.sh", "echo\n"),
+                ("skills/capabilities/skill.yaml", "id: x\n"),
+                ("skills/capabilities/overview.md", "# Capabilities\n"),
+                // Another tool's prompts, each with a name of its own.
+                ("skills/prompts/director.md", "---\nname: director\ndescription: Directs.\n---\n"),
+                ("skills/prompts/critic.md", "---\nname: critic\ndescription: Critiques.\n---\n"),
+            ],
+            &[],
+            &RULE,
+        );
+        let got: Vec<_> = d.iter().map(|d| (d.path.as_str(), d.severity)).collect();
+        assert_eq!(
+            got,
+            [
+                ("skills/capabilities", Severity::Warning),
+                ("skills/ops-common", Severity::Warning),
+                ("skills/prompts", Severity::Warning),
+                ("skills/tts", Severity::Error)
+            ],
+            "{d:?}"
+        );
+        assert!(d[3].help.as_deref().unwrap_or("").contains("`README.md` here opens like a skill"), "{d:?}");
     }
 }
