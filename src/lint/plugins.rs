@@ -130,6 +130,39 @@ pub fn lint(settings: &Settings, paths: &[String], report: &mut Report) -> Vec<P
     for check in rules::CHECKS {
         check.repository(&cx, &mut out);
     }
+    lower_unread(&plugins, &parsed, &mut out);
     report.extend(out);
     parsed
+}
+
+/// A plugin's error in a manifest no client reads ([`plugin::unread`]) is a
+/// warning: no install meets it, though installing that folder on its own
+/// would.
+fn lower_unread(
+    plugins: &[plugin::Plugin],
+    parsed: &[Parsed],
+    out: &mut [crate::diagnostic::Diagnostic],
+) {
+    use crate::diagnostic::Severity;
+    for (inner, outer) in plugin::unread(plugins, parsed) {
+        let outer = if outer.is_empty() {
+            "the repository root"
+        } else {
+            outer
+        };
+        for d in out.iter_mut() {
+            let here = inner.manifests.iter().any(|&i| parsed[i].path == d.path);
+            if !here || d.severity != Severity::Error || !d.rule.id.starts_with("plugin/") {
+                continue;
+            }
+            let note = format!(
+                "no client reads this manifest: it is inside the plugin `{outer}`, whose own manifest is the one loaded, and no marketplace entry points here"
+            );
+            d.severity = Severity::Warning;
+            d.help = Some(match d.help.take() {
+                Some(help) => format!("{help} ({note})"),
+                None => note,
+            });
+        }
+    }
 }

@@ -442,6 +442,43 @@ pub fn plugins(manifests: &[Parsed]) -> Vec<Plugin> {
     out
 }
 
+/// The plugins whose manifests no client reads: a folder with a manifest
+/// inside another plugin's folder (`plugins/p/skills/x/.claude-plugin/`) that
+/// no marketplace entry points at. A client loads the outer plugin and reads
+/// only its manifest. Each is (the inner plugin, the outer plugin's folder).
+pub fn unread<'p>(plugins: &'p [Plugin], manifests: &[Parsed]) -> Vec<(&'p Plugin, &'p str)> {
+    // Every folder an entry's source string names, in whatever form (a
+    // `plugins/x` without its `./` is an error of its own, but meant).
+    let named: Vec<String> = manifests
+        .iter()
+        .filter(|m| m.kind.is_marketplace())
+        .filter_map(|m| Some((m, m.value.get("plugins")?.value.as_array()?)))
+        .flat_map(|(m, list)| {
+            list.iter().filter_map(|e| {
+                let source = e.get("source")?;
+                let written = source
+                    .value
+                    .as_str()
+                    .or_else(|| str_field(&source.value, "path").map(|(p, _)| p))?;
+                join(&m.root_dir, written)
+            })
+        })
+        .collect();
+    plugins
+        .iter()
+        .filter(|p| p.entries.is_empty() && !p.manifests.is_empty())
+        .filter(|p| !named.contains(&p.dir))
+        .filter_map(|p| {
+            let outer = plugins
+                .iter()
+                .filter(|q| q.dir != p.dir)
+                .filter(|q| q.dir.is_empty() || p.dir.starts_with(&format!("{}/", q.dir)))
+                .max_by_key(|q| q.dir.len())?;
+            Some((p, outer.dir.as_str()))
+        })
+        .collect()
+}
+
 /// Where a plugin's version comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VersionAt {

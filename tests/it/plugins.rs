@@ -95,6 +95,77 @@ fn a_clean_marketplace_passes_and_a_broken_one_is_reported() {
 }
 
 #[test]
+fn a_manifest_inside_another_plugin_that_no_entry_lists_is_not_read() {
+    // A skill copied from a repository where it was a plugin of its own
+    // keeps its manifest; the marketplace installs the outer plugin.
+    let r = marketplace();
+    let nested = "plugins/review/skills/check/.claude-plugin/plugin.json";
+    r.write(
+        nested,
+        "{\"name\": \"check\", \"skills\": [\"./SKILL.md\"]}\n",
+    );
+    let (code, json) = r.check(&["--no-history"]);
+    let found: Vec<_> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "plugin/missing-component")
+        .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(found, [(nested, "warning")], "{json}");
+    let help = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["rule"] == "plugin/missing-component")
+        .unwrap()["help"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        help.contains("inside the plugin `plugins/review`"),
+        "{help}"
+    );
+    assert_eq!(code, 0, "{json}");
+    // Once an entry lists it, a client reads it, and the finding is an error.
+    r.write(
+        ".claude-plugin/marketplace.json",
+        &MARKET.replace(
+            "\"plugins\": [",
+            "\"plugins\": [\n   {\"name\": \"check\", \"source\": \"./plugins/review/skills/check\"},",
+        ),
+    );
+    let (code, json) = r.check(&["--no-history"]);
+    assert!(
+        json["diagnostics"].as_array().unwrap().iter().any(|d| {
+            d["rule"] == "plugin/missing-component"
+                && d["path"] == nested
+                && d["severity"] == "error"
+        }),
+        "{json}"
+    );
+    assert_eq!(code, 1);
+    // So it is when the entry names it without its `./` (an error of its
+    // own, but meant).
+    r.write(
+        ".claude-plugin/marketplace.json",
+        &MARKET.replace(
+            "\"plugins\": [",
+            "\"plugins\": [\n   {\"name\": \"check\", \"source\": \"plugins/review/skills/check\"},",
+        ),
+    );
+    let (_, json) = r.check(&["--no-history"]);
+    assert!(
+        json["diagnostics"].as_array().unwrap().iter().any(|d| {
+            d["rule"] == "plugin/missing-component"
+                && d["path"] == nested
+                && d["severity"] == "error"
+        }),
+        "{json}"
+    );
+}
+
+#[test]
 fn a_change_without_a_bump_in_every_mode() {
     let mut r = marketplace();
     r.write(
