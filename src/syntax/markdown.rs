@@ -59,6 +59,34 @@ fn shows_markdown(line: &str, (c, n): (char, usize)) -> bool {
     matches!(lang.as_str(), "markdown" | "md" | "mdx")
 }
 
+/// Whether `line`, inside a Markdown sample fenced by `n` of `c`, opens a
+/// fence of the sample's own (```` ```bash ```` in a ```` ```markdown ````
+/// block): as many marks or more, and an info string. CommonMark reads it
+/// as text and lets the next bare fence close the sample; its author
+/// meant that fence to close the inner one.
+fn nested_open(line: &str, c: char, n: usize) -> bool {
+    fence_open(line).is_some_and(|(c2, n2)| {
+        c2 == c && n2 >= n && !line.trim()[n2 * c.len_utf8()..].trim().is_empty()
+    })
+}
+
+/// Whether the sample that `rest` follows, fenced by `f`, closes once its
+/// nested fences are paired.
+fn nested_closes(rest: &str, (c, n): (char, usize)) -> bool {
+    let mut depth = 0usize;
+    for line in rest.lines() {
+        if nested_open(line, c, n) {
+            depth += 1;
+        } else if fence_close(line, c, n) {
+            if depth == 0 {
+                return true;
+            }
+            depth -= 1;
+        }
+    }
+    false
+}
+
 /// Whether `line` closes a fence opened by `n` of `c`: only that
 /// character, at least as many, and no info string.
 pub(crate) fn fence_close(line: &str, c: char, n: usize) -> bool {
@@ -99,13 +127,22 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
     let mut examples = ExampleContext::default();
     let mut scratch = Scratch::default();
     let mut markers = MarkerScan::new(text, end);
+    // Fences nested in a Markdown sample, as its author wrote them: how
+    // many are open, and whether pairing them still closes the sample.
+    let mut nested = 0usize;
+    let mut nesting = true;
     while pos < end {
         let line_end = memchr::memchr(b'\n', &text.as_bytes()[pos..end]).map_or(end, |i| pos + i);
         let line = text[pos..line_end].trim_end_matches('\r');
         let start = pos;
         pos = (line_end + 1).min(end.max(line_end + 1));
         if let Some((c, n)) = fence {
-            if fence_close(line, c, n) {
+            if sample && nesting && nested_open(line, c, n) {
+                nested += 1;
+                code_words(line, start, false, &mut out);
+            } else if fence_close(line, c, n) && nested > 0 {
+                nested -= 1;
+            } else if fence_close(line, c, n) {
                 fence = None;
             } else {
                 let first = out.len();
@@ -126,6 +163,11 @@ pub fn markdown(text: &str, range: Range<usize>) -> Vec<Ref> {
         if let Some(f) = fence_open(line) {
             fence = Some(f);
             sample = shows_markdown(line, f);
+            nested = 0;
+            // Pairing the fences inside a sample must close it before the
+            // end; else it closes as CommonMark says, here and (so that no
+            // line is scanned twice) for the rest of the text.
+            nesting = nesting && (!sample || nested_closes(&text[pos..end], f));
             continue;
         }
         if let Some(r) = definition(line, start) {
@@ -363,7 +405,14 @@ fn link_ref(line: &str, start: usize, range: Range<usize>) -> Option<Ref> {
         r = r.start + 1..r.end - 1;
     }
     let raw = &line[r.clone()];
-    if raw.is_empty() || raw.starts_with('#') || raw.starts_with("//") || has_scheme(raw) {
+    // A destination in back-ticks (``![x](`/assets/x.png?v=4`)``, a page
+    // converted from a site) names no file: the back-ticks are its text.
+    if raw.is_empty()
+        || raw.starts_with('#')
+        || raw.starts_with("//")
+        || raw.starts_with('`')
+        || has_scheme(raw)
+    {
         return None;
     }
     let cut = raw.find(['#', '?']).unwrap_or(raw.len());

@@ -2226,6 +2226,7 @@ fn paths_that_are_not_the_skills_files() {
         "# Deploy\n\n\
          Read `references/xxx.md` for the topic you need.\n\
          Run `python scripts/script_name.py --help` for any script's options.\n\
+         <pattern name=\"script\">Run `scripts/SCRIPT.py`, then read `references/FILE.md`.</pattern>\n\
          > \"For more, [click here](link).\"\n\
          Use `<img src=\"banner.png\">` with an `alt` text, and `<a href=\"/docs\">`.\n\
          Build with `bun build ./src/main.ts --outdir=dist`.\n\

@@ -386,7 +386,8 @@ pub fn directed(source: &SourceFile, r: &Ref) -> bool {
 }
 
 /// Whether a path's file name stands for any name (`references/xxx.md`,
-/// `scripts/script_name.py`, `foo.md`): a shape to copy, not a file.
+/// `scripts/script_name.py`, `foo.md`, `scripts/SCRIPT.py`): a shape to
+/// copy, not a file.
 pub fn is_placeholder_name(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
@@ -420,6 +421,10 @@ pub fn is_placeholder_name(path: &str) -> bool {
         ]
         .contains(&stem.as_str())
         || (!name.contains('.') && ["link", "url"].contains(&stem.as_str()))
+        // What the path is, in capitals (`scripts/SCRIPT.py`,
+        // `references/FILE.md`): a pattern's slot, not a file.
+        || ["SCRIPT", "FILE", "FILENAME", "NAME", "PATH", "MODULE"]
+            .contains(&name.split('.').next().unwrap_or(name))
 }
 
 /// Whether the last segment of `path` has a file extension (`x.md`, not `v1.2`).

@@ -22,7 +22,7 @@ declare_rule! {
     /// - paths in the user's project (`| Project root | ./CLAUDE.md |`, an agent instruction file such as `./CLAUDE.md` or `AGENTS.md`, even when the skill has a file of that name in another letter case, an argument of a back-ticked command such as `bun build ./src/index.ts` under a folder the skill does not have);
     /// - the paths in templates (under `templates/`, named `…_template`, or a file the text has the agent copy: "Copy from `assets/SCHEMA.md`"), and paths the text has the agent make (`Create ./x.cedar`, `write … to x.md`) or edit (`Add to assets/global.css`) or says are absent or not written yet (`x.md` (to be written));
     /// - a file name the line places in a folder of the skill that holds it ("Run `./install-deps.sh` in scripts directory", with `scripts/install-deps.sh`), and a glob (`references/*.md`, `references/<lane>/*.md`), which names the files it matches;
-    /// - stand-in names (`references/xxx.md`, `scripts/script_name.py`, a fill-in in a file name such as `task.{id}.md`, `phase_prompts/phaseN.md` beside `phase1.md`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), and a link's back-ticked label (its destination is the reference);
+    /// - stand-in names (`references/xxx.md`, `scripts/script_name.py`, `scripts/SCRIPT.py`, a fill-in in a file name such as `task.{id}.md`, `phase_prompts/phaseN.md` beside `phase1.md`, `[here](link)`, a template's `{url_for(name)}`), markup in back-ticks (`<img src="logo.png">`), and a link's back-ticked label (its destination is the reference);
     /// - a link without a file extension into a folder the skill does not have (a wiki page), or to a host name without its scheme (`console.example.com`), and the caption of a listing (a heading or label naming a file, followed by a fenced block with its text).
     /// - paths the text says are not the skill's: an output it writes ("Store the report at `./run/report.json`"), the user's ("your `./build.sh`"), a string in a back-ticked statement (`using './main.bicep'`), another plugin's, skill's or repository's ("the `zai` plugin's", on the line or the one before; "for git checkouts, run `./autogen.sh`"), or what not to do ("Don't …", "never execute …", whatever the verb); the links of a page that cites its source (`> Source: https://…`, `source_url:`), and destinations that are no path (`[cwd](0:12)`).
     ///
@@ -36,7 +36,9 @@ declare_rule! {
     ///
     /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills, a bare file in a command of a page below `SKILL.md` such as `git bisect run ./bug-script.sh` or one a command takes as data such as `tool compare ./before.json`, a link on a template's line with a bracketed fill-in such as `- [x.md](./x.md) - [Description]`) is a warning.
     ///
-    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule. A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning.
+    /// A path in prose that the skill has deeper down (`scripts/x.py` for its `assets/scripts/x.py`, written from a working copy the skill makes) is a warning too; a link to it stays an error.
+    ///
+    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule. A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning. Fences nested in such a sample (```` ```bash ```` inside it) pair as written, so the text after one is still the sample's.
     ///
     /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
     ///
@@ -393,6 +395,28 @@ mod tests {
     }
 
     #[test]
+    fn a_path_the_skill_has_deeper_is_a_warning_in_prose() {
+        use crate::diagnostic::Severity::*;
+        // The skill copies `assets/scripts/` to a working folder and runs
+        // its scripts from there; a link is followed as written.
+        let d = severities(&[
+            ("skills/demo/assets/scripts/segpack.py", "print()\n"),
+            (
+                "skills/demo/SKILL.md",
+                &format!("{FM}Run `scripts/segpack.py` on each segment.\n\nSee [the packer](scripts/segpack.py).\n\nRun `scripts/absent.py` first.\n"),
+            ),
+        ]);
+        assert_eq!(
+            d,
+            [
+                ("scripts/segpack.py".to_string(), Warning),
+                ("scripts/segpack.py".to_string(), Error),
+                ("scripts/absent.py".to_string(), Error),
+            ]
+        );
+    }
+
+    #[test]
     fn paths_from_the_plugin_root_are_a_warning() {
         use crate::diagnostic::Severity::*;
         // A plugin a marketplace defines: no manifest in the plugin folder.
@@ -400,7 +424,7 @@ mod tests {
             (".claude-plugin/marketplace.json", r#"{"name":"m","owner":{"name":"o"},"plugins":[{"name":"p","source":"./plugins/p"}]}"#),
             ("plugins/p/scripts/build.sh", "echo\n"),
             ("plugins/p/references/style.md", "# Style\n"),
-            ("plugins/p/skills/demo/SKILL.md", &format!("{FM}Run `scripts/build.sh`, then read [style](references/style.md).\n")),
+            ("plugins/p/skills/demo/SKILL.md", &format!("{FM}Run `scripts/build.sh`, then read [style](references/style.md).\n\nA script runs as `${{CLAUDE_PLUGIN_ROOT}}/scripts/SCRIPT.py`.\n")),
         ];
         let d = severities(&files);
         assert_eq!(

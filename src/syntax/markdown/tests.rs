@@ -18,7 +18,7 @@ fn prose(text: &str) -> Vec<String> {
 
 #[test]
 fn links_images_and_definitions() {
-    let text = "See [the guide](references/guide.md#setup \"Guide\") and ![d](assets/a%20b.png).\n[ref]: <docs/x y.md>\n[^1]: not a link\n[web](https://example.com) [top](#top) [mail](mailto:a@b.c)\n<a href=\"forms/f.html\">x</a>\n";
+    let text = "See [the guide](references/guide.md#setup \"Guide\") and ![d](assets/a%20b.png).\n[ref]: <docs/x y.md>\n[^1]: not a link\n[web](https://example.com) [top](#top) [mail](mailto:a@b.c)\n<a href=\"forms/f.html\">x</a>\n![Image](`/docs-assets/a.png?v=4`)\n";
     let r = refs(text);
     let links: Vec<_> = r
         .iter()
@@ -277,4 +277,26 @@ fn placeholder_paths_in_a_markdown_sample_are_the_samples() {
     assert_eq!(kind("x/b.md"), Some(RefKind::Code));
     assert_eq!(kind("{baseDir}/scripts/c.py"), Some(RefKind::Code));
     assert_eq!(kind("${CLAUDE_SKILL_DIR}/d.md"), Some(RefKind::Sample));
+}
+
+#[test]
+fn fences_nested_in_a_markdown_sample_pair_as_written() {
+    let links = |text: &str| -> Vec<String> {
+        refs(text)
+            .into_iter()
+            .filter(|r| r.0 == RefKind::Link)
+            .map(|r| r.1)
+            .collect()
+    };
+    // The sample's own ```bash block closes at its bare fence, and the
+    // link after it is still the sample's.
+    let text = "```markdown\n# Session\n\n```bash\npytest\n```\n\n| [plan](../plans/p.md) |\n```\n\nSee [the guide](guide.md).\n";
+    assert_eq!(links(text), ["guide.md"]);
+    // A sample whose nested fences never pair closes as CommonMark says,
+    // and so does every later one.
+    let text = "```markdown\n```bash\nx\n```\n[a](a.md)\n";
+    assert_eq!(links(text), ["a.md"]);
+    // Outside a Markdown sample nothing changes.
+    let text = "```text\n```bash\n```\n[b](b.md)\n```\n";
+    assert_eq!(links(text), ["b.md"]);
 }

@@ -126,6 +126,22 @@ impl<'a> Scan<'a> {
 
     /// The file a missing name probably means ("did you mean"): a file with
     /// the same name elsewhere, or a close path.
+    /// The skill's file whose path ends with all of `text` (a path with a
+    /// folder, `scripts/x.py` for `assets/scripts/x.py`): the same file,
+    /// written from a folder below the skill's.
+    pub(super) fn deeper_in_skill(&self, text: &str) -> Option<&str> {
+        let wanted = text.trim_start_matches("./");
+        if !wanted.contains('/') || wanted.starts_with("../") {
+            return None;
+        }
+        let tail = format!("/{wanted}");
+        self.folder
+            .files
+            .iter()
+            .map(|f| f.rel.as_str())
+            .find(|rel| rel.ends_with(&tail))
+    }
+
     pub(super) fn suggestion(&self, text: &str) -> Option<String> {
         let wanted = text.trim_start_matches("./");
         let base = wanted.rsplit('/').next().unwrap_or(wanted);

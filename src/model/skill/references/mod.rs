@@ -602,6 +602,12 @@ impl<'a> Scan<'a> {
                     // of `SKILL.md` takes as data (`tool compare
                     // ./before.json ./after.json`).
                     Severity::Warning
+                } else if r.kind != RefKind::Link && self.deeper_in_skill(&r.text).is_some() {
+                    // `scripts/x.py` in prose where the skill has
+                    // `assets/scripts/x.py`: written from another folder
+                    // (a working copy the skill makes, a subfolder), and an
+                    // agent finds it; a link is followed as written.
+                    Severity::Warning
                 } else if has_extension(&r.text) {
                     prose::missing_severity(source, r)
                 } else {

@@ -165,6 +165,7 @@ impl<'a> Scan<'a> {
         // server's command) in a guide to writing one.
         if !has_extension(rest)
             || r.kind == RefKind::Code
+            || is_placeholder_name(rest)
             || self.folder.exists_in_repository(&full)
         {
             return;
