@@ -34,6 +34,7 @@
 //! This module sits below the rules and the masking gate: it imports only
 //! the standard library, crates and [`crate::prefilter`].
 
+mod checksum;
 mod context;
 mod decoded;
 mod formats;
@@ -44,6 +45,7 @@ mod reader;
 mod scan;
 mod shapes;
 
+pub use checksum::{fails_checksum, github_token};
 pub use context::{is_generic, Examples, Text};
 pub use decoded::{scan_decoded, DecodedMatch};
 pub use reader::scan_reader;

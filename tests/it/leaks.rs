@@ -11,7 +11,7 @@ const PROFILE: &str = "agents/research.profile.json";
 fn token(seed: u64) -> String {
     let alphabet = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
     let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let body: String = (0..36)
+    let random: String = (0..30)
         .map(|_| {
             s ^= s << 13;
             s ^= s >> 7;
@@ -19,7 +19,7 @@ fn token(seed: u64) -> String {
             alphabet[(s % alphabet.len() as u64) as usize] as char
         })
         .collect();
-    format!("ghp{}{body}", '_')
+    caplint::secrets::github_token(&format!("ghp{}", '_'), &random)
 }
 
 /// Fails when `text` holds the token's body or any 8 characters of it.

@@ -15,7 +15,9 @@ declare_rule! {
     ///
     /// Placeholders (`xxxx`, `<token>`, `${{ secrets.X }}`, `sk-...`, a stand-in such as `ab_agentA_key` whose last word names its kind), vendors' documented example values, secret manager references and variable names are not credentials, nor are names that say what the value is not (`NextToken`, `nextPageToken`, `FAKE_TOKEN`) or a type's declaration (`class PasswordHasher : IPasswordHasher`). The finding names the kind of secret and points at it; every output format masks the value.
     ///
-    /// Severity: an error for a vendor's own token format, and for a generic value (an assignment, a password in a URL or command, an `Authorization:` header) in code, configuration or an environment file. A warning for a generic value in any Markdown page, `SKILL.md` too: guides print samples, and a generic form does not tell a sample from a credential. The help names the place when it is a documented example (an OpenAPI `example:` block, a block under an "Examples" heading, a copied vendor page).
+    /// Severity: an error for a vendor's own token format, and for a generic value (an assignment, a password in a URL or command, an `Authorization:` header) in code, configuration or an environment file. A warning for a generic value in any Markdown page, `SKILL.md` too, or AsciiDoc or reStructuredText page: guides print samples, and a generic form does not tell a sample from a credential. The help names the place when it is a documented example (an OpenAPI `example:` block, a block under an "Examples" heading, a copied vendor page).
+    ///
+    /// A GitHub token whose checksum (the last six characters, which GitHub computes from the rest of every token it issues) does not match is a warning: GitHub never issued it, so it is a sample or a made-up value.
     ///
     /// A warning too for any value in a test's file (`tests/`, `fixtures/`, `evals/`, `x.test.ts`, `test_x.py`, below the paths named on the command line), where values are planted to test with. Either way the value is masked. A value in the address of an image a page shows, a storage download link (`?alt=media&token=`) or this machine's address (`ws://localhost:5173/?token=`) is no finding.
     ///
@@ -90,6 +92,20 @@ pub fn in_names(names: &[(String, String, NameKind)]) -> Vec<Diagnostic> {
 
 /// A Markdown file other than a skill's `SKILL.md` is a document: a
 /// reference or guide whose code blocks show samples.
+/// What kind of documentation page `path` is, if it is one: a guide
+/// prints sample values. Markdown (`SKILL.md` too), AsciiDoc and
+/// reStructuredText.
+fn page_of(path: &str) -> Option<&'static str> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if crate::model::skill::paths::is_markdown(name) {
+        return Some("a Markdown page");
+    }
+    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+    ["adoc", "asciidoc", "asc", "rst"]
+        .contains(&ext.as_str())
+        .then_some("a documentation page")
+}
+
 fn text_kind(path: &str) -> crate::secrets::Text {
     let name = path.rsplit('/').next().unwrap_or(path);
     if crate::model::skill::paths::is_markdown(name) && !name.eq_ignore_ascii_case("SKILL.md") {
@@ -133,9 +149,7 @@ impl SecurityRule for Check {
             && crate::model::skill::prose::is_copied_document(&source.text);
         // A Markdown page, `SKILL.md` too: a guide prints sample values, and
         // nothing in a generic form tells a sample from a real credential.
-        let page = crate::model::skill::paths::is_markdown(
-            source.path.rsplit('/').next().unwrap_or(&source.path),
-        );
+        let page = page_of(&source.path);
         for m in found {
             source.add_secret(m.range.clone());
             let generic = crate::secrets::is_generic(m.kind);
@@ -149,7 +163,13 @@ impl SecurityRule for Check {
                         })
                 })
                 .flatten()
-                .or_else(|| (generic && page).then(|| format!("a warning in a Markdown page: a {} is most often a sample there, and its form does not say which it is; if it is a real credential, remove it and rotate it", m.kind)));
+                .or_else(|| page.filter(|_| generic).map(|page| format!("a warning in {page}: a {} is most often a sample there, and its form does not say which it is; if it is a real credential, remove it and rotate it", m.kind)))
+                .or_else(|| {
+                    let value = source.text.get(m.range.clone()).unwrap_or_default();
+                    crate::secrets::fails_checksum(m.kind, value).map(|vendor| {
+                        format!("its checksum is not the one {vendor} builds into every token it issues, so {vendor} never issued it: a sample, or a value made up by hand")
+                    })
+                });
             let d = Diagnostic::new(
                 &RULE,
                 source.path.clone(),
@@ -220,6 +240,37 @@ mod tests {
         assert_eq!(source.secrets(), &[range]);
         // The message never holds the value.
         assert!(!d.message.contains("S3cr3t"));
+    }
+
+    #[test]
+    fn a_github_token_github_never_issued_is_a_warning() {
+        let issued = crate::secrets::github_token("ghp_", "q7Wm2Rk9Tz4Lx8Vb3Nc6Hd1Jf5Gs0P");
+        // The last six characters no longer match the first thirty.
+        let made_up = format!("{}AAAAAA", &issued[..issued.len() - 6]);
+        for (token, severity) in [(&issued, Severity::Error), (&made_up, Severity::Warning)] {
+            let text = format!("export GITHUB_TOKEN={token}\n");
+            let mut source = SourceFile::new("skills/x/scripts/run.sh", &text);
+            let found = Check.check(&mut source);
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert_eq!(found[0].severity, severity, "{found:?}");
+            // Either way the value is masked.
+            assert_eq!(source.secrets().len(), 1);
+        }
+    }
+
+    #[test]
+    fn a_generic_value_in_a_documentation_page_is_a_warning() {
+        let text = "A credential store line:\n\n https://bob:Wq8rT3zK@git.example.org\n";
+        for (path, severity) in [
+            ("skills/x/references/credentials.asc", Severity::Warning),
+            ("skills/x/references/credentials.rst", Severity::Warning),
+            ("skills/x/config/credentials.txt", Severity::Error),
+        ] {
+            let mut source = SourceFile::new(path, text);
+            let found = Check.check(&mut source);
+            assert_eq!(found.len(), 1, "{path}: {found:?}");
+            assert_eq!(found[0].severity, severity, "{path}: {found:?}");
+        }
     }
 
     #[test]
