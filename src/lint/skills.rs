@@ -244,6 +244,9 @@ pub fn lint_dir(
     for check in CHECKS {
         check.skill(&cx, found);
     }
+    if let Some(name) = placeholder_name(&parsed, &source.text) {
+        lower_template(&dir.dir, name, found);
+    }
     if let Some(mut source) = codex.and_then(|meta| meta.source) {
         // Read as a resource too, unless it was not (not UTF-8): then its
         // secrets are looked for here, so that no message quotes one.
@@ -289,6 +292,46 @@ pub fn lint_dir(
     let pointed = Report::pointed_paths(&out.diagnostics);
     out.sources.retain(|s| pointed.contains(s.path.as_str()));
     Ok(out)
+}
+
+/// A `name` that is a template's placeholder (`<skill-name>`, `[TODO: …]`,
+/// `{{name}}`, `your-skill-name`), as written: the `SKILL.md` is a template
+/// to copy, not a skill a client installs.
+fn placeholder_name<'t>(
+    parsed: &crate::model::skill::parsed::ParsedSkill,
+    text: &'t str,
+) -> Option<&'t str> {
+    let raw = text.get(parsed.name()?.value.span.range())?.trim();
+    let raw = raw.trim_matches(['"', '\'']).trim();
+    let bracketed = [('<', '>'), ('[', ']'), ('{', '}')]
+        .iter()
+        .any(|&(a, b)| raw.len() > 2 && raw.starts_with(a) && raw.ends_with(b));
+    let marked = ["TODO", "FIXME", "PLACEHOLDER"]
+        .iter()
+        .any(|m| raw.contains(m));
+    let yours = raw.starts_with("your-") || raw.starts_with("your_") || raw == "skill-name";
+    (bracketed || marked || yours).then_some(raw)
+}
+
+/// A template's skill rule errors are warnings: its name, links and
+/// fields are the copy's to fill in.
+fn lower_template(dir: &str, name: &str, found: &mut [Diagnostic]) {
+    let inside = format!("{dir}/");
+    for d in found.iter_mut() {
+        let here = dir.is_empty() || d.path == dir || d.path.starts_with(&inside);
+        if !here
+            || d.severity != crate::diagnostic::Severity::Error
+            || !d.rule.id.starts_with("skill/")
+        {
+            continue;
+        }
+        let note = format!("its `name` is a placeholder (`{name}`): a template to copy, not a skill a client installs");
+        d.severity = crate::diagnostic::Severity::Warning;
+        d.help = Some(match d.help.take() {
+            Some(help) => format!("{help} ({note})"),
+            None => note,
+        });
+    }
 }
 
 /// The folder's own name; the repository's folder name for a skill at the root.

@@ -1519,6 +1519,45 @@ fn rule_findings(run: &Run, rule: &str) -> Vec<(String, String)> {
 }
 
 #[test]
+fn a_template_whose_name_is_a_placeholder_gets_warnings() {
+    let t = Tree::new();
+    t.file(
+        SKILL,
+        frontmatter("name: refund-policy\ndescription: Use when refunding.\n"),
+    );
+    // A template to copy: its name, links and fields are the copy's.
+    t.file(
+        "templates/skill/SKILL.md",
+        "---\nname: \"<skill-name>\"\ndescription: What it does. Use when …\n---\n# Title\n\nSee [the guide](references/detailed-guide.md).\n",
+    );
+    t.file(
+        "templates/skeleton/skills/skill-name/SKILL.md",
+        "---\nname: [TODO: lowercase-hyphen-case-name]\ndescription: x\n---\n# X\n",
+    );
+    let run = t.run();
+    let errors: Vec<_> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .collect();
+    assert!(errors.is_empty(), "{}", run.stdout);
+    let help = run.only("skill/broken-reference")[0].help.clone();
+    assert!(
+        help.contains("its `name` is a placeholder (`<skill-name>`)"),
+        "{help}"
+    );
+    assert!(!run.only("skill/invalid-name").is_empty(), "{}", run.stdout);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    // A real name keeps its errors.
+    t.file(
+        "templates/skill/SKILL.md",
+        "---\nname: skill\ndescription: What it does. Use when …\n---\n# Title\n\nSee [the guide](references/detailed-guide.md).\n",
+    );
+    assert_eq!(t.run().code, 1);
+}
+
+#[test]
 fn a_folder_without_skill_md_is_an_error_only_where_certain() {
     // Under the default roots a folder without `SKILL.md` is probably a
     // skill: a warning, so the gate passes.

@@ -11,7 +11,7 @@ declare_rule! {
     /// ## What it does
     /// Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`, for every target. The help suggests a valid name when one can be made from the text. With target `claude-api` (or `claude`, which includes it), a name that contains the reserved words `anthropic` or `claude` is reported too: Anthropic's skill upload (the API and claude.ai) rejects it. Target `claude-code` does not report it: Claude Code loads such a skill from a folder.
     ///
-    /// Severity: always an error: the Agent Skills validator and Claude's skill upload reject the name.
+    /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`) marks a template to copy: this and every other skill rule's error in it is a warning.
     ///
     /// ## Why
     /// Models write ids in this form; a name such as `Refund policy` is loaded as `refund-policy` and the call fails.
