@@ -374,6 +374,20 @@ pub fn directed(source: &SourceFile, r: &Ref) -> bool {
     let text = &source.text;
     let at = r.span.offset.min(text.len());
     let before = &text[line_around(text, at).start..at];
+    // An imperative inside a quotation ("Link from SKILL.md: 'See
+    // references/topic.md for…'") is the quoted text's, shown to the
+    // reader; `Run "scripts/x.py"` quotes only the path.
+    let imperative = |clause: &str| {
+        clause.split_whitespace().rev().take(5).any(|w| {
+            let w = w
+                .trim_matches(|c: char| !c.is_ascii_alphabetic())
+                .to_ascii_lowercase();
+            READ.contains(&w.as_str())
+        })
+    };
+    if quotation_start(before).is_some_and(|q| imperative(&before[q..])) {
+        return false;
+    }
     let clause = before
         .rfind(['.', ';', '|', ':', '(', ','])
         .map_or(before, |i| &before[i + 1..])
@@ -383,6 +397,34 @@ pub fn directed(source: &SourceFile, r: &Ref) -> bool {
         let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
         READ.contains(&w)
     })
+}
+
+/// Where the quotation that the end of `before` (a line up to a reference)
+/// is in starts, if it is in one: after an odd number of `"`, a `“` not
+/// closed by `”`, or a `'` that opens a quoted sentence (after a space or
+/// `:`, before a capital) and is not closed. An apostrophe (`the skill's`)
+/// opens nothing.
+fn quotation_start(before: &str) -> Option<usize> {
+    if before.matches('"').count() % 2 == 1 {
+        return before.rfind('"').map(|i| i + 1);
+    }
+    if let Some(i) = before.rfind('“').filter(|&i| !before[i..].contains('”')) {
+        return Some(i + '“'.len_utf8());
+    }
+    let b = before.as_bytes();
+    let opens = (0..b.len()).rev().find(|&i| {
+        b[i] == b'\''
+            && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b':' | b'('))
+            && b.get(i + 1).is_some_and(u8::is_ascii_uppercase)
+    });
+    opens
+        .filter(|&i| {
+            !b[i + 1..]
+                .iter()
+                .enumerate()
+                .any(|(k, &c)| c == b'\'' && !b.get(i + 2 + k).is_some_and(u8::is_ascii_alphabetic))
+        })
+        .map(|i| i + 1)
 }
 
 /// Whether a path's file name stands for any name (`references/xxx.md`,

@@ -32,7 +32,7 @@ declare_rule! {
     ///
     /// A path that is missing from the skill but exists from a folder above it (the plugin root, whether a manifest or a marketplace entry makes it a plugin, or a source tree a build copies in), in a sibling skill, or at the same place in a copy of the skill elsewhere in the repository (a translation, another client's copy), is a warning naming that file; so is a `../` path of a page below the skill folder that names a file outside the skill when read from the skill folder (`../review/SKILL.md` in `references/x.md`). A symlink to nothing is reported too.
     ///
-    /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available"), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`).
+    /// Severity: an error only where a client or reader meets the missing file for certain: a Markdown link, image, reference definition or `href`/`src` to a relative file with an extension, a path the text sends the agent to (`Read`, `See`, `Run`, `Load`) unless it says the file is optional ("if available") or the imperative is quoted (`'See references/x.md …'`, text shown to write), or a command in code that runs or reads a path after a client's own placeholder (`python3 {baseDir}/x.py`).
     ///
     /// Any other reading (a back-ticked or bare path, `{baseDir}/x` in prose, a link without an extension, into a hidden folder such as `.repo-wiki/` where the skill keeps the project's notes, or in a page of a guide to writing skills, a bare file in a command of a page below `SKILL.md` such as `git bisect run ./bug-script.sh` or one a command takes as data such as `tool compare ./before.json`, a link on a template's line with a bracketed fill-in such as `- [x.md](./x.md) - [Description]`) is a warning.
     ///
@@ -382,7 +382,7 @@ mod tests {
         use crate::diagnostic::Severity::*;
         let d = severities(&[(
             "skills/demo/SKILL.md",
-            &format!("{FM}See [guide](references/guide.md).\n\nRead `references/api.md` first.\n\nKeyword list: `references/keywords.md`\n"),
+            &format!("{FM}See [guide](references/guide.md).\n\nRead `references/api.md` first.\n\nKeyword list: `references/keywords.md`\n\nLink from SKILL.md: 'See references/topic.md for details.'\n\nRun \"scripts/setup.sh\" once.\n"),
         )]);
         assert_eq!(
             d,
@@ -390,6 +390,10 @@ mod tests {
                 ("references/guide.md".to_string(), Error),
                 ("references/api.md".to_string(), Error),
                 ("references/keywords.md".to_string(), Warning),
+                // The quotation's imperative is the quoted text's.
+                ("references/topic.md".to_string(), Warning),
+                // A quoted path after the imperative is still sent to.
+                ("scripts/setup.sh".to_string(), Error),
             ]
         );
     }
