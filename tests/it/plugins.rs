@@ -127,42 +127,31 @@ fn a_manifest_inside_another_plugin_that_no_entry_lists_is_not_read() {
         "{help}"
     );
     assert_eq!(code, 0, "{json}");
-    // Once an entry lists it, a client reads it, and the finding is an error.
-    r.write(
-        ".claude-plugin/marketplace.json",
-        &MARKET.replace(
-            "\"plugins\": [",
-            "\"plugins\": [\n   {\"name\": \"check\", \"source\": \"./plugins/review/skills/check\"},",
-        ),
-    );
-    let (code, json) = r.check(&["--no-history"]);
-    assert!(
-        json["diagnostics"].as_array().unwrap().iter().any(|d| {
-            d["rule"] == "plugin/missing-component"
-                && d["path"] == nested
-                && d["severity"] == "error"
-        }),
-        "{json}"
-    );
-    assert_eq!(code, 1);
-    // So it is when the entry names it without its `./` (an error of its
-    // own, but meant).
-    r.write(
-        ".claude-plugin/marketplace.json",
-        &MARKET.replace(
-            "\"plugins\": [",
-            "\"plugins\": [\n   {\"name\": \"check\", \"source\": \"plugins/review/skills/check\"},",
-        ),
-    );
-    let (_, json) = r.check(&["--no-history"]);
-    assert!(
-        json["diagnostics"].as_array().unwrap().iter().any(|d| {
-            d["rule"] == "plugin/missing-component"
-                && d["path"] == nested
-                && d["severity"] == "error"
-        }),
-        "{json}"
-    );
+    // Once an entry lists it, a client reads it, and the finding is an
+    // error; so it is when the entry names it without its `./` (an error of
+    // its own, but meant).
+    for source in [
+        "./plugins/review/skills/check",
+        "plugins/review/skills/check",
+    ] {
+        r.write(
+            ".claude-plugin/marketplace.json",
+            &MARKET.replace(
+                "\"plugins\": [",
+                &format!("\"plugins\": [\n   {{\"name\": \"check\", \"source\": \"{source}\"}},"),
+            ),
+        );
+        let (code, json) = r.check(&["--no-history"]);
+        assert!(
+            json["diagnostics"].as_array().unwrap().iter().any(|d| {
+                d["rule"] == "plugin/missing-component"
+                    && d["path"] == nested
+                    && d["severity"] == "error"
+            }),
+            "{source}: {json}"
+        );
+        assert_eq!(code, 1, "{source}");
+    }
 }
 
 #[test]
