@@ -285,3 +285,53 @@ fn a_gitlink_named_like_a_profile_or_a_skill_file_is_no_crash() {
         let _: Value = serde_json::from_slice(&out.stdout).unwrap();
     }
 }
+
+#[test]
+fn a_marketplace_plugin_in_a_submodule_is_not_missing_in_a_clone_without_it() {
+    // A marketplace whose plugin is another repository, added as a
+    // submodule: a clone without `--recurse-submodules` has an empty
+    // folder there, and Claude Code clones the marketplace with it.
+    let mut r = Repo::new();
+    let plugin = r.tmp().join("rca");
+    std::fs::create_dir(&plugin).unwrap();
+    r.git_in(&plugin, &["init", "-q"]);
+    write(
+        &plugin,
+        "skills/triage/SKILL.md",
+        "---\nname: triage\ndescription: Triages an incident. Use when an alert fires.\n---\n# Triage\n",
+    );
+    r.git_in(&plugin, &["add", "-A"]);
+    r.git_in(&plugin, &["commit", "-q", "-m", "plugin"]);
+    r.write(
+        ".claude-plugin/marketplace.json",
+        r#"{"name": "ops", "owner": {"name": "Acme"}, "plugins": [{"name": "rca", "source": "./rca", "version": "1.0.0", "skills": ["./skills/triage"]}]}
+"#,
+    );
+    let url = plugin.display().to_string();
+    r.git(&[
+        "-c",
+        "protocol.file.allow=always",
+        "submodule",
+        "add",
+        "-q",
+        &url,
+        "rca",
+    ]);
+    r.commit("A marketplace with its plugin as a submodule");
+    let (code, json) = r.check(&["--no-history"]);
+    assert_eq!(code, 0, "{json:#}");
+    let clone = Repo::clone_of(&r, &[]);
+    assert!(std::fs::read_dir(clone.path().join("rca"))
+        .unwrap()
+        .next()
+        .is_none());
+    let (code, json) = clone.check(&["--no-history"]);
+    let components: Vec<_> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "plugin/missing-component")
+        .collect();
+    assert!(components.is_empty(), "{json:#}");
+    assert_eq!(code, 0, "{json:#}");
+}

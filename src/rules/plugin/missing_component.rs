@@ -10,7 +10,7 @@ declare_rule! {
     /// a component path in a manifest or entry (`skills`, `commands`, `agents`, `hooks`, `mcpServers`, `lspServers`, `outputStyles`, …) does not exist, or leaves the plugin
     ///
     /// ## What it does
-    /// Resolves every path a plugin manifest (or a marketplace entry with a local source) gives for its components, from the plugin's folder, and checks that it exists there. Inline configuration (an object for `hooks` or `mcpServers`) is not a path.
+    /// Resolves every path a plugin manifest (or a marketplace entry with a local source) gives for its components, from the plugin's folder, and checks that it exists there. Inline configuration (an object for `hooks` or `mcpServers`) is not a path. A path inside a submodule (a folder `.gitmodules` names) is no error: Claude Code clones a marketplace with its submodules, so a plugin a marketplace here lists is not judged there; a plugin installed from a `url` source is cloned without them, so for one no entry here lists, a path into a submodule that is not checked out is a warning.
     ///
     /// ## Why
     /// The client loads the components from those paths. A path that is missing, or that climbs out of the plugin (`../shared`), is empty once the plugin is installed on its own: the commands, agents or hooks it names never load.
@@ -52,12 +52,43 @@ fn paths(obj: &Value) -> Vec<(&str, &str, Span)> {
     out
 }
 
-fn check(cx: &RepoCx<'_>, file: &str, dir: &str, obj: &Value, out: &mut Vec<Diagnostic>) {
+/// Where a plugin's submodules come from: its marketplace's clone (in
+/// this repository), which Claude Code makes with `--recurse-submodules`,
+/// or a clone of its own from a `url` source, made without.
+#[derive(Clone, Copy)]
+struct Submodules<'a> {
+    paths: &'a [String],
+    listed: bool,
+}
+
+fn check(
+    cx: &RepoCx<'_>,
+    submodules: Submodules<'_>,
+    file: &str,
+    dir: &str,
+    obj: &Value,
+    out: &mut Vec<Diagnostic>,
+) {
     for (key, path, span) in paths(obj) {
         if path.contains("://") || path.contains("${") {
             continue;
         }
-        let why = match plugin::join(dir, path) {
+        // A submodule's files are another repository's, absent from a
+        // clone without `--recurse-submodules`.
+        let full = plugin::join(dir, path);
+        if full.as_deref().is_some_and(|f| in_submodule(submodules.paths, f)) {
+            if !submodules.listed && (cx.kind_of)(full.as_deref().unwrap_or_default()).is_none() {
+                out.push(
+                    Diagnostic::new(&RULE, file, format!("the `{key}` path `{path}` is inside a submodule, which is not checked out here"))
+                        .with_severity(crate::diagnostic::Severity::Warning)
+                        .at(span)
+                        .label("in a submodule")
+                        .help("a marketplace in this repository is cloned with its submodules; a plugin installed from a `url` source is cloned without them, so its components must not live in one"),
+                );
+            }
+            continue;
+        }
+        let why = match full {
             Some(full) if full == dir || full.starts_with(&format!("{dir}/")) || dir.is_empty() => {
                 match ((cx.kind_of)(&full), key) {
                     // Claude Code takes agents as `.md` files and skills as
@@ -82,25 +113,55 @@ fn check(cx: &RepoCx<'_>, file: &str, dir: &str, obj: &Value, out: &mut Vec<Diag
     }
 }
 
-/// Every manifest's and local entry's component paths.
+/// Every manifest's and local entry's component paths (not those inside a
+/// submodule, whose files are another repository's).
 pub struct Check;
 
 impl PluginRule for Check {
     fn repository(&self, cx: &RepoCx<'_>, out: &mut Vec<Diagnostic>) {
+        let paths = submodule_paths(cx);
         for m in cx.manifests {
             if !m.kind.is_marketplace() {
-                check(cx, &m.path, &m.root_dir, &m.value, out);
+                let listed = cx
+                    .plugins
+                    .iter()
+                    .any(|p| p.dir == m.root_dir && !p.entries.is_empty());
+                let submodules = Submodules { paths: &paths, listed };
+                check(cx, submodules, &m.path, &m.root_dir, &m.value, out);
                 continue;
             }
             for entry in plugin::entries(m.kind, &m.root_dir, &m.value) {
                 if let Source::Local { dir: Some(dir), .. } = &entry.source {
                     if (cx.kind_of)(dir).is_some() {
-                        check(cx, &m.path, dir, entry.value, out);
+                        let submodules = Submodules { paths: &paths, listed: true };
+                        check(cx, submodules, &m.path, dir, entry.value, out);
                     }
                 }
             }
         }
     }
+}
+
+/// The submodules' folders, as `.gitmodules` at the repository root names
+/// them (`path = …`), on the side judged.
+fn submodule_paths(cx: &RepoCx<'_>) -> Vec<String> {
+    let Some(text) = (cx.read)(".gitmodules") else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| {
+            let (key, value) = l.trim().split_once('=')?;
+            (key.trim() == "path").then(|| value.trim().trim_matches('"').trim_end_matches('/').to_string())
+        })
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Whether the repository path `full` is a submodule's folder or inside one.
+fn in_submodule(submodules: &[String], full: &str) -> bool {
+    submodules
+        .iter()
+        .any(|s| full == s || full.starts_with(&format!("{s}/")))
 }
 
 #[cfg(test)]
@@ -140,6 +201,32 @@ mod tests {
                 "the `skills` path `./skills/check/SKILL.md` is a file: `skills` names skill folders"
             ]
         );
+    }
+
+    #[test]
+    fn a_path_into_a_submodule_is_not_judged() {
+        // The submodule is not checked out (a clone without
+        // `--recurse-submodules`): its folder is empty here.
+        let mut files = with(
+            "plugins/review/.claude-plugin/plugin.json",
+            r#"{"name": "review", "version": "1.2.0", "skills": ["./vendor/rca/skills/triage"]}"#,
+        );
+        assert_eq!(of(&RULE, &files).len(), 1);
+        files.push((
+            ".gitmodules",
+            "[submodule \"rca\"]\n\tpath = plugins/review/vendor/rca\n\turl = https://example.com/rca.git\n",
+        ));
+        assert!(of(&RULE, &files).is_empty());
+        // A plugin no marketplace here lists is installed from a `url`
+        // source, cloned without its submodules: a warning.
+        let files = [
+            (".claude-plugin/plugin.json", r#"{"name": "solo", "version": "1.0.0", "skills": "./db/skills"}"#),
+            (".gitmodules", "[submodule \"db\"]\n\tpath = db\n"),
+        ];
+        let ds = of(&RULE, &files);
+        assert_eq!(ds.len(), 1, "{ds:?}");
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Warning);
+        assert!(ds[0].message.contains("inside a submodule"), "{ds:?}");
     }
 
     #[test]
