@@ -385,7 +385,14 @@ pub fn directed(source: &SourceFile, r: &Ref) -> bool {
             READ.contains(&w.as_str())
         })
     };
-    if quotation_start(before).is_some_and(|q| imperative(&before[q..])) {
+    // Only the sentence's reach before the reference is read, so a line of
+    // many references costs each of them the same.
+    let mut near = before.len().saturating_sub(240);
+    while !before.is_char_boundary(near) {
+        near += 1;
+    }
+    let near = &before[near..];
+    if quotation_start(near).is_some_and(|q| imperative(&near[q..])) {
         return false;
     }
     let clause = before
