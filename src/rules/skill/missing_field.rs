@@ -13,6 +13,8 @@ declare_rule! {
     ///
     /// Severity: an error; clients refuse a skill without them. A warning for a skill in a project's `.claude/skills` (unless `claude-api` is a target): only Claude Code reads that folder, and it names a skill after its folder and describes it by its body's first paragraph. A warning too for a missing `description` beside a `name` where most of the frontmatter's keys are read by no selected client and none is a misspelling of it (`name`, `label`, `hint`, `swatch`): the file may be another tool's, named `SKILL.md`. Without `name` either, the skill's frontmatter was lost, and it is an error.
     ///
+    /// A missing `name` beside a `description` in a plugin's skill is a warning (unless `claude-api` is a target): Claude Code and Codex name a plugin's skill after its folder.
+    ///
     /// ## Why
     /// The name is the id a model loads the skill by, and the description is the only part the model sees before deciding to load it.
     ///
@@ -110,6 +112,18 @@ fn softened(cx: &Skill<'_>, key: &str) -> Option<String> {
             "a warning here: the skill is in `.claude/skills`, which only Claude Code reads, and it {does}"
         ));
     }
+    // A plugin's skill with a `description` and no `name`: Claude Code and
+    // Codex name it after its folder. Without `description` either, its
+    // frontmatter was lost, and it is an error.
+    if key == "name"
+        && cx.folder.plugin_root().is_some()
+        && cx.parsed.field("description").is_some()
+        && !has(settings, crate::settings::Target::ClaudeApi)
+    {
+        return Some(
+            "a warning here: the skill is a plugin's, and Claude Code and Codex name a plugin's skill after its folder".to_string(),
+        );
+    }
     // Only a missing `description` beside a `name`: a record of another
     // tool (`name`, `label`, `swatch`). Without either field the file is
     // a skill whose frontmatter was lost (overwritten by other keys).
@@ -181,6 +195,32 @@ mod tests {
             vec![
                 (&field_type::RULE, "[a, b]".into()),
                 (&yaml_portability::RULE, "[a, b]".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_plugins_skill_without_a_name_is_a_warning() {
+        use crate::diagnostic::Severity::*;
+        let manifest = (".claude-plugin/plugin.json", "{\"name\": \"memhub\"}\n");
+        let severities = |skill: &str| -> Vec<_> {
+            lint_repo(&[manifest, ("skills/login/SKILL.md", skill)], &[], &RULE)
+                .1
+                .into_iter()
+                .map(|d| (d.message, d.severity))
+                .collect()
+        };
+        // Claude Code and Codex name it after its folder.
+        assert_eq!(
+            severities("---\ndescription: Logs in. Use when a session expires.\n---\n# Login\n"),
+            [("the frontmatter has no `name`".to_string(), Warning)]
+        );
+        // Without `description` either, its frontmatter was lost.
+        assert_eq!(
+            severities("---\nlicense: MIT\n---\n# Login\n"),
+            [
+                ("the frontmatter has no `name`".to_string(), Error),
+                ("the frontmatter has no `description`".to_string(), Error)
             ]
         );
     }
