@@ -127,6 +127,22 @@ impl Diagnostic {
         self
     }
 
+    /// Adds `note` to the help, in brackets after it: why this finding is
+    /// what it is here.
+    pub fn note(&mut self, note: impl Into<String>) {
+        let note = note.into();
+        self.help = Some(match self.help.take() {
+            Some(help) => format!("{help} ({note})"),
+            None => note,
+        });
+    }
+
+    /// Lowers an error to a warning, saying why in the help.
+    pub fn lower(&mut self, note: impl Into<String>) {
+        self.severity = Severity::Warning;
+        self.note(note);
+    }
+
     pub fn at(mut self, span: Span) -> Self {
         self.span = Some(span);
         self

@@ -155,14 +155,9 @@ fn lower_unread(
             if !here || d.severity != Severity::Error || !d.rule.id.starts_with("plugin/") {
                 continue;
             }
-            let note = format!(
+            d.lower(format!(
                 "no client reads this manifest: it is inside the plugin `{outer}`, whose own manifest is the one loaded, and no marketplace entry points here"
-            );
-            d.severity = Severity::Warning;
-            d.help = Some(match d.help.take() {
-                Some(help) => format!("{help} ({note})"),
-                None => note,
-            });
+            ));
         }
     }
 }

@@ -325,12 +325,7 @@ fn lower_template(dir: &str, name: &str, found: &mut [Diagnostic]) {
         {
             continue;
         }
-        let note = format!("its `name` is a placeholder (`{name}`): a template to copy, not a skill a client installs");
-        d.severity = crate::diagnostic::Severity::Warning;
-        d.help = Some(match d.help.take() {
-            Some(help) => format!("{help} ({note})"),
-            None => note,
-        });
+        d.lower(format!("its `name` is a placeholder (`{name}`): a template to copy, not a skill a client installs"));
     }
 }
 
@@ -374,11 +369,6 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         if !why.lowers(d.rule.id) {
             continue;
         }
-        let note = why.note(d.rule.id);
-        d.severity = crate::diagnostic::Severity::Warning;
-        d.help = Some(match d.help.take() {
-            Some(help) => format!("{help} ({note})"),
-            None => note,
-        });
+        d.lower(why.note(d.rule.id));
     }
 }

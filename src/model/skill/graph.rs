@@ -148,10 +148,7 @@ fn take<K>(
         let note = f.note;
         let mut d = say(f);
         if let Some(note) = note {
-            d.help = Some(match d.help.take() {
-                Some(help) => format!("{help} ({note})"),
-                None => note.to_string(),
-            });
+            d.note(note);
         }
         d
     }));
