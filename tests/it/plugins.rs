@@ -105,20 +105,12 @@ fn a_manifest_inside_another_plugin_that_no_entry_lists_is_not_read() {
         "{\"name\": \"check\", \"skills\": [\"./SKILL.md\"]}\n",
     );
     let (code, json) = r.check(&["--no-history"]);
-    let found: Vec<_> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "plugin/missing-component")
+    let found: Vec<_> = crate::support::findings_of(&json, "plugin/missing-component")
+        .into_iter()
         .map(|d| (d["path"].as_str().unwrap(), d["severity"].as_str().unwrap()))
         .collect();
     assert_eq!(found, [(nested, "warning")], "{json}");
-    let help = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["rule"] == "plugin/missing-component")
-        .unwrap()["help"]
+    let help = crate::support::findings_of(&json, "plugin/missing-component")[0]["help"]
         .as_str()
         .unwrap()
         .to_string();
@@ -143,11 +135,9 @@ fn a_manifest_inside_another_plugin_that_no_entry_lists_is_not_read() {
         );
         let (code, json) = r.check(&["--no-history"]);
         assert!(
-            json["diagnostics"].as_array().unwrap().iter().any(|d| {
-                d["rule"] == "plugin/missing-component"
-                    && d["path"] == nested
-                    && d["severity"] == "error"
-            }),
+            crate::support::findings_of(&json, "plugin/missing-component")
+                .iter()
+                .any(|d| d["path"] == nested && d["severity"] == "error"),
             "{source}: {json}"
         );
         assert_eq!(code, 1, "{source}");

@@ -68,13 +68,10 @@ fn library(r: &Repo) -> (PathBuf, String, String) {
     (lib, first, second)
 }
 
-/// A repository whose skill `pdf` (versioned or not) holds the library as
-/// a real submodule at its first commit, committed.
-fn skill_with_submodule(version: Option<&str>) -> (Repo, String, String) {
-    let mut r = Repo::new();
-    let (lib, first, second) = library(&r);
-    r.write(SKILL, &skill_md(version));
-    let url = lib.display().to_string();
+/// `git submodule add` of the repository at `origin` (a local folder) at
+/// `path` of `r`.
+fn add_submodule(r: &Repo, origin: &std::path::Path, path: &str) {
+    let url = origin.display().to_string();
     r.git(&[
         "-c",
         "protocol.file.allow=always",
@@ -82,8 +79,17 @@ fn skill_with_submodule(version: Option<&str>) -> (Repo, String, String) {
         "add",
         "-q",
         &url,
-        SUB,
+        path,
     ]);
+}
+
+/// A repository whose skill `pdf` (versioned or not) holds the library as
+/// a real submodule at its first commit, committed.
+fn skill_with_submodule(version: Option<&str>) -> (Repo, String, String) {
+    let mut r = Repo::new();
+    let (lib, first, second) = library(&r);
+    r.write(SKILL, &skill_md(version));
+    add_submodule(&r, &lib, SUB);
     r.git_in(&r.dir.join(SUB), &["checkout", "-q", &first]);
     r.commit("Add the pdf skill with its library");
     (r, first, second)
@@ -307,16 +313,7 @@ fn a_marketplace_plugin_in_a_submodule_is_not_missing_in_a_clone_without_it() {
         r#"{"name": "ops", "owner": {"name": "Acme"}, "plugins": [{"name": "rca", "source": "./rca", "version": "1.0.0", "skills": ["./skills/triage"]}]}
 "#,
     );
-    let url = plugin.display().to_string();
-    r.git(&[
-        "-c",
-        "protocol.file.allow=always",
-        "submodule",
-        "add",
-        "-q",
-        &url,
-        "rca",
-    ]);
+    add_submodule(&r, &plugin, "rca");
     r.commit("A marketplace with its plugin as a submodule");
     let (code, json) = r.check(&["--no-history"]);
     assert_eq!(code, 0, "{json:#}");
@@ -326,12 +323,9 @@ fn a_marketplace_plugin_in_a_submodule_is_not_missing_in_a_clone_without_it() {
         .next()
         .is_none());
     let (code, json) = clone.check(&["--no-history"]);
-    let components: Vec<_> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "plugin/missing-component")
-        .collect();
-    assert!(components.is_empty(), "{json:#}");
+    assert!(
+        findings_of(&json, "plugin/missing-component").is_empty(),
+        "{json:#}"
+    );
     assert_eq!(code, 0, "{json:#}");
 }

@@ -195,6 +195,16 @@ pub fn repo_with_findings() -> Repo {
 }
 
 /// The rule of every diagnostic of a JSON report, in output order.
+/// The findings of `rule` in a run's JSON report.
+pub fn findings_of<'a>(json: &'a Value, rule: &str) -> Vec<&'a Value> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .collect()
+}
+
 pub fn rules_of(json: &Value) -> Vec<String> {
     json["diagnostics"]
         .as_array()
