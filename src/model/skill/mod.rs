@@ -15,3 +15,4 @@ pub mod paths;
 pub mod prose;
 pub mod references;
 pub mod targets;
+pub mod templates;

@@ -3,8 +3,10 @@
 //! The reference rules report an error only where a client or a reader
 //! will hit the defect: a Markdown link (or image, reference definition,
 //! `href`/`src`) to a relative file that is missing, or text that sends the
-//! agent to the file (`Read references/x.md`). A path read from prose (a
-//! back-ticked or bare word) is a heuristic reading and at most a warning,
+//! agent to a file after a client's own placeholder (`Run
+//! ${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`). A path read from prose (a
+//! back-ticked or bare word, even after `Read`) is a heuristic reading and
+//! at most a warning,
 //! and it is no reference at all where the text says whose file it is: an
 //! output the skill writes, a file of the user's project, a code sample, a
 //! file of another repository or plugin, or a path quoted as what not to do.
@@ -14,78 +16,35 @@ use crate::model::skill::paths::{directed, line_around};
 use crate::source::SourceFile;
 use crate::syntax::markdown::{fence_close, fence_open, Ref, RefKind};
 
-/// The severity of a missing file, by how it was named: a link or an
-/// instruction to load it is certain (an error); any other reading of
-/// prose is a warning.
-pub fn missing_severity(source: &SourceFile, r: &Ref) -> Severity {
-    if r.kind == RefKind::Link || (directed(source, r) && !conditional(source, r)) {
+/// The severity of a missing file, by how it was named: a link (or image,
+/// reference definition, `href`/`src`) is followed by a client or a
+/// Markdown reader as written, so a missing target is certain (an error).
+/// Any reading of prose is a warning, even an imperative (`Read
+/// references/x.md`): whether the path is the skill's, the user's, an
+/// output's or another skill's is a reading of the sentence, and on
+/// repositories nobody tuned on that reading was wrong too often to fail a
+/// gate on.
+pub fn missing_severity(_source: &SourceFile, r: &Ref) -> Severity {
+    if r.kind == RefKind::Link {
         Severity::Error
     } else {
         Severity::Warning
     }
 }
 
-/// Whether the line is a line of a template the skill fills in: beside the
-/// reference it holds a bracketed fill-in (`[Description]` after
-/// `[c4-code-file-1.md](./c4-code-file-1.md)`, `[Component Name]`), a
-/// capitalised phrase in square brackets that is no link, no checkbox and
-/// no admonition; or the line that opens its list item does.
-pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
-    // A fill-in is near the reference: the words within `NEAR` bytes of it
-    // are read, so a line of many links costs each of them the same.
-    const NEAR: usize = 160;
-    let (line, prev, col) = lines_around(&source.text, r.span.offset);
-    let end = (col + r.span.length).min(line.len());
-    let col = col.min(end);
-    let from = floor_boundary(line, col.saturating_sub(NEAR));
-    let to = floor_boundary(line, (end + NEAR).min(line.len()));
-    let window = &line[from..to];
-    // The line that opens the list item (`- [Component Name]: [Description]`
-    // over `  - Documentation: [x.md](./x.md)`).
-    let nested = line.starts_with([' ', '\t']) && prev.trim_start().starts_with(['-', '*']);
-    let head = &prev[..floor_boundary(prev, NEAR.min(prev.len()))];
-    fill_in(window, col - from..end - from) || (nested && fill_in(head, 0..0))
-}
-
-/// The largest char boundary of `text` at or below `at`.
-fn floor_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
+/// The severity of a missing file whose path is certainly the skill's: named
+/// after a client's own placeholder (`${CLAUDE_SKILL_DIR}/x`,
+/// `${CLAUDE_PLUGIN_ROOT}/x`, `{baseDir}/x`), which the client expands to
+/// the skill's or the plugin's folder, or misnamed in a folder of the other
+/// number (`reference/x.md` where the skill has `references/x.md`). Text
+/// that sends the agent to it (`Run ${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`)
+/// meets the missing file for certain.
+pub fn own_path_severity(source: &SourceFile, r: &Ref) -> Severity {
+    if r.kind == RefKind::Link || (directed(source, r) && !conditional(source, r)) {
+        Severity::Error
+    } else {
+        Severity::Warning
     }
-    at
-}
-
-/// Whether `line` holds a bracketed fill-in outside `skip` (the reference's
-/// own span).
-fn fill_in(line: &str, skip: std::ops::Range<usize>) -> bool {
-    let (col, end) = (skip.start, skip.end);
-    let bytes = line.as_bytes();
-    let mut at = 0;
-    while let Some(open) = line[at..].find('[').map(|i| at + i) {
-        let Some(close) = line[open + 1..].find(']').map(|i| open + 1 + i) else {
-            break;
-        };
-        at = close + 1;
-        // The reference's own link, or a bracket inside it.
-        if open < end && close >= col.min(end) {
-            continue;
-        }
-        let inner = &line[open + 1..close];
-        let next = bytes.get(close + 1).copied();
-        let words = inner.split_whitespace().count();
-        if matches!(next, Some(b'(' | b'[' | b':'))
-            || inner.starts_with('!')
-            || inner.contains(['[', '`', '/'])
-            || !(1..=5).contains(&words)
-        {
-            continue;
-        }
-        if inner.chars().next().is_some_and(|c| c.is_uppercase()) {
-            return true;
-        }
-    }
-    false
 }
 
 /// Whether the line makes the file optional ("Load `x.md` if available",
@@ -588,11 +547,12 @@ mod tests {
     }
 
     #[test]
-    fn links_and_instructions_are_errors_the_rest_warnings() {
+    fn links_are_errors_prose_warnings_and_own_paths_sent_to_errors() {
         let (s, r) = at("See [x](refs/a.md).\n", "refs/a.md", RefKind::Link);
         assert_eq!(missing_severity(&s, &r), Severity::Error);
         let (s, r) = at("Read `refs/a.md` first.\n", "refs/a.md", RefKind::Prose);
-        assert_eq!(missing_severity(&s, &r), Severity::Error);
+        assert_eq!(missing_severity(&s, &r), Severity::Warning);
+        assert_eq!(own_path_severity(&s, &r), Severity::Error);
         let (s, r) = at("Complete list: `refs/a.md`\n", "refs/a.md", RefKind::Prose);
         assert_eq!(missing_severity(&s, &r), Severity::Warning);
     }
@@ -732,13 +692,13 @@ mod tests {
             RefKind::Prose,
         );
         assert!(conditional(&source, &r));
-        assert_eq!(missing_severity(&source, &r), Severity::Warning);
+        assert_eq!(own_path_severity(&source, &r), Severity::Warning);
         let (source, r) = at(
             "Load `templates/brand.md`.\n",
             "templates/brand.md",
             RefKind::Prose,
         );
         assert!(!conditional(&source, &r));
-        assert_eq!(missing_severity(&source, &r), Severity::Error);
+        assert_eq!(own_path_severity(&source, &r), Severity::Error);
     }
 }

@@ -51,6 +51,8 @@ mod mentions;
 mod placeholders;
 mod record;
 
+use record::Claim;
+
 /// Agent entry files that may name a skill's files (`@./skills/x/y.md`),
 /// read at the repository root and at the plugin root.
 /// The agent entry files at a repository or plugin root.
@@ -141,20 +143,6 @@ struct Scan<'a> {
     theirs: HashSet<String>,
 }
 
-/// How strongly a claim names a file of the skill, which bounds what its
-/// absence can be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Claim {
-    /// As its kind and wording say (a link, a path the agent is sent to).
-    Plain,
-    /// A path after a client's own placeholder (`{baseDir}/x`): certain to
-    /// name the skill folder, so a file above it is not found there.
-    Placeholder,
-    /// A path sent to in a folder the skill does not have: at most a
-    /// warning.
-    Weak,
-}
-
 impl<'a> Scan<'a> {
     /// Scans the queued files, and the files they name in turn.
     fn drain(&mut self) {
@@ -164,7 +152,10 @@ impl<'a> Scan<'a> {
                 continue;
             };
             let all = 0..source.text.len();
-            self.material = is_output_material(&rel) || self.copied.contains(&rel);
+            self.material = is_output_material(&rel)
+                || self.copied.contains(&rel)
+                || (rel != SKILL_MD
+                    && crate::model::skill::templates::is_template_page(&source.text));
             self.copy = install::in_copy_of_another_project(&rel);
             self.copied_page = rel != SKILL_MD && prose::is_copied_document(&source.text);
             self.printed = prose::printed_files(&source.text);
@@ -588,7 +579,7 @@ impl<'a> Scan<'a> {
                     // its own.
                     Severity::Warning
                 } else if hidden
-                    || prose::fill_in_line(source, r)
+                    || crate::model::skill::templates::fill_in_line(source, r)
                     || (!r.text.trim_start_matches("./").contains('/')
                         && in_inline_command(source, r)
                         && (from != SKILL_MD || !prose::in_command(source, r)))
@@ -608,6 +599,10 @@ impl<'a> Scan<'a> {
                     // (a working copy the skill makes, a subfolder), and an
                     // agent finds it; a link is followed as written.
                     Severity::Warning
+                } else if has_extension(&r.text)
+                    && matches!(strength, Claim::Placeholder | Claim::Misnamed)
+                {
+                    prose::own_path_severity(source, r)
                 } else if has_extension(&r.text) {
                     prose::missing_severity(source, r)
                 } else {
@@ -661,15 +656,12 @@ impl<'a> Scan<'a> {
                     self.claim(source, from, r, Claim::Plain)
                 }
                 // `SKILL.md` sends the agent to a path in a folder the skill
-                // does not have ("open `resources/playbook.md`"): as likely
-                // the skill's missing file as the user's, so at most a
-                // warning.
-                // ... unless the skill has the file in the folder of the
-                // other number (`reference/x.md` for its `references/x.md`):
-                // its own file, misnamed.
+                // lacks ("open `resources/playbook.md`"): the skill's or the
+                // user's, unless the skill has the file in the folder of the
+                // other number (`reference/x.md` for `references/x.md`).
                 RefKind::Prose if from == SKILL_MD && self.sent_to_missing_material(source, r) => {
                     let strength = if self.in_folder_of_other_number(&r.text) {
-                        Claim::Plain
+                        Claim::Misnamed
                     } else {
                         Claim::Weak
                     };

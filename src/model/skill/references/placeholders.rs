@@ -175,7 +175,7 @@ impl<'a> Scan<'a> {
         let severity = if r.kind == RefKind::Sample {
             Severity::Warning
         } else {
-            prose::missing_severity(source, r)
+            prose::own_path_severity(source, r)
         };
         self.broken(
             source.path.clone(),

@@ -3,6 +3,23 @@
 
 use super::*;
 
+/// How strongly a claim names a file of the skill, which bounds what its
+/// absence can be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Claim {
+    /// As its kind and wording say (a link, or prose).
+    Plain,
+    /// A path after a client's own placeholder (`{baseDir}/x`): certain to
+    /// name the skill folder, so a file above it is not found there.
+    Placeholder,
+    /// A path sent to in a folder the skill does not have: at most a
+    /// warning.
+    Weak,
+    /// A path sent to in the folder of the other number of one the skill
+    /// has (`reference/x.md` for its `references/x.md`): its own, misnamed.
+    Misnamed,
+}
+
 impl Scan<'_> {
     /// Where a name written in `from` was looked for.
     pub(super) fn where_from(&self, from: &str) -> Where {

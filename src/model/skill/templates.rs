@@ -1,0 +1,118 @@
+//! Templates of the skill's output, read from their text: a line beside a
+//! bracketed fill-in (`- [x.md](./x.md) - [Description]`), and a page whose
+//! title holds one (`# Implementation Plan: [Project Name]`). A template is
+//! filled in where the output lives, so its paths are written for there.
+
+use crate::model::skill::prose::lines_around;
+use crate::source::SourceFile;
+use crate::syntax::markdown::Ref;
+
+/// Whether the line is a line of a template the skill fills in: beside the
+/// reference it holds a bracketed fill-in (`[Description]` after
+/// `[c4-code-file-1.md](./c4-code-file-1.md)`, `[Component Name]`), a
+/// capitalised phrase in square brackets that is no link, no checkbox and
+/// no admonition; or the line that opens its list item does.
+pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
+    // A fill-in is near the reference: the words within `NEAR` bytes of it
+    // are read, so a line of many links costs each of them the same.
+    const NEAR: usize = 160;
+    let (line, prev, col) = lines_around(&source.text, r.span.offset);
+    let end = (col + r.span.length).min(line.len());
+    let col = col.min(end);
+    let from = floor_boundary(line, col.saturating_sub(NEAR));
+    let to = floor_boundary(line, (end + NEAR).min(line.len()));
+    let window = &line[from..to];
+    // The line that opens the list item (`- [Component Name]: [Description]`
+    // over `  - Documentation: [x.md](./x.md)`).
+    let nested = line.starts_with([' ', '\t']) && prev.trim_start().starts_with(['-', '*']);
+    let head = &prev[..floor_boundary(prev, NEAR.min(prev.len()))];
+    fill_in(window, col - from..end - from) || (nested && fill_in(head, 0..0))
+}
+
+/// Whether a page is a template of the skill's output by its title: its
+/// first heading holds a bracketed fill-in (`# Implementation Plan:
+/// [Project Name]`). The page is copied into the user's work and filled in
+/// there, so its links (`[FEAT-001](requirements/features/x.md)`) are
+/// written for that place. Only the first heading of the first 40 lines
+/// (after a frontmatter) is read.
+pub fn is_template_page(text: &str) -> bool {
+    let mut lines = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .take(40)
+        .skip_while(|l| l.trim().is_empty())
+        .peekable();
+    if lines.peek().is_some_and(|l| l.trim_end() == "---") {
+        lines.next();
+        // The frontmatter ends at its closing `---`.
+        lines.by_ref().find(|l| l.trim_end() == "---");
+    }
+    lines
+        .find(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches('#'))
+        .is_some_and(|title| title.starts_with(' ') && fill_in(title, 0..0))
+}
+
+/// The largest char boundary of `text` at or below `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Whether `line` holds a bracketed fill-in outside `skip` (the reference's
+/// own span).
+fn fill_in(line: &str, skip: std::ops::Range<usize>) -> bool {
+    let (col, end) = (skip.start, skip.end);
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while let Some(open) = line[at..].find('[').map(|i| at + i) {
+        let Some(close) = line[open + 1..].find(']').map(|i| open + 1 + i) else {
+            break;
+        };
+        at = close + 1;
+        // The reference's own link, or a bracket inside it.
+        if open < end && close >= col.min(end) {
+            continue;
+        }
+        let inner = &line[open + 1..close];
+        let next = bytes.get(close + 1).copied();
+        let words = inner.split_whitespace().count();
+        if matches!(next, Some(b'(' | b'[' | b':'))
+            || inner.starts_with('!')
+            || inner.contains(['[', '`', '/'])
+            || !(1..=5).contains(&words)
+        {
+            continue;
+        }
+        if inner.chars().next().is_some_and(|c| c.is_uppercase()) {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_titled_with_a_fill_in_is_a_template() {
+        assert!(is_template_page(
+            "# Implementation Plan: [Project Name]\n\n**Feature:** [FEAT-001](requirements/features/feature-name.md)\n"
+        ));
+        assert!(is_template_page(
+            "---\nkind: plan\n---\n\n## [Component Name] Review\n"
+        ));
+        // A title with a link, a checkbox or a lower-case bracket is none.
+        assert!(!is_template_page("# Refunds [see](x.md)\n"));
+        assert!(!is_template_page(
+            "# Tasks\n\n- [ ] Read [the checklist](checklist.md)\n"
+        ));
+        assert!(!is_template_page("# Notes [draft]\n"));
+        // Only the first heading counts.
+        assert!(!is_template_page("# Guide\n\n## Step: [Name]\n"));
+    }
+}
