@@ -184,7 +184,10 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
                     ),
                 }
             }
-            "targets" => config.targets = targets(source, v)?,
+            "targets" => {
+                config.targets = targets(source, v)?;
+                config.targets_chosen = true;
+            }
             "rules" => config.rules = rule_map(source, v)?,
             "overrides" => config.overrides = overrides(source, v)?,
             "decisions" => config.decisions = glob_list(source, v)?,

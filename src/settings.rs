@@ -141,6 +141,12 @@ pub struct Config {
     pub base: Option<String>,
     /// The clients the skills are written for (`targets:`, `--target`).
     pub targets: Vec<Target>,
+    /// Whether the user chose [`Config::targets`] (`targets:` or
+    /// `--target`). Where they did not, a skill that only Claude Code
+    /// installs (a Claude Code plugin's, a project's `.claude/skills`) is
+    /// not failed on the open format's letter that Claude Code does not
+    /// hold it to (`skill/name-mismatch`).
+    pub targets_chosen: bool,
     pub rules: Vec<(String, Level)>,
     pub overrides: Vec<Override>,
     /// Globs of routing decision records (`*.decision.json`).
@@ -163,6 +169,7 @@ impl Default for Config {
             extra_skill_fields: Vec::new(),
             base: None,
             targets: vec![Target::Agentskills],
+            targets_chosen: false,
             rules: Vec::new(),
             overrides: Vec::new(),
             decisions: vec!["**/*.decision.json".into()],

@@ -159,8 +159,10 @@ base: {base}
 # claude-code (Claude Code), claude-api (skill upload to the API and
 # claude.ai), claude (both), codex, platform. Several mean the strictest
 # union; `--target` overrides this list. docs/targets.md says what each one
-# checks.
-targets: {targets}
+# checks. Without it, skills are judged for agentskills, except that a skill
+# only Claude Code installs (a Claude Code plugin's, or in .claude/skills) is
+# not failed on the open format's letter Claude Code does not hold it to.
+# targets: {targets}
 
 # Routing decision records, written by `caplint match REQUIREMENTS --record
 # FILE --assign AGENT_ID` and audited by the decision/* rules. The workflow:

@@ -142,6 +142,7 @@ fn check_command(args: &CheckArgs) -> Result<u8, Fatal> {
     if !args.targets.is_empty() {
         // `--target` replaces the config's `targets:`.
         settings.config.targets = args.targets.clone();
+        settings.config.targets_chosen = true;
     }
     if let crate::git::Layout::Bare(_) = crate::git::layout(&settings.root) {
         return Err(crate::git::Repo::no_work_tree(

@@ -253,3 +253,77 @@ fn home_paths_and_build_output_are_warnings_for_every_target() {
         ]
     );
 }
+
+/// The severities of `skill/name-mismatch` in a run, by path.
+fn name_mismatches(json: &Value) -> Vec<(String, String)> {
+    findings_of(json, "skill/name-mismatch")
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_name_differing_from_the_folder_where_only_claude_code_installs_is_a_warning_by_default() {
+    let named = "---\nname: gws-account\ndescription: Use when the user asks about their account.\ncompatibility:\n  os: linux\n---\n# Account\n";
+    let plugin = "plugins/gws/skills/account/SKILL.md";
+    let project = ".claude/skills/account/SKILL.md";
+    let open = "skills/account/SKILL.md";
+    let dir = folder_with(&[
+        (
+            "plugins/gws/.claude-plugin/plugin.json",
+            "{\"name\": \"gws\"}\n",
+        ),
+        (plugin, named),
+        (project, named),
+        (open, named),
+    ]);
+    // No target chosen: Claude Code loads the plugin's and the project's
+    // skill as `gws:gws-account` and `gws-account`; the open format's
+    // skills root binds the third by its folder.
+    let (code, _, json) = check(dir.path(), &[]);
+    assert_eq!(
+        name_mismatches(&json),
+        [
+            (project.to_string(), "warning".to_string()),
+            (plugin.to_string(), "warning".to_string()),
+            (open.to_string(), "error".to_string()),
+        ],
+        "{json}"
+    );
+    assert_eq!(code, 1);
+    let help = findings_of(&json, "skill/name-mismatch")[0]["help"]
+        .as_str()
+        .unwrap();
+    assert!(help.contains("Claude Code installs this skill"), "{help}");
+    // Claude Code reads no `compatibility`: its type is the open format's.
+    let types = |json: &Value| {
+        findings_of(json, "skill/field-type")
+            .iter()
+            .map(|d| d["severity"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(types(&json), ["warning", "warning", "error"], "{json}");
+    // A chosen target is the verdict: the open format's is an error
+    // everywhere, in `.caplint.yaml` or on the command line.
+    let (_, _, json) = check(dir.path(), &["--target", "agentskills"]);
+    assert!(
+        name_mismatches(&json).iter().all(|(_, s)| s == "error"),
+        "{json}"
+    );
+    assert_eq!(name_mismatches(&json).len(), 3);
+    assert_eq!(types(&json), ["error", "error", "error"], "{json}");
+    write(dir.path(), ".caplint.yaml", "targets: [agentskills]\n");
+    let (_, _, json) = check(dir.path(), &[]);
+    assert!(
+        name_mismatches(&json).iter().all(|(_, s)| s == "error"),
+        "{json}"
+    );
+    // Claude Code alone never needs the folder's name.
+    let (_, _, json) = check(dir.path(), &["--target", "claude-code"]);
+    assert_eq!(name_mismatches(&json), []);
+}

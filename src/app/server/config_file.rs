@@ -27,6 +27,7 @@ pub(super) fn with_targets(
 ) -> Settings {
     if !targets.is_empty() {
         settings.config.targets = targets.to_vec();
+        settings.config.targets_chosen = true;
     }
     settings
 }

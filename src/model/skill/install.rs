@@ -30,6 +30,21 @@ pub fn by_claude_code(folder: &Folder) -> bool {
         })
 }
 
+/// Whether the skill is judged as Claude Code installs it: no target is
+/// chosen (`targets:`, `--target`) and only Claude Code installs the skill
+/// ([`by_claude_code`]). The open format's letter that Claude Code does not
+/// hold a skill to (`name` equal to the folder's, the types of fields it
+/// never reads) is then a warning, with [`claude_code_note`].
+pub fn only_claude_code(settings: &crate::settings::Settings, folder: &Folder) -> bool {
+    !settings.config.targets_chosen && by_claude_code(folder)
+}
+
+/// What a finding's help says when [`only_claude_code`] lowered it: what
+/// Claude Code does instead (`why`), and who would still see the defect.
+pub fn claude_code_note(why: &str) -> String {
+    format!("a warning here: Claude Code installs this skill (a Claude Code plugin's, or a project's `.claude/skills`) and {why}; an installer of the open format (`npx skills`, Codex) would see it. Set `targets:` to say which clients the skill is for")
+}
+
 /// Folders that hold a copy of another project (vendored code, an
 /// upstream's docs kept beside the skill): `vendor/`, `third_party/`,
 /// `upstream/`, or a name ending in `-upstream`. The files there were

@@ -25,6 +25,8 @@ declare_rule! {
     ///
     /// Severity: an error for a type a client rejects (`metadata` that is not a map, or a `metadata.short-description` that is not a string, which Codex drops the skill for); a warning for other `metadata` values and keys.
     ///
+    /// `license` and `compatibility` are a warning where no target is chosen (neither `targets:` nor `--target`) and only Claude Code installs the skill (a Claude Code plugin's, or a project's `.claude/skills`): Claude Code reads neither field, so only an installer of the open format would meet the type. A chosen target makes them errors again.
+    ///
     /// ## Why
     /// Clients validate these types when they load a skill and drop the skill when they are wrong; a value the format types as a string but clients only read as text makes the skill less portable.
     ///
@@ -78,7 +80,8 @@ impl SkillRule for Check {
             }
             out.push(d);
         }
-        check_optional_types(cx.source, cx.parsed, out);
+        let unread = crate::model::skill::install::only_claude_code(cx.settings, cx.folder);
+        check_optional_types(cx.source, cx.parsed, unread, out);
         tags_portability(cx, out);
         if has(cx.settings, Target::Platform) {
             category(cx, out);
@@ -94,8 +97,17 @@ fn type_help(key: &str, node: &Node) -> String {
     }
 }
 
-fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<Diagnostic>) {
+/// `license` and `compatibility`, whose types the open format states; where
+/// only Claude Code installs the skill and no target is chosen (`unread`),
+/// a warning: Claude Code reads neither.
+fn check_optional_types(
+    source: &SourceFile,
+    skill: &ParsedSkill,
+    unread: bool,
+    out: &mut Vec<Diagnostic>,
+) {
     let path = source.path.as_str();
+    let start = out.len();
     if let Some(f) = skill.field("license") {
         if f.as_str().is_none() {
             let found = f.value.type_name();
@@ -146,6 +158,13 @@ fn check_optional_types(source: &SourceFile, skill: &ParsedSkill, out: &mut Vec<
                     );
                 }
             }
+        }
+    }
+    if unread {
+        for d in &mut out[start..] {
+            d.lower(crate::model::skill::install::claude_code_note(
+                "reads neither `license` nor `compatibility`",
+            ));
         }
     }
     if let Some(f) = skill.field("metadata") {

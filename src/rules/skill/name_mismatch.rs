@@ -2,6 +2,7 @@
 
 use crate::diagnostic::{declare_rule, Applicability, Diagnostic, Fix};
 use crate::rules::skill::context::{Skill, SkillRule};
+use crate::model::skill::install;
 use crate::model::skill::targets::{Target, CLAUDE_RESERVED_WORDS};
 use crate::rules::skill::context::{has, selected};
 use crate::rules::skill::values::{name_problem, nfkc, suggest_name};
@@ -16,6 +17,8 @@ declare_rule! {
     /// The open format (`agentskills`, `platform`) and Codex (`codex`) bind a skill by its folder. When only Anthropic's clients are selected (`claude-code`, `claude-api`, or `claude`, which is both), the rule is off: Claude Code takes `name` and falls back to the folder's name only when `name` is absent, and the upload reads `name`; neither documents that the two must agree.
     ///
     /// Severity: an error where it runs; the Agent Skills validator rejects the skill. A warning for a `SKILL.md` at the repository's root: that folder is the checkout, named by whoever cloned it, and an installer names the folder it makes.
+    ///
+    /// A warning, too, where no target is chosen (neither `targets:` nor `--target`) and only Claude Code installs the skill: a Claude Code plugin's skill (its plugin has `.claude-plugin/`) or one in a project's `.claude/skills`. Claude Code loads it under its `name` (`plugin:name`); only an installer of the open format would bind it by the folder. Choosing `targets:` makes the verdict the targets' (an error for `agentskills` or `codex`, off for `claude-code`).
     ///
     /// ## Why
     /// Installers and galleries match skills by folder name; a mismatch is skipped or installed twice.
@@ -68,6 +71,12 @@ impl SkillRule for Check {
             d = d.with_severity(crate::diagnostic::Severity::Warning).help(format!(
                 "{} (a warning here: `SKILL.md` is at the repository's root, so the folder is the checkout, whose name the clone chooses)",
                 help(cx, name, folder)
+            ));
+        } else if install::only_claude_code(cx.settings, cx.folder) {
+            // No target chosen, and only Claude Code installs the skill:
+            // it reads `name` and needs no folder of that name.
+            d.lower(install::claude_code_note(
+                "reads `name` without needing the folder's",
             ));
         }
         out.push(d);
