@@ -2954,7 +2954,8 @@ fn a_page_titled_with_a_fill_in_is_a_template_of_the_output() {
         "plans",
         "See [the plan template](assets/plan.md) and [the guide](assets/guide.md).\n",
     )
-    // Filled in inside the user's project: its links are written for there.
+    // Filled in inside the user's project: its links may be written for
+    // there, so a missing one is a warning (the title is a reading).
     .file(
         "skills/plans/assets/plan.md",
         "# Implementation Plan: [Project Name]\n\n\
@@ -2965,14 +2966,22 @@ fn a_page_titled_with_a_fill_in_is_a_template_of_the_output() {
         "skills/plans/assets/guide.md",
         "# Planning guide\n\nSee [the phases](requirements/phases.md).\n",
     );
-    assert_refs(
-        &t,
-        vec![finding(
-            "skill/broken-reference",
-            "error",
-            "requirements/phases.md",
-        )],
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding("skill/broken-reference", "error", "requirements/phases.md"),
+            finding(
+                "skill/broken-reference",
+                "warning",
+                "requirements/features/feature-name.md",
+            ),
+            finding("skill/broken-reference", "warning", "issue-link"),
+        ],
+        "{}",
+        run.stdout
     );
+    assert!(run.stdout.contains("the page's title holds a fill-in"));
 }
 
 #[test]

@@ -29,11 +29,14 @@ pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
     fill_in(window, col - from..end - from) || (nested && fill_in(head, 0..0))
 }
 
+/// What a finding's help says when a page titled as a template lowered it.
+pub const TEMPLATE_PAGE_NOTE: &str = "a warning here: the page's title holds a fill-in, so it is a template filled in where the output lives, and its links may be written for there";
+
 /// Whether a page is a template of the skill's output by its title: its
 /// first heading holds a bracketed fill-in (`# Implementation Plan:
 /// [Project Name]`). The page is copied into the user's work and filled in
-/// there, so its links (`[FEAT-001](requirements/features/x.md)`) are
-/// written for that place. Only the first heading of the first 40 lines
+/// there, so its links (`[FEAT-001](requirements/features/x.md)`) may be
+/// written for that place: a missing one is a warning. Only the first heading of the first 40 lines
 /// (after a frontmatter) is read.
 pub fn is_template_page(text: &str) -> bool {
     let mut lines = text

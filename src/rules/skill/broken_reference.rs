@@ -45,6 +45,8 @@ declare_rule! {
     ///
     /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule. A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning. Fences nested in such a sample (```` ```bash ```` inside it) pair as written, so the text after one is still the sample's.
     ///
+    /// A page below `SKILL.md` whose first heading holds a bracketed fill-in (`# Implementation Plan: [Project Name]`) is a template of the output, filled in where the output lives: a broken link in it is a warning.
+    ///
     /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
     ///
     /// A `${CLAUDE_PLUGIN_ROOT}/…` path in a skill of a project's client folder (`.claude/skills/x`, often a copy of a plugin's skill), which no plugin holds, is a warning saying so: the placeholder is set only for a plugin's skills. A `.claude-plugin/` folder holding only `marketplace.json` makes its folder a marketplace, not a plugin.

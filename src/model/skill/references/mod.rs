@@ -39,6 +39,7 @@ use crate::model::skill::paths::{
 };
 use crate::model::skill::prose;
 use crate::model::skill::targets::OPENAI_YAML;
+use crate::model::skill::templates;
 use crate::source::{SourceFile, Span};
 use crate::syntax::markdown::{self, Ref, RefKind};
 use foldhash::{HashMap, HashSet};
@@ -129,8 +130,9 @@ struct Scan<'a> {
     /// to it is the reader's, not the skill's.
     guide: bool,
     /// The file being scanned is in a copy of another project
-    /// ([`install::in_copy_of_another_project`]).
-    copy: bool,
+    /// ([`install::in_copy_of_another_project`]), or a page titled as a
+    /// template (`# Plan: [Project Name]`): its errors are warnings.
+    copy: Option<&'static str>,
     /// The file being scanned is a page copied from another site
     /// ([`prose::is_copied_document`]), judged once per file.
     copied_page: bool,
@@ -152,11 +154,14 @@ impl<'a> Scan<'a> {
                 continue;
             };
             let all = 0..source.text.len();
-            self.material = is_output_material(&rel)
-                || self.copied.contains(&rel)
-                || (rel != SKILL_MD
-                    && crate::model::skill::templates::is_template_page(&source.text));
-            self.copy = install::in_copy_of_another_project(&rel);
+            self.material = is_output_material(&rel) || self.copied.contains(&rel);
+            self.copy = if install::in_copy_of_another_project(&rel) {
+                Some(install::COPY_NOTE)
+            } else if rel != SKILL_MD && templates::is_template_page(&source.text) {
+                Some(templates::TEMPLATE_PAGE_NOTE)
+            } else {
+                None
+            };
             self.copied_page = rel != SKILL_MD && prose::is_copied_document(&source.text);
             self.printed = prose::printed_files(&source.text);
             if is_markdown(&rel) {
@@ -181,7 +186,7 @@ impl<'a> Scan<'a> {
             }
         }
         self.material = false;
-        self.copy = false;
+        self.copy = None;
         self.copied_page = false;
     }
 
@@ -256,7 +261,7 @@ impl<'a> Scan<'a> {
             escapes: Vec::new(),
             case_only: Vec::new(),
             material: false,
-            copy: false,
+            copy: None,
             copied_page: false,
             theirs: HashSet::default(),
             printed: Default::default(),
@@ -579,7 +584,7 @@ impl<'a> Scan<'a> {
                     // its own.
                     Severity::Warning
                 } else if hidden
-                    || crate::model::skill::templates::fill_in_line(source, r)
+                    || templates::fill_in_line(source, r)
                     || (!r.text.trim_start_matches("./").contains('/')
                         && in_inline_command(source, r)
                         && (from != SKILL_MD || !prose::in_command(source, r)))

@@ -44,12 +44,12 @@ impl Scan<'_> {
 
     /// An error in a file of a copy of another project (`vendor/`,
     /// `colima-upstream/`) is a warning: the file's links are that
-    /// project's, written for its own tree.
+    /// project's, written for its own tree. So is one in a page titled as a
+    /// template, whose links are written for the user's project.
     fn in_copy(&self, severity: Severity) -> (Severity, Option<&'static str>) {
-        if self.copy && severity == Severity::Error {
-            (Severity::Warning, Some(install::COPY_NOTE))
-        } else {
-            (severity, None)
+        match self.copy {
+            Some(note) if severity == Severity::Error => (Severity::Warning, Some(note)),
+            _ => (severity, None),
         }
     }
 
