@@ -4,7 +4,9 @@
 
 use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, DOCUMENTED_STEMS, JWT_IO_PAYLOAD};
 use super::media::{in_loopback_address, in_media_address};
-use super::shapes::{counts_up, is_fake, is_placeholder, is_public_address};
+use super::shapes::{
+    counts_up, is_fake, is_placeholder, is_prose, is_public_address, names_a_file, quoted_whole,
+};
 
 /// Whether a candidate is a credential: whole (no letters or digits run on
 /// past either end), random enough, and none of the things that only look
@@ -88,6 +90,8 @@ pub(super) fn accept(
                 && !in_media_address(text, range.start)
                 && !in_loopback_address(text, range.start)
                 && !names_no_secret(&name)
+                && !names_a_file(&name)
+                && !is_prose(quoted_whole(text, range.clone()))
                 && !is_placeholder(value)
                 && !is_word(value)
                 && !is_demo_password(value)
@@ -726,10 +730,15 @@ fn is_example_claims(payload: &str) -> bool {
             .and_then(|b| String::from_utf8(b).ok())
             .is_some_and(|claims| {
                 let compact: String = claims.chars().filter(|c| !c.is_whitespace()).collect();
-                // jwt.io's sample, and the keys `supabase start` prints for
-                // every local stack (issuer `supabase-demo`).
+                // jwt.io's sample, the keys `supabase start` prints for
+                // every local stack (issuer `supabase-demo`), and a token a
+                // vendor's documentation made for a reserved example domain
+                // (`registrar@example.com`, `https://pf.example.com`).
                 compact.contains(r#""sub":"1234567890""#)
                     || compact.contains(r#""iss":"supabase-demo""#)
+                    || ["example.com", "example.org", "example.net"]
+                        .iter()
+                        .any(|d| compact.contains(d))
             })
 }
 

@@ -272,6 +272,12 @@ mod tests {
             "token: YOUR_TOKEN_HERE".into(),
             "OPENAI_API_KEY=sk-...".into(),
             "api_key: A1B2C3D4E5F6G7H8".into(),
+            // A map of files to their checksums; a rubric's phrase.
+            r#""skills/brief/assets/tokens.css": "e62f02714ff77cb803993cf9796f09b5adafff8523418c3ec7a3c73f80947a2c","#.into(),
+            r#""secret_detect.py": "9f2c41d7a0be33e18c56f7d24b90a1e6c3d85f0a7e2b4c19d63f8a05e7b1c2d4","#.into(),
+            r#""pass_2": "Re-evaluate after P0/P1 fixes","#.into(),
+            // A vendor's documented token for a reserved example domain.
+            "Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJlbWFpbCI6ICJyZWdpc3RyYXJAZXhhbXBsZS5jb20iLCAibmFtZSI6ICJKb2huIERvZSIsICJleHAiOiAxNjkwMDAwMDAwfQ.Qm9vTxZk3aR7pLw2vN8cYe1uHs5jFd0gKi4tBq6rMnO".into(),
             "secret: abcdef123456".into(),
             "token = 1234567890".into(),
             "Never put a password or token in a profile.".into(),

@@ -1,6 +1,7 @@
 //! Shapes that only look like a credential: a marked or truncated
 //! example, a run or a sequence, a stand-in for a value kept elsewhere, a
-//! count typed as a word, a public address. `judge` asks these before it reports a value.
+//! count typed as a word, a public address, a phrase of words, a file's
+//! path for a key. `judge` asks these before it reports a value.
 
 /// A value that shows the shape of a credential without being one: a
 /// truncation, a run of one character, a sequence, a marked example.
@@ -120,4 +121,53 @@ pub(super) fn counts_up(digits: &str) -> bool {
         && b.iter().all(u8::is_ascii_digit)
         && b.windows(2)
             .all(|w| w[1] == w[0] + 1 || (w[0] == b'9' && w[1] == b'0'))
+}
+
+/// Whether a key is a file's path (`skills/x/assets/tokens.css`,
+/// `secret_detect.py`): a map of files to their checksums or sizes, not a
+/// credential's name.
+pub(super) fn names_a_file(name: &str) -> bool {
+    const EXTENSIONS: &[&str] = &[
+        "json", "css", "js", "ts", "py", "md", "yaml", "yml", "sh", "html", "txt", "toml", "rs",
+        "go", "rb",
+    ];
+    let last = name.rsplit('/').next().unwrap_or(name);
+    let ext = last.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    (name.contains('/') && last.contains('.'))
+        || ext.is_some_and(|e| EXTENSIONS.contains(&e.as_str()))
+}
+
+/// The whole quoted string a value starts: `"Re-evaluate after fixes"` for
+/// the value `Re-evaluate`; the value itself where it is not quoted or the
+/// quotation does not close on its line.
+pub(super) fn quoted_whole(text: &str, range: std::ops::Range<usize>) -> &str {
+    let Some(q) = range.start.checked_sub(1).map(|i| text.as_bytes()[i]) else {
+        return &text[range];
+    };
+    if q != b'"' && q != b'\'' {
+        return &text[range];
+    }
+    let rest = &text[range.start..];
+    let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+    match line.find(q as char) {
+        Some(end) => &line[..end],
+        None => &text[range],
+    }
+}
+
+/// Whether a value is a phrase of words ("Re-evaluate after P0/P1 fixes",
+/// a rubric's text under `pass_2`): three or more words, most of them
+/// plain words of letters.
+pub(super) fn is_prose(value: &str) -> bool {
+    let parts: Vec<&str> = value.split_whitespace().collect();
+    let words = parts
+        .iter()
+        .filter(|p| {
+            let p = p.trim_end_matches([',', '.', ';', ':', '!', '?', ')']);
+            p.len() >= 2
+                && p.chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        })
+        .count();
+    parts.len() >= 3 && words * 2 >= parts.len()
 }

@@ -2948,6 +2948,36 @@ fn a_line_of_a_template_with_a_fill_in_is_a_warning() {
 }
 
 #[test]
+fn a_sites_documentation_for_models_keeps_the_sites_links() {
+    let t = Tree::new();
+    t.skill(
+        "pixi",
+        "Read [the full docs](references/llms-full.md) and [the notes](references/notes.md).\n",
+    )
+    // The llms.txt convention: a site's pages, linked as in its own tree.
+    .file(
+        "skills/pixi/references/llms-full.md",
+        "# PixiJS Documentation for LLMs\n\nSee [the resolver](./resolver.md) and [color](../color.md).\n",
+    )
+    .file(
+        "skills/pixi/references/notes.md",
+        "# Notes\n\nSee [the resolver](./resolver.md).\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding("skill/broken-reference", "warning", "./resolver.md"),
+            finding("skill/broken-reference", "warning", "../color.md"),
+            finding("skill/broken-reference", "error", "./resolver.md"),
+        ],
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("the llms.txt convention"));
+}
+
+#[test]
 fn a_page_titled_with_a_fill_in_is_a_template_of_the_output() {
     let t = Tree::new();
     t.skill(

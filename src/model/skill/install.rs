@@ -62,6 +62,29 @@ pub const COPY_DIRS: &[&str] = &[
 pub const COPY_NOTE: &str =
     "a warning here: the file is in a copy of another project, whose links are written for that project's tree";
 
+/// What a finding's help says when a site's documentation for models
+/// lowered its severity.
+pub const SITE_DUMP_NOTE: &str =
+    "a warning here: the file is a site's documentation for language models (the llms.txt convention), whose links are written for the site's own tree";
+
+/// Whether a file is a site's documentation gathered for language models
+/// by the llms.txt convention (llmstxt.org): named `llms.txt`,
+/// `llms-full.txt` or a Markdown copy of one (`llms-full.md`,
+/// `llms-txt.md`), or saying so in its first lines ("following the
+/// llmtxt.org standard"). Its pages are another project's, with links into
+/// that site's tree.
+pub fn is_site_dump(rel: &str, text: &str) -> bool {
+    let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
+    let stem = name.split('.').next().unwrap_or(&name);
+    let named = (stem == "llms" || stem.starts_with("llms-") || stem.starts_with("llms_"))
+        && (name.ends_with(".md") || name.ends_with(".txt") || name.ends_with(".mdx"));
+    named
+        || text.lines().take(12).any(|l| {
+            let l = l.to_ascii_lowercase();
+            l.contains("llmstxt.org") || l.contains("llmtxt.org")
+        })
+}
+
 /// Whether the skill-relative path `rel` lies in a folder of a copy of
 /// another project ([`is_copy_folder`], or a folder named `<x>-upstream`).
 pub fn in_copy_of_another_project(rel: &str) -> bool {
@@ -161,6 +184,8 @@ pub fn in_test_file(path: &str, named: &[String]) -> bool {
     let stem = name.split('.').next().unwrap_or(name);
     let named_so = name.contains(".test.")
         || name.contains(".spec.")
+        || stem.eq_ignore_ascii_case("fixtures")
+        || stem.eq_ignore_ascii_case("fixture")
         || (stem.starts_with("test_") && stem.len() > 5)
         || (stem.ends_with("_test") && stem.len() > 5);
     in_folder || (named_so && !named.iter().any(|n| n == path))
@@ -360,6 +385,7 @@ mod tests {
         assert!(in_test_file("src/runner/gates.test.ts", &none));
         assert!(in_test_file("scripts/test_login.py", &none));
         assert!(in_test_file("skills/s/evals/evals.json", &none));
+        assert!(in_test_file("skills/decision-journal/fixtures.json", &none));
         assert!(!in_test_file("skills/s/scripts/login.py", &none));
         assert!(!in_test_file("skills/s/scripts/attest.py", &none));
         let named = vec!["testdata".to_string(), "x/test_a.py".to_string()];
@@ -420,6 +446,24 @@ mod tests {
         // A folder the user names is linted in full.
         let named = vec!["preview/pdf".to_string()];
         assert!(snapshot_copies(dirs.iter().copied(), &roots, &named).is_empty());
+    }
+
+    #[test]
+    fn a_sites_documentation_for_models() {
+        for rel in [
+            "references/llms-full.md",
+            "llms.txt",
+            "docs/llms-txt.md",
+            "LLMS-FULL.TXT",
+        ] {
+            assert!(is_site_dump(rel, "# Docs\n"), "{rel}");
+        }
+        assert!(is_site_dump(
+            "references/pixi.md",
+            "# PixiJS\n\nThis file follows the llmstxt.org standard.\n"
+        ));
+        assert!(!is_site_dump("references/llm-guide.md", "# Using LLMs\n"));
+        assert!(!is_site_dump("references/llms-full.py", "x = 1\n"));
     }
 
     #[test]

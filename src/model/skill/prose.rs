@@ -423,7 +423,8 @@ fn is_file_name(word: &str) -> bool {
 
 /// Whether a referenced file is a copy of another site's or repository's
 /// document (its first lines cite where it came from: `> Source:
-/// https://…`, "Adapted from …", a frontmatter's `source_url:`; or it is a
+/// https://…`, "Adapted from …", a frontmatter's `source_url:` or
+/// `canonical_url:`, the page's address on the site it was saved from; or it is a
 /// whole web page saved as it was served, `<!DOCTYPE html>` or `<html>`
 /// first, such as a javadoc page): its relative links and the files its
 /// text names are the original's.
@@ -456,6 +457,8 @@ pub fn is_copied_document(text: &str) -> bool {
             "source-url:",
             "original_url:",
             "upstream_url:",
+            "canonical_url:",
+            "canonical:",
         ]
         .iter()
         .any(|w| l.starts_with(w));
@@ -644,6 +647,9 @@ mod tests {
         ));
         assert!(is_copied_document(
             "---\nsource_url: https://example.com/docs/cli/themes\nsource_type: llms-txt\n---\n\n# Themes\n"
+        ));
+        assert!(is_copied_document(
+            "---\ntitle: Release notes\ncanonical_url: https://docs.example.com/pi/5.2/notes.html\n---\n\nSee [dsconfig](dsconfig.html).\n"
         ));
         assert!(not_a_path("0:12"));
         assert!(not_a_path("1,024"));

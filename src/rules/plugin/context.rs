@@ -61,6 +61,15 @@ pub trait PluginRule {
 /// The top-level keys of a Markdown file's YAML frontmatter, with their
 /// spans (none when it has no frontmatter that parses).
 pub fn frontmatter_keys(text: &str) -> Vec<(String, Span)> {
+    frontmatter_entries(text)
+        .into_iter()
+        .map(|(key, span, _)| (key, span))
+        .collect()
+}
+
+/// The top-level keys of a Markdown file's frontmatter with their spans and
+/// values.
+pub fn frontmatter_entries(text: &str) -> Vec<(String, Span, crate::yaml::Node)> {
     let Ok(split) = crate::model::skill::frontmatter::split(text) else {
         return Vec::new();
     };
@@ -69,9 +78,14 @@ pub fn frontmatter_keys(text: &str) -> Vec<(String, Span)> {
         return Vec::new();
     };
     let node = crate::yaml::shifted(node, split.yaml.start);
-    node.as_map()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|e| e.key.as_str().map(|k| (k.to_string(), e.key.span)))
+    let crate::yaml::NodeKind::Map(entries) = node.kind else {
+        return Vec::new();
+    };
+    entries
+        .into_iter()
+        .filter_map(|e| {
+            let key = e.key.as_str()?.to_string();
+            Some((key, e.key.span, e.value))
+        })
         .collect()
 }

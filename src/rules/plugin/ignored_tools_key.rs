@@ -1,13 +1,17 @@
 //! `plugin/ignored-tools-key`.
 
-use super::context::{frontmatter_keys, PathKind, PluginRule, RepoCx};
+use super::context::{frontmatter_entries, PathKind, PluginRule, RepoCx};
 use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::rules::skill::unknown_tool::{split_tools, tool_problem};
+use crate::yaml::Node;
 
 declare_rule! {
     /// an agent file (`agents/*.md`) declares `allowed-tools`, or a skill or command declares `tools`: Claude Code ignores that key without a word, so the restriction it states does not apply
     ///
     /// ## What it does
-    /// Reads the frontmatter of a plugin's agents (`agents/*.md`), commands (`commands/*.md`) and skills (`skills/*/SKILL.md`). An agent restricts its tools with `tools`; a command or a skill with `allowed-tools`. The other key is reported.
+    /// Reads the frontmatter of a plugin's agents (`agents/*.md`), commands (`commands/*.md`) and skills (`skills/*/SKILL.md`). An agent restricts its tools with `tools`; a command or a skill with `allowed-tools`. The other key is reported when its value names Claude Code tools (`Read`, `Bash(git:*)`, `mcp__github`, or a tool in another letter case), so that it states a restriction.
+    ///
+    /// A value that names no tool (`tools: []`, a list of the skill's scripts such as `tools: [quality-gate.py]`) is the file's own data under that key, not a restriction, and is not reported.
     ///
     /// ## Why
     /// Claude Code ignores the key that does not belong to the file's kind, with no warning. The author believes the agent or skill is restricted to a few tools, and it can use every tool.
@@ -31,10 +35,29 @@ declare_rule! {
     pub static RULE = "plugin/ignored-tools-key", Error, scope: Repository;
 }
 
+/// Whether a value names Claude Code tools: one of its specs is a tool,
+/// a tool pattern or an MCP tool, or a tool in another letter case.
+fn names_tools(value: &Node) -> bool {
+    let spec_is_tool = |spec: &str| match tool_problem(spec) {
+        None => true,
+        Some((_, suggestion)) => suggestion.is_some_and(|s| s.eq_ignore_ascii_case(spec)),
+    };
+    let text_names_tools =
+        |text: &str| split_tools(text).into_iter().any(|r| spec_is_tool(&text[r]));
+    match (value.scalar(), value.as_seq()) {
+        (Some((text, _)), _) => text_names_tools(text),
+        (_, Some(items)) => items
+            .iter()
+            .filter_map(|i| i.scalar().map(|(t, _)| t))
+            .any(|t| spec_is_tool(t.trim())),
+        _ => false,
+    }
+}
+
 fn check(cx: &RepoCx<'_>, file: &str, wrong: &str, right: &str, kind: &str, out: &mut Vec<Diagnostic>) {
     let Some(text) = (cx.read)(file) else { return };
-    for (key, span) in frontmatter_keys(&text) {
-        if key == wrong {
+    for (key, span, value) in frontmatter_entries(&text) {
+        if key == wrong && names_tools(&value) {
             out.push(
                 Diagnostic::new(&RULE, file, format!("Claude Code ignores `{wrong}` in {kind}: the restriction does not apply"))
                     .at(span)
@@ -86,6 +109,25 @@ mod tests {
         assert_eq!(ds.len(), 2, "{ds:#?}");
         assert_eq!(ds[0].message, "Claude Code ignores `allowed-tools` in agents: the restriction does not apply");
         insta::assert_snapshot!(human(&files, ds));
+    }
+
+    #[test]
+    fn a_value_that_names_no_tool_is_no_restriction() {
+        for value in ["[]", "[quality-gate-checker.py, scorer.py]", "scripts/run.sh"] {
+            let mut files = GOOD.to_vec();
+            let md = format!("---\nname: check\ndescription: Checks. Use when checking.\ntools: {value}\n---\n# Check\n");
+            files.retain(|(p, _)| *p != "plugins/review/skills/check/SKILL.md");
+            files.push(("plugins/review/skills/check/SKILL.md", Box::leak(md.into_boxed_str())));
+            assert!(of(&RULE, &files).is_empty(), "{value}");
+        }
+        // Tools in a list, in another letter case, or a pattern still are.
+        for value in ["[Read, Grep]", "read", "Bash(git:*)", "mcp__github__get_issue"] {
+            let mut files = GOOD.to_vec();
+            let md = format!("---\nname: check\ndescription: Checks. Use when checking.\ntools: {value}\n---\n# Check\n");
+            files.retain(|(p, _)| *p != "plugins/review/skills/check/SKILL.md");
+            files.push(("plugins/review/skills/check/SKILL.md", Box::leak(md.into_boxed_str())));
+            assert_eq!(of(&RULE, &files).len(), 1, "{value}");
+        }
     }
 
     #[test]

@@ -19,7 +19,9 @@ declare_rule! {
     ///
     /// A GitHub token whose checksum (the last six characters, which GitHub computes from the rest of every token it issues) does not match is a warning: GitHub never issued it, so it is a sample or a made-up value.
     ///
-    /// A warning too for any value in a test's file (`tests/`, `fixtures/`, `evals/`, `x.test.ts`, `test_x.py`, below the paths named on the command line), where values are planted to test with. Either way the value is masked. A value in the address of an image a page shows, a storage download link (`?alt=media&token=`) or this machine's address (`ws://localhost:5173/?token=`) is no finding.
+    /// A warning too for any value in a test's file (`tests/`, `fixtures/`, `evals/`, `x.test.ts`, `test_x.py`, `fixtures.json`, below the paths named on the command line), where values are planted to test with. Either way the value is masked.
+    ///
+    /// A key that is a file's path (`"skills/x/assets/tokens.css": "<sha-256>"`, a map of files to checksums) and a quoted phrase of words (`"pass_2": "Re-evaluate after the fixes"`) are no credential assignment. A value in the address of an image a page shows, a storage download link (`?alt=media&token=`) or this machine's address (`ws://localhost:5173/?token=`) is no finding.
     ///
     /// ## Why
     /// Profiles and skills are committed, reviewed, copied into prompts and shown to agents. A credential in them is leaked to everyone who can read the repository and to every agent the skill is bound to. An evidence reference names a record; it never carries the credential itself.

@@ -157,6 +157,8 @@ impl<'a> Scan<'a> {
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
             self.copy = if install::in_copy_of_another_project(&rel) {
                 Some(install::COPY_NOTE)
+            } else if install::is_site_dump(&rel, &source.text) {
+                Some(install::SITE_DUMP_NOTE)
             } else if rel != SKILL_MD && templates::is_template_page(&source.text) {
                 Some(templates::TEMPLATE_PAGE_NOTE)
             } else {
