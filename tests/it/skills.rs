@@ -1504,18 +1504,7 @@ fn reference_findings(run: &Run, tree: &Tree) -> Vec<(String, String, String)> {
 
 /// Each finding of `rule` in a run: its path and severity.
 fn rule_findings(run: &Run, rule: &str) -> Vec<(String, String)> {
-    run.json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .map(|d| {
-            (
-                d["path"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
+    path_severities(&run.json, rule)
 }
 
 #[test]

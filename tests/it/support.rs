@@ -194,7 +194,6 @@ pub fn repo_with_findings() -> Repo {
     r
 }
 
-/// The rule of every diagnostic of a JSON report, in output order.
 /// The findings of `rule` in a run's JSON report.
 pub fn findings_of<'a>(json: &'a Value, rule: &str) -> Vec<&'a Value> {
     json["diagnostics"]
@@ -205,6 +204,20 @@ pub fn findings_of<'a>(json: &'a Value, rule: &str) -> Vec<&'a Value> {
         .collect()
 }
 
+/// Each finding of `rule` in a run's JSON report: its path and severity.
+pub fn path_severities(json: &Value, rule: &str) -> Vec<(String, String)> {
+    findings_of(json, rule)
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The rule of every diagnostic of a JSON report, in output order.
 pub fn rules_of(json: &Value) -> Vec<String> {
     json["diagnostics"]
         .as_array()

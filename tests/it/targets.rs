@@ -254,19 +254,6 @@ fn home_paths_and_build_output_are_warnings_for_every_target() {
     );
 }
 
-/// The severities of `skill/name-mismatch` in a run, by path.
-fn name_mismatches(json: &Value) -> Vec<(String, String)> {
-    findings_of(json, "skill/name-mismatch")
-        .iter()
-        .map(|d| {
-            (
-                d["path"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
-}
-
 #[test]
 fn a_name_differing_from_the_folder_where_only_claude_code_installs_is_a_warning_by_default() {
     let named = "---\nname: gws-account\ndescription: Use when the user asks about their account.\ncompatibility:\n  os: linux\n---\n# Account\n";
@@ -287,7 +274,7 @@ fn a_name_differing_from_the_folder_where_only_claude_code_installs_is_a_warning
     // skills root binds the third by its folder.
     let (code, _, json) = check(dir.path(), &[]);
     assert_eq!(
-        name_mismatches(&json),
+        path_severities(&json, "skill/name-mismatch"),
         [
             (project.to_string(), "warning".to_string()),
             (plugin.to_string(), "warning".to_string()),
@@ -312,18 +299,22 @@ fn a_name_differing_from_the_folder_where_only_claude_code_installs_is_a_warning
     // everywhere, in `.caplint.yaml` or on the command line.
     let (_, _, json) = check(dir.path(), &["--target", "agentskills"]);
     assert!(
-        name_mismatches(&json).iter().all(|(_, s)| s == "error"),
+        path_severities(&json, "skill/name-mismatch")
+            .iter()
+            .all(|(_, s)| s == "error"),
         "{json}"
     );
-    assert_eq!(name_mismatches(&json).len(), 3);
+    assert_eq!(path_severities(&json, "skill/name-mismatch").len(), 3);
     assert_eq!(types(&json), ["error", "error", "error"], "{json}");
     write(dir.path(), ".caplint.yaml", "targets: [agentskills]\n");
     let (_, _, json) = check(dir.path(), &[]);
     assert!(
-        name_mismatches(&json).iter().all(|(_, s)| s == "error"),
+        path_severities(&json, "skill/name-mismatch")
+            .iter()
+            .all(|(_, s)| s == "error"),
         "{json}"
     );
     // Claude Code alone never needs the folder's name.
     let (_, _, json) = check(dir.path(), &["--target", "claude-code"]);
-    assert_eq!(name_mismatches(&json), []);
+    assert_eq!(path_severities(&json, "skill/name-mismatch"), []);
 }
