@@ -24,7 +24,7 @@ use crate::syntax::markdown::{fence_close, fence_open, Ref, RefKind};
 /// output's or another skill's is a reading of the sentence, and on
 /// repositories nobody tuned on that reading was wrong too often to fail a
 /// gate on.
-pub fn missing_severity(_source: &SourceFile, r: &Ref) -> Severity {
+pub fn missing_severity(r: &Ref) -> Severity {
     if r.kind == RefKind::Link {
         Severity::Error
     } else {
@@ -551,13 +551,13 @@ mod tests {
 
     #[test]
     fn links_are_errors_prose_warnings_and_own_paths_sent_to_errors() {
-        let (s, r) = at("See [x](refs/a.md).\n", "refs/a.md", RefKind::Link);
-        assert_eq!(missing_severity(&s, &r), Severity::Error);
+        let (_, r) = at("See [x](refs/a.md).\n", "refs/a.md", RefKind::Link);
+        assert_eq!(missing_severity(&r), Severity::Error);
         let (s, r) = at("Read `refs/a.md` first.\n", "refs/a.md", RefKind::Prose);
-        assert_eq!(missing_severity(&s, &r), Severity::Warning);
+        assert_eq!(missing_severity(&r), Severity::Warning);
         assert_eq!(own_path_severity(&s, &r), Severity::Error);
-        let (s, r) = at("Complete list: `refs/a.md`\n", "refs/a.md", RefKind::Prose);
-        assert_eq!(missing_severity(&s, &r), Severity::Warning);
+        let (_, r) = at("Complete list: `refs/a.md`\n", "refs/a.md", RefKind::Prose);
+        assert_eq!(missing_severity(&r), Severity::Warning);
     }
 
     #[test]

@@ -36,9 +36,13 @@ pub const TEMPLATE_PAGE_NOTE: &str = "a warning here: the page's title holds a f
 /// first heading holds a bracketed fill-in (`# Implementation Plan:
 /// [Project Name]`). The page is copied into the user's work and filled in
 /// there, so its links (`[FEAT-001](requirements/features/x.md)`) may be
-/// written for that place: a missing one is a warning. Only the first heading of the first 40 lines
-/// (after a frontmatter) is read.
-pub fn is_template_page(text: &str) -> bool {
+/// written for that place: a missing one is a warning. Only a Markdown
+/// page's first heading in its first 40 lines (after a frontmatter) is
+/// read: a script's first comment (`# Runner for [Project Name]`) is none.
+pub fn is_template_page(rel: &str, text: &str) -> bool {
+    if !crate::model::skill::paths::is_markdown(rel) {
+        return false;
+    }
     let mut lines = text
         .trim_start_matches('\u{feff}')
         .lines()
@@ -103,19 +107,26 @@ mod tests {
 
     #[test]
     fn a_page_titled_with_a_fill_in_is_a_template() {
-        assert!(is_template_page(
+        assert!(is_template_page("x.md", 
             "# Implementation Plan: [Project Name]\n\n**Feature:** [FEAT-001](requirements/features/feature-name.md)\n"
         ));
         assert!(is_template_page(
+            "x.md",
             "---\nkind: plan\n---\n\n## [Component Name] Review\n"
         ));
         // A title with a link, a checkbox or a lower-case bracket is none.
-        assert!(!is_template_page("# Refunds [see](x.md)\n"));
+        assert!(!is_template_page("x.md", "# Refunds [see](x.md)\n"));
         assert!(!is_template_page(
+            "x.md",
             "# Tasks\n\n- [ ] Read [the checklist](checklist.md)\n"
         ));
-        assert!(!is_template_page("# Notes [draft]\n"));
+        assert!(!is_template_page("x.md", "# Notes [draft]\n"));
         // Only the first heading counts.
-        assert!(!is_template_page("# Guide\n\n## Step: [Name]\n"));
+        assert!(!is_template_page("x.md", "# Guide\n\n## Step: [Name]\n"));
+        // A script's first comment is no title.
+        assert!(!is_template_page(
+            "scripts/run.py",
+            "# Runner for [Project Name]\nimport sys\n"
+        ));
     }
 }

@@ -129,10 +129,12 @@ struct Scan<'a> {
     /// [`is_authoring_guide`]): a path it names without sending the agent
     /// to it is the reader's, not the skill's.
     guide: bool,
-    /// The file being scanned is in a copy of another project
-    /// ([`install::in_copy_of_another_project`]), or a page titled as a
-    /// template (`# Plan: [Project Name]`): its errors are warnings.
-    copy: Option<&'static str>,
+    /// Why the errors of the file being scanned are warnings, if they are:
+    /// it is in a copy of another project
+    /// ([`install::in_copy_of_another_project`]), a site's documentation
+    /// for models ([`install::is_site_dump`]) or a page titled as a
+    /// template ([`templates::is_template_page`]).
+    lowered_by: Option<&'static str>,
     /// The file being scanned is a page copied from another site
     /// ([`prose::is_copied_document`]), judged once per file.
     copied_page: bool,
@@ -155,11 +157,11 @@ impl<'a> Scan<'a> {
             };
             let all = 0..source.text.len();
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
-            self.copy = if install::in_copy_of_another_project(&rel) {
+            self.lowered_by = if install::in_copy_of_another_project(&rel) {
                 Some(install::COPY_NOTE)
             } else if install::is_site_dump(&rel, &source.text) {
                 Some(install::SITE_DUMP_NOTE)
-            } else if rel != SKILL_MD && templates::is_template_page(&source.text) {
+            } else if rel != SKILL_MD && templates::is_template_page(&rel, &source.text) {
                 Some(templates::TEMPLATE_PAGE_NOTE)
             } else {
                 None
@@ -188,7 +190,7 @@ impl<'a> Scan<'a> {
             }
         }
         self.material = false;
-        self.copy = None;
+        self.lowered_by = None;
         self.copied_page = false;
     }
 
@@ -263,7 +265,7 @@ impl<'a> Scan<'a> {
             escapes: Vec::new(),
             case_only: Vec::new(),
             material: false,
-            copy: None,
+            lowered_by: None,
             copied_page: false,
             theirs: HashSet::default(),
             printed: Default::default(),
@@ -487,7 +489,7 @@ impl<'a> Scan<'a> {
                     // project a client folder (`.claude/skills/x`) sits in.
                     Some(_) => Severity::Warning,
                     None if self.leaves_for_the_project(from, &r.text) => Severity::Warning,
-                    None => prose::missing_severity(source, r),
+                    None => prose::missing_severity(r),
                 };
                 self.escape(path, r.span, severity, Escape::Climbs { shown, target });
             }
@@ -611,7 +613,7 @@ impl<'a> Scan<'a> {
                 {
                     prose::own_path_severity(source, r)
                 } else if has_extension(&r.text) {
-                    prose::missing_severity(source, r)
+                    prose::missing_severity(r)
                 } else {
                     // No extension: as likely a page of a site as a file.
                     Severity::Warning

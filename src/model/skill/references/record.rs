@@ -32,7 +32,7 @@ impl Scan<'_> {
 
     /// Records a name that does not resolve.
     pub(super) fn broken(&mut self, path: String, span: Span, severity: Severity, kind: Broken) {
-        let (severity, note) = self.in_copy(severity);
+        let (severity, note) = self.lowered(severity);
         self.broken.push(Finding {
             path,
             span: Some(span),
@@ -42,12 +42,12 @@ impl Scan<'_> {
         });
     }
 
-    /// An error in a file of a copy of another project (`vendor/`,
-    /// `colima-upstream/`) is a warning: the file's links are that
-    /// project's, written for its own tree. So is one in a page titled as a
-    /// template, whose links are written for the user's project.
-    fn in_copy(&self, severity: Severity) -> (Severity, Option<&'static str>) {
-        match self.copy {
+    /// An error in a file whose links are written for another tree is a
+    /// warning, with the note that says which ([`Scan::lowered_by`]): a
+    /// copy of another project (`vendor/`, `colima-upstream/`), a site's
+    /// documentation for models, a page titled as a template.
+    fn lowered(&self, severity: Severity) -> (Severity, Option<&'static str>) {
+        match self.lowered_by {
             Some(note) if severity == Severity::Error => (Severity::Warning, Some(note)),
             _ => (severity, None),
         }
@@ -55,7 +55,7 @@ impl Scan<'_> {
 
     /// Records a name that leads outside the folder.
     pub(super) fn escape(&mut self, path: String, span: Span, severity: Severity, kind: Escape) {
-        let (severity, note) = self.in_copy(severity);
+        let (severity, note) = self.lowered(severity);
         self.escapes.push(Finding {
             path,
             span: Some(span),
