@@ -4,8 +4,10 @@
 
 use super::formats::{Form, Pattern, DOCUMENTED_EXAMPLES, DOCUMENTED_STEMS, JWT_IO_PAYLOAD};
 use super::media::{in_loopback_address, in_media_address};
+use super::names::names_no_secret;
 use super::shapes::{
-    counts_up, is_fake, is_placeholder, is_prose, is_public_address, names_a_file, quoted_whole,
+    counts_up, is_fake, is_placeholder, is_prose, is_public_address, is_publishable_key,
+    names_a_file, quoted_whole,
 };
 
 /// Whether a candidate is a credential: whole (no letters or digits run on
@@ -33,6 +35,7 @@ pub(super) fn accept(
     }
     if entropy(value) < p.entropy
         || is_fake(value)
+        || is_publishable_key(value)
         || DOCUMENTED_EXAMPLES.contains(&value)
         || DOCUMENTED_STEMS.iter().any(|stem| value.starts_with(stem))
     {
@@ -54,7 +57,7 @@ pub(super) fn accept(
         return false;
     }
     match p.form {
-        Form::Token => !is_example_claims_jwt(p, value),
+        Form::Token => !is_example_claims_jwt(p, value) && !is_publishable_jwt(p, value),
         _ if names_its_kind(value) => false,
         Form::Keyed => {
             !is_example_jwt(value)
@@ -114,6 +117,22 @@ fn is_example_claims_jwt(p: &Pattern, value: &str) -> bool {
     p.kind == "JSON Web Token" && value.split('.').nth(1).is_some_and(is_example_claims)
 }
 
+/// A JSON Web Token made to be published: a Supabase project's anon key
+/// (claims `"role":"anon"`), which every browser that uses the project
+/// receives, and whose access row-level security limits.
+fn is_publishable_jwt(p: &Pattern, value: &str) -> bool {
+    p.kind == "JSON Web Token"
+        && value
+            .split('.')
+            .nth(1)
+            .and_then(base64_decode)
+            .and_then(|b| String::from_utf8(b).ok())
+            .is_some_and(|claims| {
+                let compact: String = claims.chars().filter(|c| !c.is_whitespace()).collect();
+                compact.contains(r#""role":"anon""#) && compact.contains(r#""iss":"supabase""#)
+            })
+}
+
 /// The length of a value up to a following query parameter (`&name=`).
 pub(super) fn query_value_len(value: &str) -> usize {
     let b = value.as_bytes();
@@ -153,11 +172,45 @@ const SECRET_NOUNS: &[&str] = &[
 /// (`ab_agentA_key`, `my-api-token`, `svc.secret`): a name standing for a
 /// credential, never one (a vendor's token format is judged apart).
 fn names_its_kind(value: &str) -> bool {
-    value
+    let separated = value
         .rsplit_once(['_', '-', '.'])
         .is_some_and(|(head, last)| {
             !head.is_empty() && SECRET_NOUNS.iter().any(|n| last.eq_ignore_ascii_case(n))
-        })
+        });
+    separated || names_its_kind_in_code(value)
+}
+
+/// A name in code whose last word, a camel-case hump, says what kind of
+/// secret it holds: a variable, a member or a type (`childPk.privateKey`,
+/// `room.partyBIdentitySecret`, `ed25519_dalek::SigningKey`, an ABI's
+/// `ISuperToken`), never the secret. Random characters, with their many
+/// capitals and digits, do not end in such a word.
+fn names_its_kind_in_code(value: &str) -> bool {
+    let bare = value.trim_start_matches(['!', '&', '*', '@']);
+    let bare = bare.strip_suffix("()").unwrap_or(bare);
+    let bare = bare.trim_end_matches(['?', '!']);
+    let segments: Vec<&str> = bare.split("::").flat_map(|s| s.split('.')).collect();
+    if segments.is_empty() || !segments.iter().all(|s| is_plain_name(s)) {
+        return false;
+    }
+    let last = segments[segments.len() - 1];
+    let Some(hump) = last
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| c.is_ascii_uppercase())
+        .map(|(i, _)| i)
+    else {
+        return false;
+    };
+    let (head, word) = last.split_at(hump);
+    // Words have few capitals and digits; random characters, many.
+    let upper = last.bytes().filter(u8::is_ascii_uppercase).count();
+    let digits = last.bytes().filter(u8::is_ascii_digit).count();
+    !head.is_empty()
+        && upper * 3 <= last.len()
+        && digits == 0
+        && word[1..].bytes().all(|b| b.is_ascii_lowercase())
+        && SECRET_NOUNS.iter().any(|n| word.eq_ignore_ascii_case(n))
 }
 
 /// A name as code spells it: a letter, `_` or `$`, then letters, digits,
@@ -271,6 +324,17 @@ fn is_code_value(
     if !quoted && segments.len() >= 3 && segments.iter().all(|s| ident(s)) {
         return true;
     }
+    // `identitySecret = isPartyA ? a : b`: a condition, then what to take.
+    let rest = text[value.end..].trim_start_matches([' ', '\t']);
+    if !quoted
+        && ident(v)
+        && (rest.starts_with("? ")
+            || ["&&", "||", "==", "!=", "??"]
+                .iter()
+                .any(|op| rest.starts_with(op)))
+    {
+        return true;
+    }
     let Some(name) = name else {
         return false;
     };
@@ -335,126 +399,6 @@ fn is_code_value(
         // A line of code goes on (`,`, `}`, `)`); in YAML a bare value
         // after a quoted key ends the line, and is a literal.
         && matches!(after, Some(b',' | b'}' | b')'))
-}
-
-/// Names that hold something about a secret, not the secret: its id, name,
-/// path, length, hash, a count of tokens, a CSRF token, words that only
-/// contain `pass` (`bypass`, `passport`).
-fn names_no_secret(name: &str) -> bool {
-    const ENDS: &[&str] = &[
-        "id",
-        "ids",
-        "name",
-        "names",
-        "url",
-        "uri",
-        "path",
-        "file",
-        "dir",
-        "type",
-        "length",
-        "len",
-        "size",
-        "count",
-        "env",
-        "var",
-        "ttl",
-        "expiry",
-        "expires",
-        "expires_in",
-        "endpoint",
-        "header",
-        "field",
-        "hint",
-        "policy",
-        "limit",
-        "limits",
-        "usage",
-        "prefix",
-        "format",
-        "hash",
-        "ref",
-        "arn",
-        "version",
-        "location",
-        "store",
-        "manager",
-        "provider",
-        "tokens",
-        "secrets",
-        "rotation",
-        "mode",
-        "method",
-        "source",
-        "audience",
-        // A token's or a wallet's address is public (`token_addr`).
-        "addr",
-        "address",
-    ];
-    const HOLDS: &[&str] = &[
-        // A page of results, not a credential (`NextToken`, `nextPageToken`,
-        // `continuation_token`).
-        "next_token",
-        "nexttoken",
-        "next-token",
-        "pagetoken",
-        "page_token",
-        "page-token",
-        "continuation",
-        "pagination",
-        "cursor",
-        "sync_token",
-        "synctoken",
-        // A value the name itself calls made up (`GSC_FAKE_TOKEN`).
-        "fake",
-        "dummy",
-        "mock",
-        "csrf",
-        "xsrf",
-        "bypass",
-        "compass",
-        "passport",
-        "passenger",
-        "passage",
-        "passthrough",
-        "passive",
-        "passing",
-        "passed",
-        "passes",
-        "tokeniz",
-        "public",
-        "max_",
-        "min_",
-        "maxtoken",
-        "_input",
-        "_output",
-        "num_",
-        "keyvault",
-    ];
-    let last = name.rsplit(['_', '.', '-']).next().unwrap_or(name);
-    let camel_end = ENDS.iter().any(|e| {
-        last.len() > e.len()
-            && last.ends_with(e)
-            && [
-                "secret",
-                "secrets",
-                "token",
-                "key",
-                "password",
-                "pwd",
-                "pass",
-                "credential",
-                "credentials",
-            ]
-            .iter()
-            .any(|k| last[..last.len() - e.len()].ends_with(k))
-    });
-    ["tokens", "secrets", "keys", "passwords", "credentials"]
-        .iter()
-        .any(|p| name.ends_with(p))
-        || (name.contains(['_', '.', '-']) && ENDS.contains(&last))
-        || camel_end
-        || HOLDS.iter().any(|h| name.contains(h))
 }
 
 /// Shannon entropy in bits per byte.

@@ -41,6 +41,7 @@ mod formats;
 mod judge;
 mod keys;
 mod media;
+mod names;
 mod reader;
 mod scan;
 mod shapes;

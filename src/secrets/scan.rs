@@ -422,6 +422,34 @@ mod tests {
     }
 
     #[test]
+    fn names_in_code_that_say_what_they_hold_are_no_secrets() {
+        // A member, a ternary's branch, a Rust type path, an ABI's type,
+        // a ternary's condition, a Supabase anon key.
+        let anon = format!(
+            "{}.{}.{}",
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
+            "eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6InFiaWpqdW51c2NtY3Jjd2pwb2pyIiwicm9sZSI6ImFub24iLCJpYXQiOjE3NzA0MzE4NTYsImV4cCI6MjA4NjAwNzg1Nn0",
+            concat!("q3Vt0pWf8ZkLs2Rx", "Nd7Yb1HcE4gJ", "aX9")
+        );
+        for text in [
+            "          toUsePrivateKey = childPk.privateKey".to_string(),
+            "      const identitySecret = isPartyA ? room.partyAIdentitySecret : room.partyBIdentitySecret;".to_string(),
+            "    fn sign(&self, signing_key: ed25519_dalek::SigningKey) {".to_string(),
+            "  inputs:\n    - token: ISuperToken\n    - receiver: address\n".to_string(),
+            format!("const SUPABASE_ANON_KEY = '{anon}';"),
+            // Keys made to be public: PostHog's project key, Stripe's
+            // publishable key.
+            concat!(r#"const POSTHOG_API_KEY = "phc_"#, r#"q8Zr2Lm5XwKd7Yb1HcE4gJaX9";"#).to_string(),
+            concat!("STRIPE_PUBLISHABLE_KEY=pk_live_", "51Hq8Zr2Lm5XwKd7Yb1HcE4gJaX9").to_string(),
+            // A document store's ids for a file and a node.
+            r#"[{"file_token":"KDakbSahMooOkpxSNP2cRv7Tnth","name":"T_Village"}]"#.to_string(),
+            "?height=1280&mount_node_token=UZYBsLWYohpZrmtWAhwcm2Q0nPr&mount_point=sheet".to_string(),
+        ] {
+            assert!(scan(&text).is_empty(), "{text}: {:?}", scan(&text));
+        }
+    }
+
+    #[test]
     fn values_near_this_rounds_look_alikes_are_still_found() {
         // A random value after a colon in YAML (no code follows it), a
         // random password with no words in it, a token for a host other
@@ -434,6 +462,11 @@ mod tests {
             format!("ws://dev.example.io:443/hmr?token={v}"),
             format!("postgres://admin:{v}@localhost:5432/app"),
             format!("api_token = \"k8s-{v}\""),
+            // A random value that ends in a word is still random, and a
+            // JWT with a role other than `anon` is a service's key.
+            format!("password: {v}Key"),
+            format!("secret = \"{v}\";"),
+            format!("profile_token = \"{v}\""),
         ] {
             assert_eq!(scan(&text).len(), 1, "{text}: {:?}", scan(&text));
         }

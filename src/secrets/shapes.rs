@@ -113,6 +113,16 @@ pub(super) fn is_public_address(value: &str) -> bool {
         && value[2..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
+/// A key its vendor makes to be shipped in every browser and app that uses
+/// it: a PostHog project key (`phc_`), which only sends events, and a
+/// Stripe publishable key (`pk_live_`, `pk_test_`), which only makes
+/// tokens. Public by design, unlike the secret keys beside them.
+pub(super) fn is_publishable_key(value: &str) -> bool {
+    ["phc_", "pk_live_", "pk_test_"]
+        .iter()
+        .any(|p| value.starts_with(p))
+}
+
 /// Digits that count up by one (`12345`, `3456789`, and on past `9` to
 /// `0` as a keyboard's row does: `67890`): typed, not drawn.
 pub(super) fn counts_up(digits: &str) -> bool {
