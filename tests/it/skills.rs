@@ -2432,6 +2432,48 @@ fn a_capitalised_name_in_prose_is_a_warning() {
 }
 
 #[test]
+fn a_name_in_another_case_in_prose_is_a_warning_and_in_a_link_an_error() {
+    // A table's label for a hosted page the skill saves under that name;
+    // a link and a load instruction send the reader to the file.
+    let t = Tree::new();
+    t.skill(
+        "bags",
+        "| File | URL |\n|---|---|\n| **HEARTBEAT.md** | `https://bags.example/heartbeat.md` |\n\nSee [the rules](RULES.md).\n\nRead `GUIDE.md` before you start.\n",
+    )
+    .file("skills/bags/heartbeat.md", "# Heartbeat\n")
+    .file("skills/bags/rules.md", "# Rules\n")
+    .file("skills/bags/guide.md", "# Guide\n");
+    let run = t.run();
+    let severities: Vec<(String, String)> =
+        crate::support::findings_of(&run.json, "skill/broken-reference")
+            .iter()
+            .map(|d| {
+                (
+                    d["message"].as_str().unwrap().to_string(),
+                    d["severity"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+    assert_eq!(
+        severities,
+        [
+            (
+                "`HEARTBEAT.md` does not exist; the file is `heartbeat.md`".to_string(),
+                "warning".to_string()
+            ),
+            (
+                "`RULES.md` does not exist; the file is `rules.md`".to_string(),
+                "error".to_string()
+            ),
+            (
+                "`GUIDE.md` does not exist; the file is `guide.md`".to_string(),
+                "error".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
 fn links_to_other_skills_by_plugin_name_are_not_paths() {
     let dir = crate::support::folder_with(&[(
         "skills/guide/SKILL.md",

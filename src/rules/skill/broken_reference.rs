@@ -47,7 +47,7 @@ declare_rule! {
     ///
     /// A page below `SKILL.md` whose first heading holds a bracketed fill-in (`# Implementation Plan: [Project Name]`) is a template of the output, filled in where the output lives: a broken link in it is a warning. So is one in a site's documentation for language models (`llms.txt`, `llms-full.txt`, `llms-full.md`, a page that says it follows llmstxt.org), whose pages link as in the site's tree.
     ///
-    /// A name that exists only in another letter case is an error, except one that differs from the file's only in its first letter and is neither linked nor sent to (`Path-patterns.md only covered…` at the start of a sentence, a table cell's `Test-prompts.json`), and a project's conventional file in capitals in prose (`CONTRIBUTING.md`, `MEMORY.md`, which name the convention): a warning.
+    /// A name that exists only in another letter case is an error in a link, or where the text sends the agent to it (`Read GUIDE.md`); in prose it is a warning like any other mention (`Path-patterns.md only covered…`, a table's label `**HEARTBEAT.md**` for a hosted page the skill saves under that name), and a project's conventional file in capitals (`CONTRIBUTING.md`, `MEMORY.md`) is a warning even when sent to.
     ///
     /// A `${CLAUDE_PLUGIN_ROOT}/…` path in a skill of a project's client folder (`.claude/skills/x`, often a copy of a plugin's skill), which no plugin holds, is a warning saying so: the placeholder is set only for a plugin's skills. A `.claude-plugin/` folder holding only `marketplace.json` makes its folder a marketplace, not a plugin.
     ///

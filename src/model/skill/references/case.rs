@@ -27,10 +27,13 @@ impl<'a> Scan<'a> {
             shown,
             edit,
             key: r.text.trim_start_matches("./").to_string(),
+            // A mention in prose is a reading of the text, at most a
+            // warning, unless the text sends the agent to the file.
             certain: !theirs
                 && (r.kind == RefKind::Link
                     || (!names_a_convention(&r.text)
-                        && (directed(source, r) || !sentence_case_of(&r.text, &real)))),
+                        && crate::model::skill::prose::own_path_severity(source, r)
+                            == Severity::Error)),
         };
         match self.case_only.iter_mut().find(|(k, _)| *k == real) {
             Some((_, list)) => {
@@ -156,20 +159,6 @@ impl<'a> Scan<'a> {
             return Some(one.to_string());
         }
         did_you_mean(wanted, self.folder.files.iter().map(|f| f.rel.as_str())).map(str::to_string)
-    }
-}
-
-/// Whether a name differs from the real file's only in the case of its
-/// first letter (`Path-patterns.md` for `path-patterns.md`): a word that
-/// starts a sentence or a table cell as often as a wrong name.
-fn sentence_case_of(text: &str, real: &str) -> bool {
-    let name = text.rsplit('/').next().unwrap_or(text);
-    let real = real.rsplit('/').next().unwrap_or(real);
-    let mut a = name.chars();
-    let mut b = real.chars();
-    match (a.next(), b.next()) {
-        (Some(x), Some(y)) => x != y && x.eq_ignore_ascii_case(&y) && a.as_str() == b.as_str(),
-        _ => false,
     }
 }
 
