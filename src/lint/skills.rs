@@ -247,6 +247,11 @@ pub fn lint_dir(
     if let Some(name) = placeholder_name(&parsed, &source.text) {
         lower_template(&dir.dir, name, found);
     }
+    if crate::model::skill::install::only_claude_code(settings, &folder) {
+        if let Some(outer) = crate::model::skill::install::enclosing_skill(&folder) {
+            lower_nested(rel, &outer, found);
+        }
+    }
     if let Some(mut source) = codex.and_then(|meta| meta.source) {
         // Read as a resource too, unless it was not (not UTF-8): then its
         // secrets are looked for here, so that no message quotes one.
@@ -329,6 +334,29 @@ fn lower_template(dir: &str, name: &str, found: &mut [Diagnostic]) {
     }
 }
 
+/// A `SKILL.md` inside the skill folder `outer`, which only Claude Code
+/// installs: its frontmatter's errors are warnings, since Claude Code never
+/// lists it as a skill (its links are still followed, and still judged).
+fn lower_nested(rel: &str, outer: &str, found: &mut [Diagnostic]) {
+    use crate::model::skill::install;
+    let outer = if outer.is_empty() {
+        "the repository's root"
+    } else {
+        outer
+    };
+    for d in found.iter_mut() {
+        if d.path != rel
+            || d.severity != crate::diagnostic::Severity::Error
+            || !install::lowers_nested(d.rule.id)
+        {
+            continue;
+        }
+        d.lower(install::claude_code_note(&format!(
+            "lists the skills one folder down in a skills folder, not this `SKILL.md` inside the skill `{outer}`, so it reads this file only as a page of that skill"
+        )));
+    }
+}
+
 /// The folder's own name; the repository's folder name for a skill at the root.
 fn folder_name(settings: &Settings, dir: &str) -> String {
     match dir.rsplit('/').next().filter(|s| !s.is_empty()) {
@@ -358,12 +386,14 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         .iter()
         .filter(|s| s.skill_md.is_some())
         .map(|s| s.dir.as_str());
+    let skills: Vec<&str> = dirs.clone().collect();
     let snapshots = install::snapshot_copies(dirs, &inventory.skill_roots, &inventory.named);
     for d in &mut report.diagnostics {
         if d.severity != crate::diagnostic::Severity::Error {
             continue;
         }
-        let Some(why) = install::not_installed(&d.path, &inventory.named, &snapshots) else {
+        let Some(why) = install::not_installed(&d.path, &inventory.named, &snapshots, &skills)
+        else {
             continue;
         };
         if !why.lowers(d.rule.id) {

@@ -318,3 +318,94 @@ fn a_name_differing_from_the_folder_where_only_claude_code_installs_is_a_warning
     let (_, _, json) = check(dir.path(), &["--target", "claude-code"]);
     assert_eq!(path_severities(&json, "skill/name-mismatch"), []);
 }
+
+#[test]
+fn a_skill_inside_a_skill_that_only_claude_code_installs_is_a_page_of_it() {
+    // `lib/skills/check/SKILL.md` inside the skill `guard`: Claude Code
+    // lists `skills/guard` only; Codex walks the folder and would load it.
+    let outer = "---\nname: guard\ndescription: Use when a gateway fails. See [the check](lib/skills/check/SKILL.md).\n---\n# Guard\n";
+    let inner =
+        "---\nname: check\nversion: 2.x.x\n---\n# Check\n\nRun [the script](scripts/run.sh).\n";
+    let plugin_inner = "plugins/ops/skills/guard/lib/skills/check/SKILL.md";
+    let open_inner = "skills/guard/lib/skills/check/SKILL.md";
+    let dir = folder_with(&[
+        (
+            "plugins/ops/.claude-plugin/plugin.json",
+            "{\"name\": \"ops\"}\n",
+        ),
+        ("plugins/ops/skills/guard/SKILL.md", outer),
+        (plugin_inner, inner),
+        ("skills/guard/SKILL.md", outer),
+        (open_inner, inner),
+    ]);
+    let (code, _, json) = check(dir.path(), &[]);
+    assert_eq!(code, 1);
+    // Its frontmatter reaches no client of the plugin: a warning there.
+    for rule in ["skill/missing-field", "skill/invalid-version"] {
+        assert_eq!(
+            path_severities(&json, rule),
+            [
+                (plugin_inner.to_string(), "warning".to_string()),
+                (open_inner.to_string(), "error".to_string()),
+            ],
+            "{rule}: {json}"
+        );
+    }
+    let help = findings_of(&json, "skill/missing-field")[0]["help"]
+        .as_str()
+        .unwrap();
+    assert!(
+        help.contains("inside the skill `plugins/ops/skills/guard`"),
+        "{help}"
+    );
+    // The agent still follows its links: a missing script stays an error.
+    let broken = path_severities(&json, "skill/broken-reference");
+    assert!(
+        broken.contains(&(plugin_inner.to_string(), "error".to_string())),
+        "{json}"
+    );
+    // With Codex as a target, the nested skill is one of Codex's.
+    let (_, _, json) = check(dir.path(), &["--target", "codex"]);
+    assert!(
+        path_severities(&json, "skill/missing-field")
+            .iter()
+            .all(|(_, s)| s == "error"),
+        "{json}"
+    );
+}
+
+#[test]
+fn pages_a_run_of_the_skill_wrote_are_warned_about_not_failed() {
+    // A crawl's page in `results/` links to media the run downloaded and
+    // never committed; the skill's own page is held to its links.
+    let skill = "---\nname: crawl\ndescription: Use when crawling posts. Read [the guide](references/guide.md).\n---\n# Crawl\n\n- `results/` - the posts of each run\n";
+    let page = "# Posts\n\n![photo](images/a1.jpg)\n";
+    let dir = folder_with(&[
+        ("skills/crawl/SKILL.md", skill),
+        ("skills/crawl/results/posts_0301.md", page),
+        ("skills/crawl/references/guide.md", page),
+    ]);
+    let (code, _, json) = check(dir.path(), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        path_severities(&json, "skill/broken-reference"),
+        [
+            (
+                "skills/crawl/references/guide.md".to_string(),
+                "error".to_string()
+            ),
+            (
+                "skills/crawl/results/posts_0301.md".to_string(),
+                "warning".to_string()
+            ),
+        ],
+        "{json}"
+    );
+    let help = findings_of(&json, "skill/broken-reference")[1]["help"]
+        .as_str()
+        .unwrap();
+    assert!(
+        help.contains("an output folder of the skill `skills/crawl`"),
+        "{help}"
+    );
+}

@@ -45,6 +45,35 @@ pub fn claude_code_note(why: &str) -> String {
     format!("a warning here: Claude Code installs this skill (a Claude Code plugin's, or a project's `.claude/skills`) and {why}; an installer of the open format (`npx skills`, Codex) would see it. Set `targets:` to say which clients the skill is for")
 }
 
+/// The skill folder that holds the skill folder of `folder`, the nearest
+/// one (`skills/guard` for `skills/guard/lib/skills/check`): a folder with a
+/// `SKILL.md` above it, or the repository's root when it has one.
+pub fn enclosing_skill(folder: &Folder) -> Option<String> {
+    let mut dir = folder.dir.as_str();
+    while let Some((up, _)) = dir.rsplit_once('/') {
+        if folder.is_file_in_repository(&format!("{up}/SKILL.md")) {
+            return Some(up.to_string());
+        }
+        dir = up;
+    }
+    (!folder.dir.is_empty() && folder.is_file_in_repository("SKILL.md")).then(String::new)
+}
+
+/// The rules about what a skill's own files say, not about the skill as a
+/// client lists it: a `SKILL.md` read as a page of another skill is still
+/// followed by the agent.
+const PAGE_RULES: &[&str] = &["skill/broken-reference", "skill/reference-escapes"];
+
+/// Whether a finding of `rule` on a nested `SKILL.md` ([`enclosing_skill`])
+/// is lowered when only Claude Code installs it ([`only_claude_code`]):
+/// Claude Code lists the skills of a skills folder one level down, so it
+/// never loads the nested one as a skill, and what the file's frontmatter
+/// gets wrong reaches no client. Codex, which walks a skills folder to any
+/// depth, would load it; choose `codex` as a target to hold it to that.
+pub fn lowers_nested(rule: &str) -> bool {
+    rule.starts_with("skill/") && !PAGE_RULES.contains(&rule)
+}
+
 /// Folders that hold a copy of another project (vendored code, an
 /// upstream's docs kept beside the skill): `vendor/`, `third_party/`,
 /// `upstream/`, or a name ending in `-upstream`. The files there were
@@ -140,6 +169,34 @@ pub const FIXTURE_DIRS: &[&str] = &[
     "test-fixtures",
     "test_fixtures",
 ];
+
+/// Folders directly in a skill where a run of the skill keeps what it
+/// produced (a crawl's pages, a report per run): their pages link to media
+/// the run downloaded and did not commit.
+pub const OUTPUT_DIRS: &[&str] = &["results", "output", "outputs"];
+
+/// The skill folder among `skills` (repo-relative, each holding a
+/// `SKILL.md`) whose output folder ([`OUTPUT_DIRS`]) holds the file `path`,
+/// the deepest one, unless that folder is at or below a path named on the
+/// command line (`named`).
+pub fn output_of<'a>(path: &str, skills: &[&'a str], named: &[String]) -> Option<&'a str> {
+    let skill = skills
+        .iter()
+        .copied()
+        .filter(|d| d.is_empty() || path.starts_with(&format!("{d}/")))
+        .max_by_key(|d| d.len())?;
+    let rest = if skill.is_empty() {
+        path
+    } else {
+        &path[skill.len() + 1..]
+    };
+    let (first, below) = rest.split_once('/')?;
+    let dir = crate::discover::join_rel(skill, first);
+    let asked = named
+        .iter()
+        .any(|n| !n.is_empty() && (n == &dir || n.starts_with(&format!("{dir}/"))));
+    (OUTPUT_DIRS.contains(&first) && !below.is_empty() && !asked).then_some(skill)
+}
 
 /// Folders that hold a template for new skills (`_template/SKILL.md` with
 /// `name: capability-name`): copied and filled in, never installed as is.
@@ -243,6 +300,10 @@ pub enum NotInstalled<'a> {
     /// In a copy, kept outside every skills folder, of the skill folder
     /// named ([`snapshot_copies`]).
     Snapshot(&'a str),
+    /// In a folder of a skill where its runs keep what they produced
+    /// (`results/`, `output/`: [`OUTPUT_DIRS`]), the skill's folder named:
+    /// installed with it, but no page the agent is sent to.
+    Output(&'a str),
     /// A test's file outside a fixture folder ([`in_test_file`]: `spec/`,
     /// `evals/`, `x.test.ts`, `test_x.py`): installed, perhaps, but its
     /// values are planted to test with.
@@ -283,6 +344,9 @@ impl NotInstalled<'_> {
             Self::Copy(dir) => format!(
                 "a warning here: the file is in `{dir}/`, a copy of another project, which no client installs from here"
             ),
+            Self::Output(skill) => format!(
+                "a warning here: the file is in an output folder of the skill `{skill}`, what a run of the skill wrote, which the agent is not sent to read"
+            ),
             Self::Snapshot(of) => format!(
                 "a warning here: the folder is a copy of `{of}` outside every skills folder, which no client installs"
             ),
@@ -293,12 +357,14 @@ impl NotInstalled<'_> {
 /// Why no client installs the file at the repo-relative `path`, if none
 /// does: a fixture, a template or a copy folder below every path named on
 /// the command line (`named`), a snapshot among `snapshots` (pairs of a
-/// copy's folder and its skill's, from [`snapshot_copies`]), or else a
+/// copy's folder and its skill's, from [`snapshot_copies`]), an output
+/// folder of one of the skill folders `skills` ([`output_of`]), or else a
 /// test's file ([`in_test_file`]).
 pub fn not_installed<'a>(
     path: &'a str,
     named: &[String],
     snapshots: &'a [(String, String)],
+    skills: &[&'a str],
 ) -> Option<NotInstalled<'a>> {
     if in_test_fixture(path, named) {
         return Some(NotInstalled::Fixture);
@@ -317,6 +383,7 @@ pub fn not_installed<'a>(
         })
         .max_by_key(|(dir, _)| dir.len())
         .map(|(_, of)| NotInstalled::Snapshot(of))
+        .or_else(|| output_of(path, skills, named).map(NotInstalled::Output))
         .or_else(|| in_test_file(path, named).then_some(NotInstalled::TestFile))
 }
 
@@ -413,7 +480,7 @@ mod tests {
             snaps,
             vec![("preview/pdf".to_string(), "skills/pdf".to_string())]
         );
-        let why = |p| not_installed(p, &none, &snaps);
+        let why = |p| not_installed(p, &none, &snaps, &dirs);
         assert_eq!(
             why("preview/pdf/SKILL.md"),
             Some(NotInstalled::Snapshot("skills/pdf"))
@@ -446,6 +513,31 @@ mod tests {
         // A folder the user names is linted in full.
         let named = vec!["preview/pdf".to_string()];
         assert!(snapshot_copies(dirs.iter().copied(), &roots, &named).is_empty());
+        // What a run of the skill wrote, in its output folder; not a skill
+        // named `results`, nor a file beside the folder, nor a folder the
+        // user names.
+        assert_eq!(
+            why("skills/pdf/results/2026-03-01.md"),
+            Some(NotInstalled::Output("skills/pdf"))
+        );
+        assert_eq!(
+            why("skills/pdf/output/a/b.md"),
+            Some(NotInstalled::Output("skills/pdf"))
+        );
+        assert_eq!(why("skills/pdf/results.md"), None);
+        assert_eq!(why("skills/pdf/references/results/a.md"), None);
+        let skills = ["skills/results"];
+        assert_eq!(
+            not_installed("skills/results/SKILL.md", &none, &[], &skills),
+            None
+        );
+        let named = vec!["skills/pdf/results".to_string()];
+        assert_eq!(
+            not_installed("skills/pdf/results/a.md", &named, &[], &dirs),
+            None
+        );
+        assert!(NotInstalled::Output("skills/pdf").lowers("skill/broken-reference"));
+        assert!(!NotInstalled::Output("skills/pdf").lowers("security/secret-value"));
     }
 
     #[test]

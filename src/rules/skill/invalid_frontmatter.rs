@@ -58,7 +58,7 @@ impl SkillRule for Check {
             // A `SKILL.md` without frontmatter inside another skill's folder
             // (`deploy/SKILL.md` of a skill's phases) is a file of that
             // skill: no client loads a skill nested in a skill.
-            let fragment = matches!(problem, Problem::NoOpening { .. }) && inside_a_skill(cx);
+            let fragment = matches!(problem, Problem::NoOpening { .. }) && crate::model::skill::install::enclosing_skill(cx.folder).is_some();
             if !fragment {
                 out.extend(problem_diagnostic(source, cx.parsed, problem));
             }
@@ -85,18 +85,6 @@ impl SkillRule for Check {
             }
         }
     }
-}
-
-/// Whether a folder above the skill's holds a `SKILL.md`.
-fn inside_a_skill(cx: &Skill<'_>) -> bool {
-    let mut dir = cx.folder.dir.as_str();
-    while let Some((up, _)) = dir.rsplit_once('/') {
-        if cx.folder.is_file_in_repository(&format!("{up}/SKILL.md")) {
-            return true;
-        }
-        dir = up;
-    }
-    !cx.folder.dir.is_empty() && cx.folder.is_file_in_repository("SKILL.md")
 }
 
 fn problem_diagnostic(
