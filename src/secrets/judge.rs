@@ -327,7 +327,7 @@ fn is_code_value(
     // `identitySecret = isPartyA ? a : b`: a condition, then what to take.
     let rest = text[value.end..].trim_start_matches([' ', '\t']);
     if !quoted
-        && ident(v)
+        && v.split('.').all(ident)
         && (rest.starts_with("? ")
             || ["&&", "||", "==", "!=", "??"]
                 .iter()
@@ -348,8 +348,18 @@ fn is_code_value(
         && colon
         && v.starts_with(|c: char| c.is_ascii_uppercase())
         && ident(v)
-        && (rest.starts_with([',', ')', '[', '<', '|'])
+        && (rest.starts_with([',', ')', '[', '<', '|', ';'])
             || (rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>")))
+    {
+        return true;
+    }
+    // `vToken: vTokenAddr,` in an object literal: a variable, which a
+    // literal would quote; letters without digits, unlike random ones.
+    if !quoted
+        && colon
+        && ident(v)
+        && !v.bytes().any(|b| b.is_ascii_digit())
+        && rest.starts_with([',', '}'])
     {
         return true;
     }

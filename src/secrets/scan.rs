@@ -437,6 +437,11 @@ mod tests {
             "    fn sign(&self, signing_key: ed25519_dalek::SigningKey) {".to_string(),
             "  inputs:\n    - token: ISuperToken\n    - receiver: address\n".to_string(),
             format!("const SUPABASE_ANON_KEY = '{anon}';"),
+            // A member in a boolean, a variable in an object literal, a
+            // type annotation ended by `;`.
+            "    tokenIn = previousOp.tokenOut || previousOp.tokenIn;".to_string(),
+            "    wallet: walletAddr,\n    vToken: vTokenAddress,\n".to_string(),
+            "export interface Proof {\n  w3cCredential: W3CVerifiableCredential;\n}".to_string(),
             // Keys made to be public: PostHog's project key, Stripe's
             // publishable key.
             concat!(r#"const POSTHOG_API_KEY = "phc_"#, r#"q8Zr2Lm5XwKd7Yb1HcE4gJaX9";"#).to_string(),

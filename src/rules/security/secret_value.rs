@@ -17,7 +17,7 @@ declare_rule! {
     ///
     /// Severity: an error for a vendor's own token format, and for a generic value (an assignment, a password in a URL or command, an `Authorization:` header) in code, configuration or an environment file. A warning for a generic value in any Markdown page, `SKILL.md` too, or AsciiDoc or reStructuredText page: guides print samples, and a generic form does not tell a sample from a credential. The help names the place when it is a documented example (an OpenAPI `example:` block, a block under an "Examples" heading, a copied vendor page).
     ///
-    /// A GitHub token whose checksum (the last six characters, which GitHub computes from the rest of every token it issues) does not match is a warning: GitHub never issued it, so it is a sample or a made-up value.
+    /// A GitHub token whose checksum (the last six characters, which GitHub computes from the rest of every token it issues) does not match is a warning: GitHub never issued it, so it is a sample or a made-up value. So is a value the text calls public on its line or the line before (`# (public, safe to embed)`, "publishable", "not a secret"). Keys made to be public are no finding: a Supabase anon key, PostHog's `phc_` project key, Stripe's `pk_live_`/`pk_test_` publishable keys.
     ///
     /// A warning too for any value in a test's file (`tests/`, `fixtures/`, `evals/`, `x.test.ts`, `test_x.py`, `fixtures.json`, below the paths named on the command line), where values are planted to test with. Either way the value is masked.
     ///
@@ -108,6 +108,49 @@ fn page_of(path: &str) -> Option<&'static str> {
         .then_some("a documentation page")
 }
 
+/// The words on a value's line or the line before that say it is public
+/// by design (`# (public, safe to embed)`, "a write-only ingestion key,
+/// safe to ship"), as written: the author's reading, which makes the value
+/// no certain credential.
+fn says_public(text: &str, at: usize) -> Option<&str> {
+    const SAID: &[&str] = &[
+        "safe to embed",
+        "safe to ship",
+        "safe to expose",
+        "safe to commit",
+        "safe to publish",
+        "safe to share",
+        "publishable",
+        "public by design",
+        "not a secret",
+        "not secret",
+        "(public",
+    ];
+    // A window of a few hundred bytes, so that a line of thousands of
+    // values costs each of them the same.
+    const NEAR: usize = 240;
+    let at = at.min(text.len());
+    let floor_char = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let from = floor_char(at.saturating_sub(2 * NEAR));
+    let to = floor_char((at + NEAR).min(text.len()));
+    let before = &text[from..at];
+    // The line before's start, if it is in the window.
+    let above = match before.rfind('\n') {
+        Some(i) => before[..i].rfind('\n').map_or(from, |j| from + j + 1),
+        None => from,
+    };
+    let line_end = text[at..to].find('\n').map_or(to, |i| at + i);
+    let around = text.get(above..line_end)?;
+    let lower = around.to_ascii_lowercase();
+    SAID.iter()
+        .find_map(|w| lower.find(w).map(|i| &around[i..i + w.len()]))
+}
+
 fn text_kind(path: &str) -> crate::secrets::Text {
     let name = path.rsplit('/').next().unwrap_or(path);
     if crate::model::skill::paths::is_markdown(name) && !name.eq_ignore_ascii_case("SKILL.md") {
@@ -166,6 +209,11 @@ impl SecurityRule for Check {
                 })
                 .flatten()
                 .or_else(|| page.filter(|_| generic).map(|page| format!("a warning in {page}: a {} is most often a sample there, and its form does not say which it is; if it is a real credential, remove it and rotate it", m.kind)))
+                .or_else(|| {
+                    says_public(&source.text, m.range.start).map(|said| {
+                        format!("the text says the value is public (`{said}`): a key its vendor makes to be shipped, as the author reads it; if it is a credential after all, remove it and rotate it")
+                    })
+                })
                 .or_else(|| {
                     let value = source.text.get(m.range.clone()).unwrap_or_default();
                     crate::secrets::fails_checksum(m.kind, value).map(|vendor| {
@@ -272,6 +320,26 @@ mod tests {
             let found = Check.check(&mut source);
             assert_eq!(found.len(), 1, "{path}: {found:?}");
             assert_eq!(found[0].severity, severity, "{path}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn a_value_the_text_calls_public_is_a_warning() {
+        let key = concat!("pg_beta_c789eb46c8fd19", "1e7f6cc0e818f076e29c849576c7d4754a");
+        for (text, severity) in [
+            (format!("    # Beta key (public, safe to embed)\n    DEFAULT_API_KEY = \"{key}\"\n"), Severity::Warning),
+            (format!("API_KEY = \"{key}\"  # write-only ingestion key, safe to ship\n"), Severity::Warning),
+            // Two lines above is another statement's, and nothing says so here.
+            (format!("# public, safe to embed\n\nAPI_KEY = \"{key}\"\n"), Severity::Error),
+            (format!("API_KEY = \"{key}\"\n"), Severity::Error),
+        ] {
+            let mut source = SourceFile::new("skills/x/scripts/client.py", &text);
+            let found = Check.check(&mut source);
+            assert_eq!(found.len(), 1, "{text}: {found:?}");
+            assert_eq!(found[0].severity, severity, "{text}: {found:?}");
+            if severity == Severity::Warning {
+                assert!(found[0].help.as_deref().unwrap().contains("says the value is public"));
+            }
         }
     }
 
