@@ -386,7 +386,7 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         .iter()
         .filter(|s| s.skill_md.is_some())
         .map(|s| s.dir.as_str());
-    let skills: Vec<&str> = dirs.clone().collect();
+    let skills: std::collections::HashSet<&str> = dirs.clone().collect();
     let snapshots = install::snapshot_copies(dirs, &inventory.skill_roots, &inventory.named);
     for d in &mut report.diagnostics {
         if d.severity != crate::diagnostic::Severity::Error {

@@ -405,7 +405,7 @@ fn pages_a_run_of_the_skill_wrote_are_warned_about_not_failed() {
         .as_str()
         .unwrap();
     assert!(
-        help.contains("an output folder of the skill `skills/crawl`"),
+        help.contains("in `skills/crawl/results/`, a folder of what a run wrote"),
         "{help}"
     );
 }

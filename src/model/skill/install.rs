@@ -115,12 +115,20 @@ pub fn is_site_dump(rel: &str, text: &str) -> bool {
 }
 
 /// Whether the skill-relative path `rel` lies in a folder of a copy of
-/// another project ([`is_copy_folder`], or a folder named `<x>-upstream`).
+/// another project ([`is_copy_folder`], or a folder named `<x>-upstream`),
+/// or is a page named as one (`references/upstream-README.md`, an
+/// upstream's README kept beside the skill's own).
 pub fn in_copy_of_another_project(rel: &str) -> bool {
-    let Some((dirs, _)) = rel.rsplit_once('/') else {
-        return false;
-    };
-    dirs.split('/').any(|d| {
+    let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+    let name = name.to_ascii_lowercase();
+    let upstreams = ["upstream-", "upstream_"]
+        .iter()
+        .filter_map(|p| name.strip_prefix(p))
+        .any(|rest| rest.starts_with("readme"));
+    if upstreams {
+        return true;
+    }
+    dirs.split('/').filter(|d| !d.is_empty()).any(|d| {
         is_copy_folder(d) || {
             let d = d.to_ascii_lowercase();
             d.ends_with("-upstream") || d.ends_with("_upstream")
@@ -170,32 +178,74 @@ pub const FIXTURE_DIRS: &[&str] = &[
     "test_fixtures",
 ];
 
-/// Folders directly in a skill where a run of the skill keeps what it
-/// produced (a crawl's pages, a report per run): their pages link to media
-/// the run downloaded and did not commit.
+/// Folders where a run keeps what it produced: a skill's own (a crawl's
+/// pages, a report per run, directly in the skill folder), or an
+/// evaluation's outside every skill (`tools/eval/results/…`, skill-creator's
+/// `<skill>-workspace/iteration-1/…/outputs/`), whose copies of skills are
+/// snapshots of a run. Their pages link to media and files the run
+/// downloaded or wrote and did not commit.
 pub const OUTPUT_DIRS: &[&str] = &["results", "output", "outputs"];
 
-/// The skill folder among `skills` (repo-relative, each holding a
-/// `SKILL.md`) whose output folder ([`OUTPUT_DIRS`]) holds the file `path`,
-/// the deepest one, unless that folder is at or below a path named on the
-/// command line (`named`).
-pub fn output_of<'a>(path: &str, skills: &[&'a str], named: &[String]) -> Option<&'a str> {
-    let skill = skills
-        .iter()
-        .copied()
-        .filter(|d| d.is_empty() || path.starts_with(&format!("{d}/")))
-        .max_by_key(|d| d.len())?;
-    let rest = if skill.is_empty() {
-        path
-    } else {
-        &path[skill.len() + 1..]
+/// Whether a folder of that name holds a run's outputs ([`OUTPUT_DIRS`], or
+/// skill-creator's `<skill>-workspace`).
+fn is_output_folder(name: &str) -> bool {
+    OUTPUT_DIRS.contains(&name) || name.ends_with("-workspace")
+}
+
+/// The output folder that holds the file `path` ([`OUTPUT_DIRS`]): one
+/// directly in the nearest skill folder among `skills` (repo-relative, each
+/// holding a `SKILL.md`), or one above that skill's folder and below no
+/// other skill's; none at or below a path named on the command line
+/// (`named`).
+pub fn output_of(
+    path: &str,
+    skills: &std::collections::HashSet<&str>,
+    named: &[String],
+) -> Option<String> {
+    let asked = |dir: &str| {
+        named
+            .iter()
+            .any(|n| !n.is_empty() && (n == dir || n.starts_with(&format!("{dir}/"))))
     };
-    let (first, below) = rest.split_once('/')?;
-    let dir = crate::discover::join_rel(skill, first);
-    let asked = named
-        .iter()
-        .any(|n| !n.is_empty() && (n == &dir || n.starts_with(&format!("{dir}/"))));
-    (OUTPUT_DIRS.contains(&first) && !below.is_empty() && !asked).then_some(skill)
+    // The folders above the file, deepest first: one lookup each.
+    let mut up = path;
+    let skill = loop {
+        match up.rsplit_once('/') {
+            Some((dir, _)) => {
+                if skills.contains(dir) {
+                    break Some(dir);
+                }
+                up = dir;
+            }
+            None => break skills.contains("").then_some(""),
+        }
+    };
+    if let Some(skill) = skill {
+        let rest = if skill.is_empty() {
+            path
+        } else {
+            &path[skill.len() + 1..]
+        };
+        if let Some((first, below)) = rest.split_once('/') {
+            let dir = crate::discover::join_rel(skill, first);
+            if OUTPUT_DIRS.contains(&first) && !below.is_empty() && !asked(&dir) {
+                return Some(dir);
+            }
+        }
+    }
+    // Above the skill (or the file): a run's folder that holds skills.
+    let mut up = skill.unwrap_or(path);
+    while let Some((dir, _)) = up.rsplit_once('/') {
+        if skills.contains(dir) {
+            return None;
+        }
+        let last = dir.rsplit('/').next().unwrap_or(dir);
+        if is_output_folder(last) && !asked(dir) {
+            return Some(dir.to_string());
+        }
+        up = dir;
+    }
+    None
 }
 
 /// Folders that hold a template for new skills (`_template/SKILL.md` with
@@ -300,10 +350,10 @@ pub enum NotInstalled<'a> {
     /// In a copy, kept outside every skills folder, of the skill folder
     /// named ([`snapshot_copies`]).
     Snapshot(&'a str),
-    /// In a folder of a skill where its runs keep what they produced
-    /// (`results/`, `output/`: [`OUTPUT_DIRS`]), the skill's folder named:
-    /// installed with it, but no page the agent is sent to.
-    Output(&'a str),
+    /// In a folder where a run keeps what it produced (`results/`,
+    /// `output/`: [`output_of`]), the folder named: installed with a skill
+    /// at most, and no page the agent is sent to.
+    Output(String),
     /// A test's file outside a fixture folder ([`in_test_file`]: `spec/`,
     /// `evals/`, `x.test.ts`, `test_x.py`): installed, perhaps, but its
     /// values are planted to test with.
@@ -344,8 +394,8 @@ impl NotInstalled<'_> {
             Self::Copy(dir) => format!(
                 "a warning here: the file is in `{dir}/`, a copy of another project, which no client installs from here"
             ),
-            Self::Output(skill) => format!(
-                "a warning here: the file is in an output folder of the skill `{skill}`, what a run of the skill wrote, which the agent is not sent to read"
+            Self::Output(dir) => format!(
+                "a warning here: the file is in `{dir}/`, a folder of what a run wrote (a skill's or an evaluation's outputs), which no client loads as a skill and the agent is not sent to read"
             ),
             Self::Snapshot(of) => format!(
                 "a warning here: the folder is a copy of `{of}` outside every skills folder, which no client installs"
@@ -364,7 +414,7 @@ pub fn not_installed<'a>(
     path: &'a str,
     named: &[String],
     snapshots: &'a [(String, String)],
-    skills: &[&'a str],
+    skills: &std::collections::HashSet<&'a str>,
 ) -> Option<NotInstalled<'a>> {
     if in_test_fixture(path, named) {
         return Some(NotInstalled::Fixture);
@@ -480,7 +530,8 @@ mod tests {
             snaps,
             vec![("preview/pdf".to_string(), "skills/pdf".to_string())]
         );
-        let why = |p| not_installed(p, &none, &snaps, &dirs);
+        let set: std::collections::HashSet<&str> = dirs.iter().copied().collect();
+        let why = |p| not_installed(p, &none, &snaps, &set);
         assert_eq!(
             why("preview/pdf/SKILL.md"),
             Some(NotInstalled::Snapshot("skills/pdf"))
@@ -516,28 +567,46 @@ mod tests {
         // What a run of the skill wrote, in its output folder; not a skill
         // named `results`, nor a file beside the folder, nor a folder the
         // user names.
+        let out = |d: &str| Some(NotInstalled::Output(d.to_string()));
         assert_eq!(
             why("skills/pdf/results/2026-03-01.md"),
-            Some(NotInstalled::Output("skills/pdf"))
+            out("skills/pdf/results")
         );
-        assert_eq!(
-            why("skills/pdf/output/a/b.md"),
-            Some(NotInstalled::Output("skills/pdf"))
-        );
+        assert_eq!(why("skills/pdf/output/a/b.md"), out("skills/pdf/output"));
         assert_eq!(why("skills/pdf/results.md"), None);
         assert_eq!(why("skills/pdf/references/results/a.md"), None);
-        let skills = ["skills/results"];
+        let skills = ["skills/results"].into_iter().collect();
         assert_eq!(
             not_installed("skills/results/SKILL.md", &none, &[], &skills),
             None
         );
         let named = vec!["skills/pdf/results".to_string()];
         assert_eq!(
-            not_installed("skills/pdf/results/a.md", &named, &[], &dirs),
+            not_installed("skills/pdf/results/a.md", &named, &[], &set),
             None
         );
-        assert!(NotInstalled::Output("skills/pdf").lowers("skill/broken-reference"));
-        assert!(!NotInstalled::Output("skills/pdf").lowers("security/secret-value"));
+        // An evaluation's run, outside every skill, that copied skills: a
+        // snapshot of the run (skill-creator's `<skill>-workspace` too).
+        let runs: std::collections::HashSet<&str> = [
+            "skills/pdf",
+            "tools/eval/results/run-1/workspaces/shared/skills/product",
+            "pdf-workspace/iteration-1/eval-0/outputs/skills/pdf",
+        ]
+        .into_iter()
+        .collect();
+        let run = |p| not_installed(p, &none, &[], &runs);
+        assert_eq!(
+            run("tools/eval/results/run-1/workspaces/shared/skills/product/SKILL.md"),
+            out("tools/eval/results")
+        );
+        assert_eq!(
+            run("pdf-workspace/iteration-1/eval-0/outputs/skills/pdf/SKILL.md"),
+            out("pdf-workspace/iteration-1/eval-0/outputs")
+        );
+        assert_eq!(run("skills/pdf/SKILL.md"), None);
+        let output = NotInstalled::Output("skills/pdf/results".to_string());
+        assert!(output.lowers("skill/broken-reference"));
+        assert!(!output.lowers("security/secret-value"));
     }
 
     #[test]
@@ -566,6 +635,8 @@ mod tests {
         assert!(in_copy_of_another_project("vendor/lib/README.md"));
         assert!(in_copy_of_another_project("Third_Party/x/y.md"));
         assert!(!in_copy_of_another_project("references/upstream-notes.md"));
+        assert!(in_copy_of_another_project("references/upstream-README.md"));
+        assert!(in_copy_of_another_project("upstream_readme.md"));
         assert!(!in_copy_of_another_project("references/vendors.md"));
         assert!(!in_copy_of_another_project("SKILL.md"));
         assert!(is_copy_folder("e5b397c9f1a2b3c4d5e6f708192a3b4c5d6e7f80"));
