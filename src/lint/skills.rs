@@ -378,6 +378,8 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 /// fixture, where a file is often wrong on purpose, a template, a copy of
 /// another project, or a snapshot of a skill kept outside every skills
 /// folder (`preview/`, a build's overlay such as `skill-flavors/web/<skill>/`).
+/// A README beside a `SKILL.md` in a mirror's copy of another repository
+/// ([`crate::model::skill::mirror::mirrored_readme`]) is lowered too.
 /// The finding is kept, so a real mistake there is still seen.
 pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
     use crate::model::skill::install;
@@ -387,10 +389,19 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         .filter(|s| s.skill_md.is_some())
         .map(|s| s.dir.as_str());
     let skills: std::collections::HashSet<&str> = dirs.clone().collect();
+    let copies = crate::model::skill::mirror::mirror_copies(dirs.clone());
     let snapshots = install::snapshot_copies(dirs, &inventory.skill_roots, &inventory.named);
     for d in &mut report.diagnostics {
         if d.severity != crate::diagnostic::Severity::Error {
             continue;
+        }
+        if d.rule.id.starts_with("skill/") {
+            if let Some(copy) =
+                crate::model::skill::mirror::mirrored_readme(&d.path, &skills, &copies)
+            {
+                d.lower(crate::model::skill::mirror::mirror_note(copy));
+                continue;
+            }
         }
         let Some(why) = install::not_installed(&d.path, &inventory.named, &snapshots, &skills)
         else {

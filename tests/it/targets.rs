@@ -409,3 +409,50 @@ fn pages_a_run_of_the_skill_wrote_are_warned_about_not_failed() {
         "{help}"
     );
 }
+
+#[test]
+fn a_mirrors_copy_keeps_its_upstreams_readme_links() {
+    // Five copies named `<owner>--<repo>`: each README is the upstream's
+    // landing page, linking into a tree the mirror did not copy; the skill's
+    // own page is still held to its links.
+    let mut files: Vec<(String, String)> = Vec::new();
+    for i in 0..5 {
+        let dir = format!("skills/owner{i}--tool-{i}");
+        files.push((
+            format!("{dir}/SKILL.md"),
+            format!("---\nname: owner{i}--tool-{i}\ndescription: Use when running tool {i}.\n---\n# Tool\n\nRead [the guide](references/guide.md); the project's [README](README.md).\n"),
+        ));
+        files.push((
+            format!("{dir}/README.md"),
+            "# Tool\n\nSee [the docs](docs/guide/install.md).\n".to_string(),
+        ));
+    }
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let dir = folder_with(&refs);
+    let (code, _, json) = check(dir.path(), &[]);
+    assert_eq!(code, 1);
+    let found = path_severities(&json, "skill/broken-reference");
+    assert_eq!(found.len(), 10, "{json}");
+    for (path, severity) in &found {
+        let want = if path.ends_with("README.md") {
+            "warning"
+        } else {
+            "error"
+        };
+        assert_eq!(severity, want, "{path}");
+    }
+    let readme = findings_of(&json, "skill/broken-reference")
+        .into_iter()
+        .find(|d| d["path"].as_str().unwrap().ends_with("README.md"))
+        .unwrap();
+    assert!(
+        readme["help"]
+            .as_str()
+            .unwrap()
+            .contains("one of a mirror's copies"),
+        "{readme}"
+    );
+}

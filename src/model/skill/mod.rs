@@ -10,6 +10,7 @@ pub mod install;
 pub mod limits;
 pub mod lines;
 pub mod meta;
+pub mod mirror;
 pub mod parsed;
 pub mod paths;
 pub mod prose;

@@ -1,0 +1,117 @@
+//! Mirrors of other repositories' skills: a folder that holds copies named
+//! `<owner>--<repo>`, whose README pages are the upstreams' own.
+
+/// How many copies named `<owner>--<repo>` one folder must hold to be a
+/// mirror of other repositories' skills.
+const MIRROR_MIN: usize = 5;
+
+/// A folder named as a copy of a repository, `<owner>--<repo>`
+/// (`axtonliu--smart-illustrator`): how mirrors name the copies they keep.
+fn names_a_repository_copy(name: &str) -> bool {
+    let Some((owner, repo)) = name.split_once("--") else {
+        return false;
+    };
+    !owner.is_empty()
+        && !repo.is_empty()
+        && !owner.starts_with('-')
+        && !owner.ends_with('-')
+        && !repo.starts_with('-')
+        && owner
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && repo
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+}
+
+/// The copies of other repositories among the skill folders `dirs` and
+/// the folders above them: folders named `<owner>--<repo>`
+/// ([`names_a_repository_copy`]) of which one folder holds at least five,
+/// a mirror of other repositories' skills.
+pub fn mirror_copies<'a>(
+    dirs: impl Iterator<Item = &'a str>,
+) -> std::collections::HashSet<&'a str> {
+    let mut by_parent: std::collections::HashMap<&str, std::collections::HashSet<&str>> =
+        Default::default();
+    for dir in dirs {
+        let mut p = dir;
+        while !p.is_empty() {
+            let (parent, name) = p.rsplit_once('/').unwrap_or(("", p));
+            if names_a_repository_copy(name) {
+                by_parent.entry(parent).or_default().insert(p);
+            }
+            p = parent;
+        }
+    }
+    by_parent
+        .into_values()
+        .filter(|copies| copies.len() >= MIRROR_MIN)
+        .flatten()
+        .collect()
+}
+
+/// The mirror copy ([`mirror_copies`]) whose skill folder's README page is
+/// `path` (`README.md`, `README_zh-CN.md` beside a `SKILL.md` among
+/// `skills`): the upstream repository's landing page, whose links are
+/// written for that repository's tree, which the mirror did not copy.
+pub fn mirrored_readme<'a>(
+    path: &str,
+    skills: &std::collections::HashSet<&str>,
+    copies: &std::collections::HashSet<&'a str>,
+) -> Option<&'a str> {
+    let (dir, name) = path.rsplit_once('/')?;
+    if !name.to_ascii_lowercase().starts_with("readme") || !skills.contains(dir) {
+        return None;
+    }
+    let mut p = dir;
+    loop {
+        if let Some(copy) = copies.get(p) {
+            return Some(copy);
+        }
+        p = p.rsplit_once('/')?.0;
+    }
+}
+
+/// What a finding's help says when [`mirrored_readme`] lowered it.
+pub fn mirror_note(copy: &str) -> String {
+    format!("a warning here: the page is the README of `{copy}`, one of a mirror's copies of other repositories (named `<owner>--<repo>`), and its links are written for that repository's tree")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mirrors_copies_and_their_readmes() {
+        let mut dirs: Vec<String> = (0..5)
+            .map(|i| format!("skills/owner{i}--repo-{i}"))
+            .collect();
+        dirs.push("plugins/a--b/skills/x".to_string());
+        dirs.push("skills/tools--misc".to_string());
+        let copies = mirror_copies(dirs.iter().map(String::as_str));
+        assert!(copies.contains("skills/owner0--repo-0"));
+        // One folder so named is no mirror.
+        assert!(!copies.contains("plugins/a--b"));
+        assert!(copies.contains("skills/tools--misc"));
+        let skills: std::collections::HashSet<&str> = dirs.iter().map(String::as_str).collect();
+        assert_eq!(
+            mirrored_readme("skills/owner1--repo-1/README.md", &skills, &copies),
+            Some("skills/owner1--repo-1")
+        );
+        assert_eq!(
+            mirrored_readme("skills/owner1--repo-1/docs/README.md", &skills, &copies),
+            None
+        );
+        assert_eq!(
+            mirrored_readme("skills/owner1--repo-1/SKILL.md", &skills, &copies),
+            None
+        );
+        assert_eq!(
+            mirrored_readme("plugins/a--b/skills/x/README.md", &skills, &copies),
+            None
+        );
+        assert!(!names_a_repository_copy("a--"));
+        assert!(!names_a_repository_copy("-a--b"));
+        assert!(!names_a_repository_copy("plain-name"));
+    }
+}
