@@ -7,7 +7,7 @@ const MIRROR_MIN: usize = 5;
 
 /// A folder named as a copy of a repository, `<owner>--<repo>`
 /// (`axtonliu--smart-illustrator`): how mirrors name the copies they keep.
-fn names_a_repository_copy(name: &str) -> bool {
+pub fn names_a_repository_copy(name: &str) -> bool {
     let Some((owner, repo)) = name.split_once("--") else {
         return false;
     };
