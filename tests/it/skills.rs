@@ -552,13 +552,7 @@ fn optional_field_types() {
     assert!(helps[1].contains("priority: \"2\""), "{helps:?}");
     assert_eq!(helps[2], "quote it: `- \"3\"`", "{helps:?}");
     // A metadata value no client rejects is a warning; the others, errors.
-    let severities: Vec<&str> = run.json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "skill/field-type")
-        .map(|d| d["severity"].as_str().unwrap())
-        .collect();
+    let severities = crate::support::severities_of(&run.json, "skill/field-type");
     assert_eq!(severities, ["error", "warning", "error"]);
     // A list of tool names is as valid as one string, for every target.
     t.file(
@@ -2410,18 +2404,7 @@ fn a_capitalised_name_in_prose_is_a_warning() {
     .file("skills/pdf/references/contributing.md", "# How this skill is kept\n")
     .file("skills/pdf/test-prompts.json", "{}\n");
     let run = t.run();
-    let severities: Vec<(String, String)> = run.json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["rule"] == "skill/broken-reference")
-        .map(|d| {
-            (
-                d["message"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let severities = crate::support::message_severities(&run.json, "skill/broken-reference");
     // A project's conventional file in capitals names the convention.
     assert_eq!(severities.len(), 3, "{severities:?}");
     assert!(
@@ -2444,16 +2427,7 @@ fn a_name_in_another_case_in_prose_is_a_warning_and_in_a_link_an_error() {
     .file("skills/bags/rules.md", "# Rules\n")
     .file("skills/bags/guide.md", "# Guide\n");
     let run = t.run();
-    let severities: Vec<(String, String)> =
-        crate::support::findings_of(&run.json, "skill/broken-reference")
-            .iter()
-            .map(|d| {
-                (
-                    d["message"].as_str().unwrap().to_string(),
-                    d["severity"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect();
+    let severities = crate::support::message_severities(&run.json, "skill/broken-reference");
     assert_eq!(
         severities,
         [
@@ -2720,13 +2694,7 @@ fn a_copy_outside_the_skills_folders_errs_only_when_named() {
             .output()
             .unwrap();
         let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let sev: Vec<_> = json["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|d| d["rule"] == "skill/missing-field")
-            .map(|d| d["severity"].as_str().unwrap().to_string())
-            .collect();
+        let sev = crate::support::severities_of(&json, "skill/missing-field");
         assert_eq!(sev, vec!["error".to_string()], "{named}");
     }
     assert!(

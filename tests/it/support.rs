@@ -204,17 +204,44 @@ pub fn findings_of<'a>(json: &'a Value, rule: &str) -> Vec<&'a Value> {
         .collect()
 }
 
-/// Each finding of `rule` in a run's JSON report: its path and severity.
-pub fn path_severities(json: &Value, rule: &str) -> Vec<(String, String)> {
+/// Each finding of `rule` in a run's JSON report: its fields `a` and `b`.
+pub fn field_pairs(json: &Value, rule: &str, a: &str, b: &str) -> Vec<(String, String)> {
     findings_of(json, rule)
         .iter()
         .map(|d| {
             (
-                d["path"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
+                d[a].as_str().unwrap().to_string(),
+                d[b].as_str().unwrap().to_string(),
             )
         })
         .collect()
+}
+
+/// Each finding of `rule` in a run's JSON report: its path and severity.
+pub fn path_severities(json: &Value, rule: &str) -> Vec<(String, String)> {
+    field_pairs(json, rule, "path", "severity")
+}
+
+/// Each finding of `rule` in a run's JSON report: its message and severity.
+pub fn message_severities(json: &Value, rule: &str) -> Vec<(String, String)> {
+    field_pairs(json, rule, "message", "severity")
+}
+
+/// The severity of each finding of `rule` in a run's JSON report.
+pub fn severities_of(json: &Value, rule: &str) -> Vec<String> {
+    findings_of(json, rule)
+        .iter()
+        .map(|d| d["severity"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The help of the `nth` finding of `rule` in a run's JSON report.
+pub fn help_of(json: &Value, rule: &str, nth: usize) -> String {
+    let found = findings_of(json, rule);
+    let Some(d) = found.get(nth) else {
+        panic!("no finding {nth} of {rule} in {json}");
+    };
+    d["help"].as_str().unwrap_or_default().to_string()
 }
 
 /// The rule of every diagnostic of a JSON report, in output order.

@@ -283,17 +283,10 @@ fn a_name_differing_from_the_folder_where_only_claude_code_installs_is_a_warning
         "{json}"
     );
     assert_eq!(code, 1);
-    let help = findings_of(&json, "skill/name-mismatch")[0]["help"]
-        .as_str()
-        .unwrap();
+    let help = help_of(&json, "skill/name-mismatch", 0);
     assert!(help.contains("Claude Code installs this skill"), "{help}");
     // Claude Code reads no `compatibility`: its type is the open format's.
-    let types = |json: &Value| {
-        findings_of(json, "skill/field-type")
-            .iter()
-            .map(|d| d["severity"].as_str().unwrap().to_string())
-            .collect::<Vec<_>>()
-    };
+    let types = |json: &Value| severities_of(json, "skill/field-type");
     assert_eq!(types(&json), ["warning", "warning", "error"], "{json}");
     // A chosen target is the verdict: the open format's is an error
     // everywhere, in `.caplint.yaml` or on the command line.
@@ -351,9 +344,7 @@ fn a_skill_inside_a_skill_that_only_claude_code_installs_is_a_page_of_it() {
             "{rule}: {json}"
         );
     }
-    let help = findings_of(&json, "skill/missing-field")[0]["help"]
-        .as_str()
-        .unwrap();
+    let help = help_of(&json, "skill/missing-field", 0);
     assert!(
         help.contains("inside the skill `plugins/ops/skills/guard`"),
         "{help}"
@@ -401,9 +392,7 @@ fn pages_a_run_of_the_skill_wrote_are_warned_about_not_failed() {
         ],
         "{json}"
     );
-    let help = findings_of(&json, "skill/broken-reference")[1]["help"]
-        .as_str()
-        .unwrap();
+    let help = help_of(&json, "skill/broken-reference", 1);
     assert!(
         help.contains("in `skills/crawl/results/`, a folder of what a run wrote"),
         "{help}"

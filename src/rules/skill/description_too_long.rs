@@ -16,6 +16,8 @@ declare_rule! {
     ///
     /// Severity: an error over a limit a selected client enforces (it refuses or truncates the skill); a warning for Claude Code's listing cap, which only cuts the entry.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// The description is charged on every turn for every bound skill, and clients reject long ones.
     ///

@@ -27,6 +27,8 @@ declare_rule! {
     ///
     /// `license` and `compatibility` are a warning where no target is chosen (neither `targets:` nor `--target`) and only Claude Code installs the skill (a Claude Code plugin's, or a project's `.claude/skills`): Claude Code reads neither field, so only an installer of the open format would meet the type. A chosen target makes them errors again.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// Clients validate these types when they load a skill and drop the skill when they are wrong; a value the format types as a string but clients only read as text makes the skill less portable.
     ///

@@ -12,6 +12,8 @@ declare_rule! {
     ///
     /// Severity: always an error; the file is not read.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// Clients reject oversized frontmatter to avoid memory exhaustion; metadata that large belongs in the body or a resource file.
     ///

@@ -15,6 +15,8 @@ declare_rule! {
     ///
     /// Severity: an error: YAML that does not parse, frontmatter that does not open or close, duplicate keys. A `SKILL.md` without frontmatter inside another skill's folder is a file of that skill and is not reported.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// A skill whose frontmatter does not parse is dropped by clients without a word. The commonest cause is an unquoted `: ` inside a description.
     ///

@@ -13,6 +13,8 @@ declare_rule! {
     ///
     /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`) marks a template to copy: this and every other skill rule's error in it is a warning.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// Models write ids in this form; a name such as `Refund policy` is loaded as `refund-policy` and the call fails.
     ///

@@ -15,6 +15,8 @@ declare_rule! {
     ///
     /// Severity: an error when YAML reads the value as something other than a SemVer string (a float, an integer, a date, a boolean, a quoted non-SemVer); a warning for a plain unquoted SemVer such as `1.2.3`, which every YAML reader takes as the string it is.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// YAML reads an unquoted `1.0` as a float and `2024-01-15` as a date, so the value never reaches a validator as a string; `1.10` becomes `1.1`.
     ///

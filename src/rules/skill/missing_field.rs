@@ -15,6 +15,8 @@ declare_rule! {
     ///
     /// A missing `name` beside a `description` in a plugin's skill is a warning (unless `claude-api` is a target): Claude Code and Codex name a plugin's skill after its folder.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// The name is the id a model loads the skill by, and the description is the only part the model sees before deciding to load it.
     ///

@@ -20,6 +20,8 @@ declare_rule! {
     ///
     /// A warning, too, where no target is chosen (neither `targets:` nor `--target`) and only Claude Code installs the skill: a Claude Code plugin's skill (its plugin has `.claude-plugin/`) or one in a project's `.claude/skills`. Claude Code loads it under its `name` (`plugin:name`); only an installer of the open format would bind it by the folder. Choosing `targets:` makes the verdict the targets' (an error for `agentskills` or `codex`, off for `claude-code`).
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// Installers and galleries match skills by folder name; a mismatch is skipped or installed twice.
     ///

@@ -12,6 +12,8 @@ declare_rule! {
     ///
     /// Severity: always an error.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// Skills share one namespace with capabilities; a skill named `planning` on an agent with the planning capability is a duplicate the framework rejects before the first token.
     ///

@@ -24,6 +24,8 @@ declare_rule! {
     /// the skill may be written for Claude Code (the `claude-code` target
     /// does not run this rule).
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// The hints are charged on every turn for every registered skill; clients enforce these limits.
     ///

@@ -18,6 +18,8 @@ declare_rule! {
     ///
     /// Severity: always an error; Claude Code ignores a tool it does not have.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// A tool that does not exist is never granted: the skill asks for permission at every use, or is rejected on upload.
     ///

@@ -13,6 +13,8 @@ declare_rule! {
     ///
     /// Severity: always an error; Claude rejects the skill.
     ///
+    /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
     /// ## Why
     /// Anthropic rejects a skill whose name or description contains XML tags on upload: the description is placed in the system prompt, where a tag could pass for structure.
     ///
