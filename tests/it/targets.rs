@@ -445,3 +445,43 @@ fn a_mirrors_copy_keeps_its_upstreams_readme_links() {
         "{readme}"
     );
 }
+
+#[test]
+fn a_capability_name_where_only_claude_code_installs_is_a_warning_by_default() {
+    let named =
+        "---\nname: planning\ndescription: Use when the user asks for a plan.\n---\n# Planning\n";
+    let plugin = "plugins/gws/skills/planning/SKILL.md";
+    let project = ".claude/skills/planning/SKILL.md";
+    let open = "skills/planning/SKILL.md";
+    let dir = folder_with(&[
+        (
+            "plugins/gws/.claude-plugin/plugin.json",
+            "{\"name\": \"gws\"}\n",
+        ),
+        (plugin, named),
+        (project, named),
+        (open, named),
+    ]);
+    // Claude Code reserves no capability names; the open format's skills
+    // root may be bound to an agent of the platform, whose framework does.
+    let (code, _, json) = check(dir.path(), &[]);
+    assert_eq!(
+        path_severities(&json, "skill/reserved-name"),
+        [
+            (project.to_string(), "warning".to_string()),
+            (plugin.to_string(), "warning".to_string()),
+            (open.to_string(), "error".to_string()),
+        ],
+        "{json}"
+    );
+    assert_eq!(code, 1);
+    let help = help_of(&json, "skill/reserved-name", 1);
+    assert!(help.contains("reserves no capability names"), "{help}");
+    // A chosen target holds every copy to the platform's namespace.
+    let (_, _, json) = check(dir.path(), &["--target", "platform"]);
+    assert_eq!(
+        severities_of(&json, "skill/reserved-name"),
+        ["error", "error", "error"],
+        "{json}"
+    );
+}

@@ -1,6 +1,7 @@
 //! `skill/reserved-name`.
 
 use crate::diagnostic::{declare_rule, Diagnostic};
+use crate::model::skill::install;
 use crate::rules::skill::context::{Skill, SkillRule};
 use crate::rules::skill::values::nfkc;
 
@@ -10,7 +11,7 @@ declare_rule! {
     /// ## What it does
     /// Rejects names reserved for capabilities (`reserved_skill_names`, default `knowledge`, `planning`, `skills`).
     ///
-    /// Severity: always an error.
+    /// Severity: an error; the platform's framework rejects a skill named like a capability. A warning (unless a target is chosen) for a skill only Claude Code installs, a Claude Code plugin's or one in a project's `.claude/skills`: Claude Code reserves none of these names.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
@@ -50,12 +51,19 @@ impl SkillRule for Check {
         {
             return;
         }
-        out.push(
+        let mut d =
             Diagnostic::new(&RULE, cx.path(), format!("`{name}` is reserved for a capability"))
                 .at(f.value.span)
                 .label("reserved name")
-                .help(format!("skills share one namespace with capabilities; choose a more specific name, such as `{name}-guide` or one that says what the procedure is for")),
-        );
+                .help(format!("skills share one namespace with capabilities; choose a more specific name, such as `{name}-guide` or one that says what the procedure is for"));
+        if install::only_claude_code(cx.settings, cx.folder) {
+            // No target chosen, and only Claude Code installs the skill:
+            // it reserves no capability names.
+            d.lower(install::claude_code_note(
+                "reserves no capability names (the platform's framework does, where an agent has a capability of that name)",
+            ));
+        }
+        out.push(d);
     }
 }
 
