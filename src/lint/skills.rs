@@ -315,7 +315,9 @@ fn placeholder_name<'t>(
         .iter()
         .any(|m| raw.contains(m));
     let yours = raw.starts_with("your-") || raw.starts_with("your_") || raw == "skill-name";
-    (bracketed || marked || yours).then_some(raw)
+    // A template engine's fill-in inside it (`pneuma-{{modeName}}`, `x-${id}`).
+    let filled = ["{{", "${", "<%"].iter().any(|o| raw.contains(o));
+    (bracketed || marked || yours || filled).then_some(raw)
 }
 
 /// A template's skill rule errors are warnings: its name, links and

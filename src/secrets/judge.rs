@@ -319,9 +319,21 @@ fn is_code_value(
         }
     }
     // A chain of three names or more (`ObjC.classes.NSURLCredential`):
-    // a member looked up, not a literal (one in quotes is no chain).
+    // a member looked up, not a literal (one in quotes is no chain); or of
+    // two names without digits ended by a statement's `;` (`bloomPass.enabled
+    // = enabledEl.checked;`).
     let quoted = value.start > 0 && matches!(bytes[value.start - 1], b'"' | b'\'' | b'`');
     if !quoted && segments.len() >= 3 && segments.iter().all(|s| ident(s)) {
+        return true;
+    }
+    if !quoted
+        && segments.len() == 2
+        && after == Some(b';')
+        && segments[0].starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && segments
+            .iter()
+            .all(|s| ident(s) && !s.bytes().any(|b| b.is_ascii_digit()))
+    {
         return true;
     }
     // `identitySecret = isPartyA ? a : b`: a condition, then what to take.

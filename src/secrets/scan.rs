@@ -442,6 +442,10 @@ mod tests {
             "    tokenIn = previousOp.tokenOut || previousOp.tokenIn;".to_string(),
             "    wallet: walletAddr,\n    vToken: vTokenAddress,\n".to_string(),
             "export interface Proof {\n  w3cCredential: W3CVerifiableCredential;\n}".to_string(),
+            // A member handed a member in a statement; a key whose random
+            // part a sample replaced.
+            "  bloomPass.enabled = bloomEnabledEl.checked;".to_string(),
+            concat!("TELNYX_API_KEY=KEY0", "19A4E7C2B6D8F0A1E3C5B7D9F1A3E5_xxx").to_string(),
             // Keys made to be public: PostHog's project key, Stripe's
             // publishable key.
             concat!(r#"const POSTHOG_API_KEY = "phc_"#, r#"q8Zr2Lm5XwKd7Yb1HcE4gJaX9";"#).to_string(),
@@ -472,6 +476,8 @@ mod tests {
             format!("password: {v}Key"),
             format!("secret = \"{v}\";"),
             format!("profile_token = \"{v}\""),
+            // Two random parts ended by `;` are no member chain.
+            format!("auth_token = {v}.{v};"),
         ] {
             assert_eq!(scan(&text).len(), 1, "{text}: {:?}", scan(&text));
         }

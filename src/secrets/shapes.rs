@@ -35,8 +35,9 @@ pub(super) fn is_fake(value: &str) -> bool {
     if MARKS.iter().any(|m| lower.contains(m)) {
         return true;
     }
-    // A token cut short with a mark in each part (`eyJhbGciOi---xxx.…`).
-    if lower.contains("-xxx") || lower.contains("---") {
+    // A token cut short with a mark in each part (`eyJhbGciOi---xxx.…`),
+    // or its random part replaced (`KEY0123…_xxx`).
+    if lower.contains("-xxx") || lower.contains("_xxx") || lower.contains("---") {
         return true;
     }
     let bytes = value.as_bytes();

@@ -3524,3 +3524,87 @@ fn a_skill_in_an_evaluations_outputs_is_a_fixture() {
         run.stdout
     );
 }
+
+#[test]
+fn a_scraped_repositorys_pages_a_stand_in_path_and_a_wrong_form_keep_their_links_as_warnings() {
+    // `references/github/` holds the pages a scraper took from the
+    // project's repository; `path/to/file.md` stands for any path; a link
+    // quoted as the wrong form is an example of the user's files.
+    let t = Tree::new();
+    t.skill(
+        "supabase",
+        "Read [the README](references/github/README.md).\n\nLink format: see [the file](path/to/file.md).\n\n- Good: \"See `WorkingMemory`\"\n- Bad: \"See [WorkingMemory](./src/lib/core/WorkingMemory.ts)\"\n\nAnd [the missing guide](guide.md).\n",
+    )
+    .file(
+        "skills/supabase/references/github/README.md",
+        "# supabase-js\n\nSee [contributing](./CONTRIBUTING.md) and [the core](./packages/core/README.md).\n",
+    );
+    let run = t.run();
+    let got = crate::support::message_severities(&run.json, "skill/broken-reference");
+    let severity = |needle: &str| {
+        got.iter()
+            .find(|(m, _)| m.contains(needle))
+            .map(|(_, s)| s.as_str())
+    };
+    assert_eq!(severity("CONTRIBUTING.md"), Some("warning"), "{got:?}");
+    assert_eq!(
+        severity("packages/core/README.md"),
+        Some("warning"),
+        "{got:?}"
+    );
+    assert_eq!(severity("WorkingMemory.ts"), Some("warning"), "{got:?}");
+    assert_eq!(severity("path/to/file.md"), None, "{got:?}");
+    // The skill's own link to a missing page is still an error.
+    assert_eq!(severity("guide.md"), Some("error"), "{got:?}");
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn a_packages_skill_slot_and_a_templated_name_are_not_held_to_the_folders_name() {
+    // `modes/<mode>/skill/` is copied by the package's installer under the
+    // skill's name; a seed's `name: pneuma-{{modeName}}` is filled in.
+    let t = Tree::new();
+    t.file(
+        "modes/slide/skill/SKILL.md",
+        "---\nname: pneuma-slide\ndescription: Use when making slides.\n---\n# Slides\n",
+    )
+    .file(
+        "modes/mode-maker/seed/skill/SKILL.md",
+        "---\nname: pneuma-{{modeName}}\ndescription: Use when making a mode.\n---\n# Mode\n",
+    )
+    .file(
+        "skills/deck/SKILL.md",
+        "---\nname: slides\ndescription: Use when making decks.\n---\n# Decks\n",
+    );
+    let run = t.run();
+    let errors: Vec<(String, String)> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["path"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    // Only the skills root's skill is bound to its folder's name.
+    assert_eq!(
+        errors,
+        [(
+            "skill/name-mismatch".to_string(),
+            "skills/deck/SKILL.md".to_string()
+        )],
+        "{}",
+        run.stdout
+    );
+    let slot = crate::support::path_severities(&run.json, "skill/name-mismatch");
+    assert!(
+        slot.contains(&(
+            "modes/slide/skill/SKILL.md".to_string(),
+            "warning".to_string()
+        )),
+        "{slot:?}"
+    );
+}

@@ -115,8 +115,8 @@ pub fn is_site_dump(rel: &str, text: &str) -> bool {
 }
 
 /// Whether the skill-relative path `rel` lies in a folder of a copy of
-/// another project ([`is_copy_folder`], or a folder named `<x>-upstream`),
-/// or is a page named as one (`references/upstream-README.md`, an
+/// another project ([`is_copy_folder`], a folder named `<x>-upstream` or
+/// for a code host, `references/github/`), or is a page named as one (`references/upstream-README.md`, an
 /// upstream's README kept beside the skill's own).
 pub fn in_copy_of_another_project(rel: &str) -> bool {
     let (dirs, name) = rel.rsplit_once('/').unwrap_or(("", rel));
@@ -131,10 +131,15 @@ pub fn in_copy_of_another_project(rel: &str) -> bool {
     dirs.split('/').filter(|d| !d.is_empty()).any(|d| {
         is_copy_folder(d) || {
             let d = d.to_ascii_lowercase();
-            d.ends_with("-upstream") || d.ends_with("_upstream")
+            d.ends_with("-upstream") || d.ends_with("_upstream") || CODE_HOSTS.contains(&d.as_str())
         }
     })
 }
+
+/// Folders inside a skill named for a code host (`references/github/`):
+/// the pages a scraper took from a project's repository there (its
+/// `README.md`, `releases.md`, `issues.md`), whose links are the project's.
+const CODE_HOSTS: &[&str] = &["github", "gitlab", "bitbucket", "codeberg"];
 
 /// Whether a folder of that name holds a copy of another project: one of
 /// [`COPY_DIRS`], or a commit id (40 or 64 hex digits), the tree of a

@@ -435,8 +435,8 @@ fn quotation_start(before: &str) -> Option<usize> {
 }
 
 /// Whether a path's file name stands for any name (`references/xxx.md`,
-/// `scripts/script_name.py`, `foo.md`, `scripts/SCRIPT.py`): a shape to
-/// copy, not a file.
+/// `scripts/script_name.py`, `foo.md`, `scripts/SCRIPT.py`), or the path
+/// for any path (`path/to/file.md`): a shape to copy, not a file.
 pub fn is_placeholder_name(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
@@ -450,8 +450,16 @@ pub fn is_placeholder_name(path: &str) -> bool {
                     .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
         })
     });
+    // The usual stand-in for any path (`path/to/file.md`).
+    let stand_in = path
+        .to_ascii_lowercase()
+        .split('/')
+        .collect::<Vec<_>>()
+        .windows(2)
+        .any(|w| w == ["path", "to"]);
     // A template's expression (`{url_for(name)}`).
     fill_in
+        || stand_in
         || (path.starts_with('{') && path.ends_with('}'))
         || (stem.len() >= 2 && stem.bytes().all(|b| b == b'x'))
         || [

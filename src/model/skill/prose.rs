@@ -336,6 +336,16 @@ fn others_possessive_end(prev: &str) -> bool {
         .any(|e| t.ends_with(e))
 }
 
+/// Whether the text before a reference on its line quotes it as what not
+/// to do (`- Bad: "See [x](./src/x.ts)"`, "❌ [guide](../guide.md)"): an
+/// example of a wrong form, often of the user's files, and not certain to
+/// be the skill's.
+pub fn quoted_as_wrong(source: &SourceFile, r: &Ref) -> bool {
+    let (line, _, col) = lines_around(&source.text, r.span.offset);
+    let lower = line.to_ascii_lowercase();
+    forbidden(&lower[..col.min(lower.len())])
+}
+
 /// The path is quoted as what not to do.
 fn forbidden(before: &str) -> bool {
     const NOT: &[&str] = &[

@@ -589,6 +589,7 @@ impl<'a> Scan<'a> {
                     Severity::Warning
                 } else if hidden
                     || templates::fill_in_line(source, r)
+                    || prose::quoted_as_wrong(source, r)
                     || (!r.text.trim_start_matches("./").contains('/')
                         && in_inline_command(source, r)
                         && (from != SKILL_MD || !prose::in_command(source, r)))
