@@ -162,7 +162,10 @@ pub fn parse(source: &SourceFile) -> Result<Config, Fatal> {
             "description_max_chars" => {
                 config.description_max_chars = uint(source, v, key)? as usize
             }
-            "reserved_skill_names" => config.reserved_skill_names = string_list(source, v, key)?,
+            "reserved_skill_names" => {
+                config.reserved_skill_names = string_list(source, v, key)?;
+                config.reserved_names_chosen = true;
+            }
             "extra_skill_fields" => config.extra_skill_fields = string_list(source, v, key)?,
             "base" => {
                 config.base = match v.resolved() {

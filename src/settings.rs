@@ -147,6 +147,9 @@ pub struct Config {
     /// not failed on the open format's letter that Claude Code does not
     /// hold it to (`skill/name-mismatch`).
     pub targets_chosen: bool,
+    /// Whether the user set [`Config::reserved_skill_names`] in
+    /// `.caplint.yaml`: then every name in it is reserved for certain.
+    pub reserved_names_chosen: bool,
     pub rules: Vec<(String, Level)>,
     pub overrides: Vec<Override>,
     /// Globs of routing decision records (`*.decision.json`).
@@ -170,6 +173,7 @@ impl Default for Config {
             base: None,
             targets: vec![Target::Agentskills],
             targets_chosen: false,
+            reserved_names_chosen: false,
             rules: Vec::new(),
             overrides: Vec::new(),
             decisions: vec!["**/*.decision.json".into()],

@@ -144,8 +144,11 @@ min_evidence: {min_evidence}
 # The longest skill description, in characters.
 description_max_chars: {description_max_chars}
 
-# Names no skill may take: they belong to agent capabilities.
-reserved_skill_names: {reserved}
+# Names no skill may take: they belong to agent capabilities. A skill named
+# so is an error where the repository holds capability profiles or
+# `platform` is a target, else a warning; set the list to make it an error
+# everywhere.
+# reserved_skill_names: {reserved}
 
 # Frontmatter keys to accept besides the Agent Skills fields, version,
 # when_to_use and when_not_to_use.

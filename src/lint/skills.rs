@@ -28,7 +28,8 @@ pub fn check_all(
 ) -> Result<(), Fatal> {
     let by_name = folders_by_name(inventory);
     let plugins = plugin_dirs(inventory, &|rel| disk_text(settings, rel));
-    check_all_by(inventory, report, &plugins, |dir| {
+    let reserved = reserved_for_certain(settings, inventory);
+    check_all_by(inventory, report, &plugins, reserved, |dir| {
         lint_dir(
             settings,
             inventory,
@@ -100,6 +101,7 @@ pub fn check_all_by(
     inventory: &Inventory,
     report: &mut Report,
     plugins: &[String],
+    reserved: bool,
     lint: impl Fn(&SkillDir) -> Result<Linted, Fatal> + Sync,
 ) -> Result<(), Fatal> {
     use rayon::prelude::*;
@@ -110,16 +112,34 @@ pub fn check_all_by(
         .par_iter()
         .map(&lint)
         .collect::<Result<Vec<_>, Fatal>>()?;
-    merge_all(report, results, plugins);
+    merge_all(report, results, plugins, reserved);
     Ok(())
 }
 
+/// Whether a skill named in `reserved_skill_names` clashes for certain:
+/// the repository holds capability profiles (agents whose capabilities
+/// share the skills' namespace), `platform` is a chosen target (its
+/// framework rejects such a skill), or `.caplint.yaml` sets the names.
+/// Otherwise no client the skill is for reserves them: a warning.
+pub fn reserved_for_certain(settings: &Settings, inventory: &Inventory) -> bool {
+    let config = &settings.config;
+    !inventory.profiles.is_empty()
+        || config.reserved_names_chosen
+        || (config.targets_chosen
+            && crate::rules::skill::context::has(settings, crate::settings::Target::Platform))
+}
+
 /// Adds what each folder found (in inventory order) to `report`, then runs
-/// the repository-wide skill rules.
-pub fn merge_all(report: &mut Report, results: Vec<Linted>, plugins: &[String]) {
+/// the repository-wide skill rules. `reserved`: whether a reserved name is
+/// an error ([`reserved_for_certain`]); it is decided for the run, never
+/// kept with a folder's cached findings.
+pub fn merge_all(report: &mut Report, results: Vec<Linted>, plugins: &[String], reserved: bool) {
     let mut names: Vec<SkillName> = Vec::new();
     let mut skills = 0;
-    for linted in results {
+    for mut linted in results {
+        if !reserved {
+            lower_reserved(&mut linted.diagnostics);
+        }
         skills += usize::from(linted.is_skill);
         report.append(linted.diagnostics);
         names.extend(linted.name);
@@ -318,6 +338,18 @@ fn placeholder_name<'t>(
     // A template engine's fill-in inside it (`pneuma-{{modeName}}`, `x-${id}`).
     let filled = ["{{", "${", "<%"].iter().any(|o| raw.contains(o));
     (bracketed || marked || yours || filled).then_some(raw)
+}
+
+/// A reserved name no client of the run holds the skill to
+/// ([`reserved_for_certain`]) is a warning.
+fn lower_reserved(found: &mut [Diagnostic]) {
+    for d in found.iter_mut() {
+        if d.rule.id == crate::rules::skill::reserved_name::RULE.id
+            && d.severity == crate::diagnostic::Severity::Error
+        {
+            d.lower("a warning here: no capability profile is in the repository and `platform` is not a chosen target, so no framework that reserves the name loads this skill; set `reserved_skill_names` in .caplint.yaml to hold it as an error");
+        }
+    }
 }
 
 /// A template's skill rule errors are warnings: its name, links and

@@ -83,7 +83,8 @@ pub(super) fn lint_skills(
         linted.push(l);
     }
     let mut report = Report::default();
-    crate::lint::skills::merge_all(&mut report, linted, &plugins);
+    let reserved = crate::lint::skills::reserved_for_certain(settings, &units.inventory);
+    crate::lint::skills::merge_all(&mut report, linted, &plugins, reserved);
     Ok((report, used))
 }
 

@@ -3461,6 +3461,11 @@ fn a_missing_field_is_certain_only_where_a_client_needs_it() {
         "---\nname: typo\ndescripton: Use for typos.\n---\n# Typo\n",
     )
     .file("skills/bare/SKILL.md", "---\nname: bare\n---\n# Bare\n")
+    // Another tool's word for the description: written for that tool.
+    .file(
+        "skills/arxiv/SKILL.md",
+        "---\nname: arxiv\nversion: \"1.0.0\"\nsummary: Search arXiv.\ntags: [research]\n---\n# arXiv\n",
+    )
     // Neither field, other keys only: a skill whose frontmatter was lost.
     .file(
         "skills/priced/SKILL.md",
@@ -3474,6 +3479,7 @@ fn a_missing_field_is_certain_only_where_a_client_needs_it() {
         [
             s(".claude/skills/critique/SKILL.md", "warning"),
             s("app/src/looks/noir/SKILL.md", "warning"),
+            s("skills/arxiv/SKILL.md", "warning"),
             s("skills/bare/SKILL.md", "error"),
             s("skills/priced/SKILL.md", "error"),
             s("skills/priced/SKILL.md", "error"),
@@ -3483,6 +3489,11 @@ fn a_missing_field_is_certain_only_where_a_client_needs_it() {
         run.stdout
     );
     assert!(run.stdout.contains("another tool's file"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("rename `summary` to `description`"),
+        "{}",
+        run.stdout
+    );
     // With the upload as a target, Claude Code's leniency does not count.
     let run = t.run_with(&["--target", "claude-api"]);
     let critique = run.json["diagnostics"]

@@ -447,7 +447,7 @@ fn a_mirrors_copy_keeps_its_upstreams_readme_links() {
 }
 
 #[test]
-fn a_capability_name_where_only_claude_code_installs_is_a_warning_by_default() {
+fn a_capability_name_is_an_error_only_where_a_framework_reserves_it() {
     let named =
         "---\nname: planning\ndescription: Use when the user asks for a plan.\n---\n# Planning\n";
     let plugin = "plugins/gws/skills/planning/SKILL.md";
@@ -462,26 +462,44 @@ fn a_capability_name_where_only_claude_code_installs_is_a_warning_by_default() {
         (project, named),
         (open, named),
     ]);
-    // Claude Code reserves no capability names; the open format's skills
-    // root may be bound to an agent of the platform, whose framework does.
+    let sev = |json: &Value| path_severities(json, "skill/reserved-name");
+    let all = |s: &str| {
+        [project, plugin, open]
+            .map(|p| (p.to_string(), s.to_string()))
+            .to_vec()
+    };
+    // No capability profile, no chosen target, the default names: neither
+    // the open format nor Claude Code reserves them.
     let (code, _, json) = check(dir.path(), &[]);
-    assert_eq!(
-        path_severities(&json, "skill/reserved-name"),
-        [
-            (project.to_string(), "warning".to_string()),
-            (plugin.to_string(), "warning".to_string()),
-            (open.to_string(), "error".to_string()),
-        ],
-        "{json}"
-    );
-    assert_eq!(code, 1);
+    assert_eq!(sev(&json), all("warning"), "{json}");
+    assert_eq!(code, 0);
+    let help = help_of(&json, "skill/reserved-name", 2);
+    assert!(help.contains("no capability profile"), "{help}");
     let help = help_of(&json, "skill/reserved-name", 1);
     assert!(help.contains("reserves no capability names"), "{help}");
-    // A chosen target holds every copy to the platform's namespace.
-    let (_, _, json) = check(dir.path(), &["--target", "platform"]);
-    assert_eq!(
-        severities_of(&json, "skill/reserved-name"),
-        ["error", "error", "error"],
-        "{json}"
+    // The platform's framework rejects them on every copy.
+    let (code, _, json) = check(dir.path(), &["--target", "platform"]);
+    assert_eq!(sev(&json), all("error"), "{json}");
+    assert_eq!(code, 1);
+    // Names the team set are reserved for certain; Claude Code's copies
+    // stay warnings while no target is chosen.
+    write(
+        dir.path(),
+        ".caplint.yaml",
+        "reserved_skill_names: [planning]\n",
     );
+    let (_, _, json) = check(dir.path(), &[]);
+    let mut want = all("warning");
+    want[2].1 = "error".to_string();
+    assert_eq!(sev(&json), want, "{json}");
+    // So are the defaults where agents' capability profiles share the
+    // namespace.
+    std::fs::remove_file(dir.path().join(".caplint.yaml")).unwrap();
+    write(
+        dir.path(),
+        "agents/research.profile.json",
+        std::fs::read_to_string(manifest().join("testdata/agents/research.profile.json")).unwrap(),
+    );
+    let (_, _, json) = check(dir.path(), &[]);
+    assert_eq!(sev(&json), want, "{json}");
 }

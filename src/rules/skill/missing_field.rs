@@ -11,7 +11,9 @@ declare_rule! {
     /// ## What it does
     /// Checks that the frontmatter has a non-empty `name` and `description`. A missing field is reported at the opening `---` fence; an empty one (`name:`, `description: ""`) at its value.
     ///
-    /// Severity: an error; clients refuse a skill without them. A warning for a skill in a project's `.claude/skills` (unless `claude-api` is a target): only Claude Code reads that folder, and it names a skill after its folder and describes it by its body's first paragraph. A warning too for a missing `description` beside a `name` where most of the frontmatter's keys are read by no selected client and none is a misspelling of it (`name`, `label`, `hint`, `swatch`): the file may be another tool's, named `SKILL.md`. Without `name` either, the skill's frontmatter was lost, and it is an error.
+    /// Severity: an error; clients refuse a skill without them. A warning for a skill in a project's `.claude/skills` (unless `claude-api` is a target): only Claude Code reads that folder, and it names a skill after its folder and describes it by its body's first paragraph.
+    ///
+    /// A warning too for a missing `description` beside a `name` and another tool's field for it (`summary`, `about`, `purpose`), or where most of the frontmatter's keys are read by no selected client and none is a misspelling of it (`name`, `label`, `hint`, `swatch`): the file may be another tool's, named `SKILL.md`. Without `name` either, the skill's frontmatter was lost, and it is an error.
     ///
     /// A missing `name` beside a `description` in a plugin's skill is a warning (unless `claude-api` is a target): Claude Code and Codex name a plugin's skill after its folder.
     ///
@@ -131,6 +133,15 @@ fn softened(cx: &Skill<'_>, key: &str) -> Option<String> {
     // a skill whose frontmatter was lost (overwritten by other keys).
     if key != "description" || cx.parsed.field("name").is_none() {
         return None;
+    }
+    // Another tool's word for it (`summary`): written for that tool.
+    if let Some(word) = ["summary", "about", "purpose"]
+        .into_iter()
+        .find(|k| cx.parsed.field(k).is_some())
+    {
+        return Some(format!(
+            "a warning here: the frontmatter has `{word}`, another tool's field for what the skill is for, so the file may be written for that tool; for the open format's clients, which refuse a skill without `description`, rename `{word}` to `description`"
+        ));
     }
     let all = selected(settings).len();
     let keys: Vec<&str> = cx

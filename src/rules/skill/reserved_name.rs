@@ -11,7 +11,7 @@ declare_rule! {
     /// ## What it does
     /// Rejects names reserved for capabilities (`reserved_skill_names`, default `knowledge`, `planning`, `skills`).
     ///
-    /// Severity: an error; the platform's framework rejects a skill named like a capability. A warning (unless a target is chosen) for a skill only Claude Code installs, a Claude Code plugin's or one in a project's `.claude/skills`: Claude Code reserves none of these names.
+    /// Severity: an error where a framework that reserves the names loads the skill for certain: the repository holds capability profiles (agents whose capabilities share the skills' namespace), `platform` is a chosen target, or `.caplint.yaml` sets `reserved_skill_names`. Otherwise a warning: the open format, Claude Code and Codex reserve none of them. A warning too, unless a target is chosen, for a skill only Claude Code installs (a Claude Code plugin's, or one in a project's `.claude/skills`).
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
