@@ -410,7 +410,7 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 /// file, where it is planted to test with): the installation
 /// model's [`crate::model::skill::install::not_installed`] says why — a
 /// fixture, where a file is often wrong on purpose, a template, a copy of
-/// another project, or a snapshot of a skill kept outside every skills
+/// another project, a folder set aside by its leading `_`, or a snapshot of a skill kept outside every skills
 /// folder (`preview/`, a build's overlay such as `skill-flavors/web/<skill>/`).
 /// A README beside a `SKILL.md` in a mirror's copy of another repository
 /// ([`crate::model::skill::mirror::mirrored_readme`]) is lowered too.

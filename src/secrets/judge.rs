@@ -21,7 +21,8 @@ pub(super) fn accept(
 ) -> bool {
     let bytes = text.as_bytes();
     let value = &text[range.clone()];
-    if value.is_empty() {
+    // `Type::Method`: the second colon of a scope, not a value.
+    if value.is_empty() || value.starts_with(':') {
         return false;
     }
     if p.form != Form::Assignment && p.form != Form::Password {
@@ -57,7 +58,11 @@ pub(super) fn accept(
         return false;
     }
     match p.form {
-        Form::Token => !is_example_claims_jwt(p, value) && !is_publishable_jwt(p, value),
+        Form::Token => {
+            !is_example_claims_jwt(p, value)
+                && !is_publishable_jwt(p, value)
+                && !is_cut_short_jwt(p, value)
+        }
         _ if names_its_kind(value) => false,
         Form::Keyed => {
             !is_example_jwt(value)
@@ -115,6 +120,18 @@ pub(super) fn accept(
 /// A JSON Web Token whose claims are a documented example's.
 fn is_example_claims_jwt(p: &Pattern, value: &str) -> bool {
     p.kind == "JSON Web Token" && value.split('.').nth(1).is_some_and(is_example_claims)
+}
+
+/// A JSON Web Token shown cut short (`eyJhbGciOiJIUzI1NiIs.eyJzdWIiOiIxMjM0NTY3.…`
+/// under a diagram of its parts): its header or claims decode to JSON
+/// that stops before its closing brace, which no issued token does.
+fn is_cut_short_jwt(p: &Pattern, value: &str) -> bool {
+    p.kind == "JSON Web Token"
+        && value.split('.').take(2).any(|part| {
+            base64_decode(part)
+                .and_then(|b| String::from_utf8(b).ok())
+                .is_some_and(|json| !json.trim_end().ends_with('}'))
+        })
 }
 
 /// A JSON Web Token made to be published: a Supabase project's anon key
@@ -309,8 +326,9 @@ fn is_code_value(
     let chain = negated.unwrap_or(v);
     let segments: Vec<&str> = chain.split('.').collect();
     if segments.iter().all(|s| ident(s)) {
-        // A call or constructor.
-        if after == Some(b'(') {
+        // A call or constructor, with a generic's arguments or without
+        // (`queue.DeQue<float>()`).
+        if after == Some(b'(') || generic_call(&text[value.end..]) {
             return true;
         }
         // `!visible`, `a?.b`, `this.#field`: syntax no literal has.
@@ -421,6 +439,22 @@ fn is_code_value(
         // A line of code goes on (`,`, `}`, `)`); in YAML a bare value
         // after a quoted key ends the line, and is a literal.
         && matches!(after, Some(b',' | b'}' | b')'))
+}
+
+/// Whether `rest` opens a generic's arguments closed before a call's
+/// parenthesis (`<float>()`, `<int32_t, 8>(x)`), within a short window.
+fn generic_call(rest: &str) -> bool {
+    let Some(args) = rest.strip_prefix('<') else {
+        return false;
+    };
+    let window = &args.as_bytes()[..args.len().min(80)];
+    let Some(close) = window.iter().rposition(|&b| b == b'>') else {
+        return false;
+    };
+    window[close + 1..].first() == Some(&b'(')
+        && window[..close]
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"_:, <>*&".contains(&b))
 }
 
 /// Shannon entropy in bits per byte.

@@ -445,6 +445,13 @@ mod tests {
             // A member handed a member in a statement; a key whose random
             // part a sample replaced.
             "  bloomPass.enabled = bloomEnabledEl.checked;".to_string(),
+            // A token shown cut short under a diagram of its parts.
+            concat!("  eyJhbGciOiJIUzI1NiIs.", "eyJzdWIiOiIxMjM0NTY3.SflKxwRJSMeKKF2Q").to_string(),
+            // A generic's call, and a C++ method's scope.
+            "    pertokenScaleLocal = vecQuePertokenScale_.DeQue<float>();".to_string(),
+            "    this->expertTokenIdxOutLocal = expertTokenIdxCopyOutQueue.DeQue<int32_t>();"
+                .to_string(),
+            "__aicore__ inline void MoeV2ExpertTokenOut::CopyOutTokenGm() {".to_string(),
             concat!("TELNYX_API_KEY=KEY0", "19A4E7C2B6D8F0A1E3C5B7D9F1A3E5_xxx").to_string(),
             // Keys made to be public: PostHog's project key, Stripe's
             // publishable key.

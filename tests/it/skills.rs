@@ -3619,3 +3619,84 @@ fn a_packages_skill_slot_and_a_templated_name_are_not_held_to_the_folders_name()
         "{slot:?}"
     );
 }
+
+#[test]
+fn a_skill_below_a_folder_set_aside_by_its_underscore_keeps_its_errors_as_warnings() {
+    // `_legacy/` keeps old skills beside the installed ones; a `_shared/`
+    // folder inside a skill is the skill's own.
+    let t = Tree::new();
+    t.file(
+        "_legacy/mobile/ios/SKILL.md",
+        "---\nname: ios\ndescription: Use for iOS.\n---\nSee [the guide](guides/setup.md).\n",
+    )
+    .skill("pdf", "See [the notes](_shared/notes.md).\n")
+    .file(
+        "skills/pdf/_shared/notes.md",
+        "See [the missing page](gone.md).\n",
+    );
+    let run = t.run();
+    let got = crate::support::path_severities(&run.json, "skill/broken-reference");
+    assert_eq!(
+        got,
+        [
+            (
+                "_legacy/mobile/ios/SKILL.md".to_string(),
+                "warning".to_string()
+            ),
+            (
+                "skills/pdf/_shared/notes.md".to_string(),
+                "error".to_string()
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+    let help = crate::support::help_of(&run.json, "skill/broken-reference", 0);
+    assert!(help.contains("`_legacy/`"), "{help}");
+    // Named on the command line, the folder is linted in full.
+    let run = t.run_with(&["_legacy"]);
+    let legacy = crate::support::path_severities(&run.json, "skill/broken-reference");
+    assert!(
+        legacy.contains(&(
+            "_legacy/mobile/ios/SKILL.md".to_string(),
+            "error".to_string()
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_project_kept_whole_inside_a_skill_keeps_its_own_links() {
+    // `reference/repos/ops/` is a copy of another project (its root has a
+    // LICENSE): its pages link into that project's tree. The skill's own
+    // license makes none of its pages a copy.
+    let t = Tree::new();
+    t.skill(
+        "kernels",
+        "Search [the operators](reference/repos/ops/README.md) and read [the notes](docs/notes.md).\n",
+    )
+    .file("skills/kernels/LICENSE.txt", "MIT\n")
+    .file("skills/kernels/reference/repos/ops/LICENSE", "Apache-2.0\n")
+    .file(
+        "skills/kernels/reference/repos/ops/README.md",
+        "See [the formats](docs/common/formats.md).\n",
+    )
+    .file("skills/kernels/docs/notes.md", "See [the gone page](gone.md).\n");
+    let run = t.run();
+    assert_eq!(
+        crate::support::path_severities(&run.json, "skill/broken-reference"),
+        [
+            (
+                "skills/kernels/docs/notes.md".to_string(),
+                "error".to_string()
+            ),
+            (
+                "skills/kernels/reference/repos/ops/README.md".to_string(),
+                "warning".to_string()
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+}

@@ -503,3 +503,45 @@ fn a_capability_name_is_an_error_only_where_a_framework_reserves_it() {
     let (_, _, json) = check(dir.path(), &[]);
     assert_eq!(sev(&json), want, "{json}");
 }
+
+#[test]
+fn a_plugin_qualified_name_in_a_plugin_a_claude_marketplace_defines_is_a_warning_by_default() {
+    // The plugin keeps `plugin.json` at its root; the marketplace's entry
+    // makes `plugin/` a Claude Code plugin. `cat:review` is the id Claude
+    // Code gives the skill `skills/review`.
+    let skill = "plugin/skills/review/SKILL.md";
+    let dir = folder_with(&[
+        (
+            ".claude-plugin/marketplace.json",
+            "{\"name\": \"m\", \"owner\": {\"name\": \"o\"}, \"plugins\": [{\"name\": \"cat\", \"source\": \"./plugin\"}]}\n",
+        ),
+        ("plugin/plugin.json", "{\"name\": \"cat\"}\n"),
+        (
+            skill,
+            "---\nname: cat:review\ndescription: Use to review.\n---\n# Review\n\nSee [PR #205](../../pull/205).\n",
+        ),
+    ]);
+    let (code, _, json) = check(dir.path(), &[]);
+    for rule in ["skill/invalid-name", "skill/name-mismatch"] {
+        assert_eq!(
+            path_severities(&json, rule),
+            [(skill.to_string(), "warning".to_string())],
+            "{rule}: {json}"
+        );
+    }
+    // A link without an extension out of the skill is as likely a page of
+    // the code host (`../../pull/205`) as a file.
+    assert_eq!(
+        severities_of(&json, "skill/reference-escapes"),
+        ["warning"],
+        "{json}"
+    );
+    assert_eq!(code, 0, "{json}");
+    // With the open format as a target, the name is its error.
+    let (_, _, json) = check(dir.path(), &["--target", "agentskills"]);
+    assert_eq!(
+        severities_of(&json, "skill/invalid-name"),
+        ["error"],
+        "{json}"
+    );
+}

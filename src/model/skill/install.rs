@@ -21,12 +21,22 @@ pub fn client_folder(dir: &str) -> Option<String> {
 }
 
 /// Whether Claude Code installs the skill: it is in a Claude Code plugin
-/// (a plugin folder with `.claude-plugin/`) or in a project's
-/// `.claude/skills`.
+/// (a plugin folder with `.claude-plugin/`, or one a Claude Code
+/// marketplace's entry defines and no `.codex-plugin/` marks) or in a
+/// project's `.claude/skills`.
 pub fn by_claude_code(folder: &Folder) -> bool {
+    use crate::discover::join_rel;
     client_folder(&folder.dir).is_some_and(|c| c == ".claude" || c.ends_with("/.claude"))
         || folder.plugin_root().is_some_and(|root| {
-            folder.exists_in_repository(&crate::discover::join_rel(root, ".claude-plugin"))
+            folder.exists_in_repository(&join_rel(root, ".claude-plugin"))
+                || (!folder.exists_in_repository(&join_rel(root, ".codex-plugin"))
+                    && std::iter::successors(Some(root.to_string()), |d| {
+                        (!d.is_empty()).then(|| crate::discover::parent_of(d))
+                    })
+                    .any(|d| {
+                        folder
+                            .is_file_in_repository(&join_rel(&d, ".claude-plugin/marketplace.json"))
+                    }))
         })
 }
 
@@ -317,6 +327,39 @@ pub fn copy_folder_of<'a>(path: &'a str, named: &[String]) -> Option<&'a str> {
     folders_below_named(path, named).find(|seg| is_copy_folder(seg))
 }
 
+/// The folder whose name starts with `_` (`_legacy`, `_archive`,
+/// `_original-skills`) above the skill folder that holds the file at
+/// `path` (the deepest of `skills`), below every path named on the command
+/// line: a folder set aside, whose skills no client's skills folder lists.
+/// (A `_` folder inside a skill is the skill's own, such as `_shared/`.)
+pub fn set_aside_of<'a>(
+    path: &'a str,
+    named: &[String],
+    skills: &std::collections::HashSet<&'a str>,
+) -> Option<&'a str> {
+    let inside = |dir: &str, of: &str| {
+        dir.len() > of.len() && dir.starts_with(of) && dir.as_bytes()[of.len()] == b'/'
+    };
+    let skill = skills
+        .iter()
+        .copied()
+        .filter(|s| !s.is_empty() && inside(path, s))
+        .max_by_key(|s| s.len())?;
+    let above = &path[..skill.rfind('/')?];
+    let mut start = 0;
+    for n in named.iter().filter(|n| !n.is_empty()) {
+        if above == n || inside(n, above) {
+            return None;
+        }
+        if inside(above, n) {
+            start = start.max(n.len() + 1);
+        }
+    }
+    above[start..]
+        .split('/')
+        .find(|seg| seg.len() > 1 && seg.starts_with('_'))
+}
+
 /// The folders of `path` below the deepest path named on the command line
 /// that holds it (all of them when none does, or none was named).
 fn folders_below_named<'a>(path: &'a str, named: &[String]) -> impl Iterator<Item = &'a str> {
@@ -359,6 +402,9 @@ pub enum NotInstalled<'a> {
     /// `output/`: [`output_of`]), the folder named: installed with a skill
     /// at most, and no page the agent is sent to.
     Output(String),
+    /// In a skill folder below a folder set aside by a leading `_`
+    /// (`_legacy/`, `_archive/`: [`set_aside_of`]), the folder named.
+    SetAside(&'a str),
     /// A test's file outside a fixture folder ([`in_test_file`]: `spec/`,
     /// `evals/`, `x.test.ts`, `test_x.py`): installed, perhaps, but its
     /// values are planted to test with.
@@ -402,6 +448,9 @@ impl NotInstalled<'_> {
             Self::Output(dir) => format!(
                 "a warning here: the file is in `{dir}/`, a folder of what a run wrote (a skill's or an evaluation's outputs), which no client loads as a skill and the agent is not sent to read"
             ),
+            Self::SetAside(dir) => format!(
+                "a warning here: the skill is below `{dir}/`, a folder its leading `_` sets aside (old or helper skills), which no client's skills folder lists"
+            ),
             Self::Snapshot(of) => format!(
                 "a warning here: the folder is a copy of `{of}` outside every skills folder, which no client installs"
             ),
@@ -429,6 +478,9 @@ pub fn not_installed<'a>(
     }
     if let Some(copy) = copy_folder_of(path, named) {
         return Some(NotInstalled::Copy(copy));
+    }
+    if let Some(dir) = set_aside_of(path, named, skills) {
+        return Some(NotInstalled::SetAside(dir));
     }
     snapshots
         .iter()
@@ -523,6 +575,43 @@ mod tests {
         assert!(!in_test_fixture("tests/fixtures/bad/SKILL.md", &named));
         let named = vec![String::new()];
         assert!(in_test_fixture("tests/x/SKILL.md", &named));
+    }
+
+    #[test]
+    fn a_folder_set_aside_by_its_leading_underscore_holds_no_installed_skill() {
+        let none: Vec<String> = Vec::new();
+        let set: std::collections::HashSet<&str> =
+            ["_legacy/mobile/ios", "skills/pdf", "skills/_archive/old"]
+                .into_iter()
+                .collect();
+        let of = |p, named: &[String]| set_aside_of(p, named, &set);
+        assert_eq!(of("_legacy/mobile/ios/SKILL.md", &none), Some("_legacy"));
+        assert_eq!(
+            of("_legacy/mobile/ios/references/a.md", &none),
+            Some("_legacy")
+        );
+        assert_eq!(of("skills/_archive/old/SKILL.md", &none), Some("_archive"));
+        // A `_` folder inside a skill is its own (`_shared/`).
+        assert_eq!(of("skills/pdf/_shared/a.md", &none), None);
+        assert_eq!(of("skills/pdf/SKILL.md", &none), None);
+        // Named on the command line, at or below the folder: linted in full.
+        assert_eq!(
+            of("_legacy/mobile/ios/SKILL.md", &["_legacy".to_string()]),
+            None
+        );
+        assert_eq!(
+            of(
+                "_legacy/mobile/ios/SKILL.md",
+                &["_legacy/mobile/ios".to_string()]
+            ),
+            None
+        );
+        assert_eq!(
+            of("skills/_archive/old/SKILL.md", &["skills".to_string()]),
+            Some("_archive")
+        );
+        assert!(NotInstalled::SetAside("_legacy").lowers("skill/broken-reference"));
+        assert!(!NotInstalled::SetAside("_legacy").lowers("security/secret-value"));
     }
 
     #[test]

@@ -32,6 +32,18 @@ pub fn missing_severity(r: &Ref) -> Severity {
     }
 }
 
+/// The severity of a path out of the skill to nothing: [`missing_severity`]
+/// for a file with an extension; a warning without one, which is as likely
+/// a page of the site the text is published on (`[PR #205](../../pull/205)`
+/// on a code host) as a file.
+pub fn escape_severity(r: &Ref) -> Severity {
+    if crate::model::skill::paths::has_extension(&r.text) {
+        missing_severity(r)
+    } else {
+        Severity::Warning
+    }
+}
+
 /// The severity of a missing file whose path is certainly the skill's: named
 /// after a client's own placeholder (`${CLAUDE_SKILL_DIR}/x`,
 /// `${CLAUDE_PLUGIN_ROOT}/x`, `{baseDir}/x`), which the client expands to

@@ -43,7 +43,9 @@ declare_rule! {
     ///
     /// A link to a path that the skill has deeper down (`scripts/x.py` for its `assets/scripts/x.py`) stays an error: a link is followed as written.
     ///
-    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id, a code host's name such as `references/github/`) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule. A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning. Fences nested in such a sample (```` ```bash ```` inside it) pair as written, so the text after one is still the sample's.
+    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id, a code host's name such as `references/github/`, a subfolder with its own `LICENSE`) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule.
+    ///
+    /// A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning. Fences nested in such a sample (```` ```bash ```` inside it) pair as written, so the text after one is still the sample's.
     ///
     /// A page below `SKILL.md` whose first heading holds a bracketed fill-in (`# Implementation Plan: [Project Name]`) is a template of the output, filled in where the output lives: a broken link in it is a warning. So is one in a site's documentation for language models (`llms.txt`, `llms-full.txt`, `llms-full.md`, a page that says it follows llmstxt.org), whose pages link as in the site's tree.
     ///

@@ -11,7 +11,7 @@ declare_rule! {
     /// ## What it does
     /// Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`, for every target. The help suggests a valid name when one can be made from the text. With target `claude-api` (or `claude`, which includes it), a name that contains the reserved words `anthropic` or `claude` is reported too: Anthropic's skill upload (the API and claude.ai) rejects it. Target `claude-code` does not report it: Claude Code loads such a skill from a folder.
     ///
-    /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`) marks a template to copy: this and every other skill rule's error in it is a warning.
+    /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. A plugin-qualified name (`name: cat:review` in `skills/review`) is a warning where only Claude Code installs the skill and no target is chosen: Claude Code registers the skill by that id and shows `name` only for display. A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`) marks a template to copy: this and every other skill rule's error in it is a warning.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
@@ -45,12 +45,20 @@ impl SkillRule for Check {
                     Some(s) => format!("use lower-case words joined by single hyphens, e.g. `name: {s}`"),
                     None => "use 1–64 lower-case letters and digits joined by single hyphens, e.g. `refund-policy`".to_string(),
                 };
-                out.push(
-                    Diagnostic::new(&RULE, path, format!("the name `{name}` {problem}"))
-                        .at(f.value.span)
-                        .label(problem)
-                        .help(help),
-                );
+                let mut d = Diagnostic::new(&RULE, path, format!("the name `{name}` {problem}"))
+                    .at(f.value.span)
+                    .label(problem)
+                    .help(help);
+                // `Dev10x:adr` in `skills/adr`: the id Claude Code gives a
+                // plugin's skill, written out; it shows `name` as is.
+                if qualified_folder_name(name, cx.folder_name)
+                    && crate::model::skill::install::only_claude_code(cx.settings, cx.folder)
+                {
+                    d.lower(crate::model::skill::install::claude_code_note(
+                        "registers a plugin's skill as `<plugin>:<folder>`, which this name writes out, showing `name` only as the skill's display name",
+                    ));
+                }
+                out.push(d);
             }
         }
         if !has(cx.settings, Target::ClaudeApi) {
@@ -73,6 +81,14 @@ impl SkillRule for Check {
             );
         }
     }
+}
+
+/// Whether `name` is `<plugin>:<folder>`: the folder's name qualified by
+/// a plugin's, as Claude Code registers a plugin's skill.
+pub fn qualified_folder_name(name: &str, folder: &str) -> bool {
+    name.split_once(':').is_some_and(|(plugin, rest)| {
+        !plugin.is_empty() && !plugin.contains(char::is_whitespace) && rest == folder
+    })
 }
 
 #[cfg(test)]

@@ -131,7 +131,7 @@ struct Scan<'a> {
     guide: bool,
     /// Why the errors of the file being scanned are warnings, if they are:
     /// it is in a copy of another project
-    /// ([`install::in_copy_of_another_project`]), a site's documentation
+    /// ([`Folder::in_copy_of_another_project`]), a site's documentation
     /// for models ([`install::is_site_dump`]) or a page titled as a
     /// template ([`templates::is_template_page`]).
     lowered_by: Option<&'static str>,
@@ -157,7 +157,7 @@ impl<'a> Scan<'a> {
             };
             let all = 0..source.text.len();
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
-            self.lowered_by = if install::in_copy_of_another_project(&rel) {
+            self.lowered_by = if folder.in_copy_of_another_project(&rel) {
                 Some(install::COPY_NOTE)
             } else if install::is_site_dump(&rel, &source.text) {
                 Some(install::SITE_DUMP_NOTE)
@@ -489,7 +489,7 @@ impl<'a> Scan<'a> {
                     // project a client folder (`.claude/skills/x`) sits in.
                     Some(_) => Severity::Warning,
                     None if self.leaves_for_the_project(from, &r.text) => Severity::Warning,
-                    None => prose::missing_severity(r),
+                    None => prose::escape_severity(r),
                 };
                 self.escape(path, r.span, severity, Escape::Climbs { shown, target });
             }
