@@ -187,25 +187,6 @@ impl Folder {
             .is_ok_and(|t| t.starts_with(&root))
     }
 
-    /// Whether the page at the skill-relative `rel` is in a copy of another
-    /// project: a folder named as one
-    /// ([`crate::model::skill::install::in_copy_of_another_project`]), or a
-    /// folder below the skill's own that is a project's root by its license
-    /// (`reference/ref_repositories/cann-ops/LICENSE`), whose pages link
-    /// into that project's tree.
-    pub fn in_copy_of_another_project(&self, rel: &str) -> bool {
-        const LICENSES: &[&str] = &["LICENSE", "LICENSE.md", "LICENSE.txt", "COPYING"];
-        crate::model::skill::install::in_copy_of_another_project(rel)
-            || std::iter::successors(rel.rsplit_once('/').map(|(d, _)| d), |d| {
-                d.rsplit_once('/').map(|(up, _)| up)
-            })
-            .any(|dir| {
-                LICENSES
-                    .iter()
-                    .any(|l| self.index.contains_key(&join_rel(dir, l)))
-            })
-    }
-
     /// Repository-relative path of a file in the folder.
     pub fn repo_path(&self, rel: &str) -> String {
         join_rel(&self.dir, rel)

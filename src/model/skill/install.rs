@@ -151,6 +151,25 @@ pub fn in_copy_of_another_project(rel: &str) -> bool {
 /// `README.md`, `releases.md`, `issues.md`), whose links are the project's.
 const CODE_HOSTS: &[&str] = &["github", "gitlab", "bitbucket", "codeberg"];
 
+/// Whether the page at the skill-relative `rel` of `folder` is in a copy
+/// of another project: a folder named as one
+/// ([`in_copy_of_another_project`]), or a folder below the skill's own that
+/// is a project's root by its license
+/// (`reference/ref_repositories/cann-ops/LICENSE`), whose pages link into
+/// that project's tree.
+pub fn in_copy_within(folder: &Folder, rel: &str) -> bool {
+    const LICENSES: &[&str] = &["LICENSE", "LICENSE.md", "LICENSE.txt", "COPYING"];
+    in_copy_of_another_project(rel)
+        || std::iter::successors(rel.rsplit_once('/').map(|(d, _)| d), |d| {
+            d.rsplit_once('/').map(|(up, _)| up)
+        })
+        .any(|dir| {
+            LICENSES
+                .iter()
+                .any(|l| folder.kind(&crate::discover::join_rel(dir, l)).is_some())
+        })
+}
+
 /// Whether a folder of that name holds a copy of another project: one of
 /// [`COPY_DIRS`], or a commit id (40 or 64 hex digits), the tree of a
 /// project pinned at a commit (`upstream-snapshots/e5b397c9…/`).

@@ -131,7 +131,7 @@ struct Scan<'a> {
     guide: bool,
     /// Why the errors of the file being scanned are warnings, if they are:
     /// it is in a copy of another project
-    /// ([`Folder::in_copy_of_another_project`]), a site's documentation
+    /// ([`install::in_copy_within`]), a site's documentation
     /// for models ([`install::is_site_dump`]) or a page titled as a
     /// template ([`templates::is_template_page`]).
     lowered_by: Option<&'static str>,
@@ -157,7 +157,7 @@ impl<'a> Scan<'a> {
             };
             let all = 0..source.text.len();
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
-            self.lowered_by = if folder.in_copy_of_another_project(&rel) {
+            self.lowered_by = if install::in_copy_within(folder, &rel) {
                 Some(install::COPY_NOTE)
             } else if install::is_site_dump(&rel, &source.text) {
                 Some(install::SITE_DUMP_NOTE)
