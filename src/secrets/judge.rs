@@ -125,13 +125,52 @@ fn is_example_claims_jwt(p: &Pattern, value: &str) -> bool {
 /// A JSON Web Token shown cut short (`eyJhbGciOiJIUzI1NiIs.eyJzdWIiOiIxMjM0NTY3.…`
 /// under a diagram of its parts): its header or claims decode to JSON
 /// that stops before its closing brace, which no issued token does.
+///
+/// So is one whose signature is shorter than its algorithm's
+/// (`{"alg":"RS256"}` and 20 characters where RS256 signs with at least
+/// 342): a diagram's stand-in.
 fn is_cut_short_jwt(p: &Pattern, value: &str) -> bool {
-    p.kind == "JSON Web Token"
-        && value.split('.').take(2).any(|part| {
-            base64_decode(part)
-                .and_then(|b| String::from_utf8(b).ok())
-                .is_some_and(|json| !json.trim_end().ends_with('}'))
-        })
+    if p.kind != "JSON Web Token" {
+        return false;
+    }
+    let decoded = |part: &str| base64_decode(part).and_then(|b| String::from_utf8(b).ok());
+    let mut parts = value.split('.');
+    let (Some(header), Some(claims), signature) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let header = decoded(header);
+    if [header.as_deref(), decoded(claims).as_deref()]
+        .into_iter()
+        .flatten()
+        .any(|json| !json.trim_end().ends_with('}'))
+    {
+        return true;
+    }
+    let compact: String = header
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    // The base64url length of each algorithm's shortest signature.
+    let shortest = [
+        ("HS256", 43),
+        ("HS384", 64),
+        ("HS512", 86),
+        ("RS256", 342),
+        ("RS384", 342),
+        ("RS512", 342),
+        ("PS256", 342),
+        ("PS384", 342),
+        ("PS512", 342),
+        ("ES256", 86),
+        ("ES384", 128),
+        ("ES512", 176),
+        ("EdDSA", 86),
+    ]
+    .iter()
+    .find(|(alg, _)| compact.contains(&format!(r#""alg":"{alg}""#)))
+    .map(|&(_, len)| len);
+    shortest.is_some_and(|len| signature.unwrap_or("").len() < len)
 }
 
 /// A JSON Web Token made to be published: a Supabase project's anon key
@@ -444,17 +483,24 @@ fn is_code_value(
 /// Whether `rest` opens a generic's arguments closed before a call's
 /// parenthesis (`<float>()`, `<int32_t, 8>(x)`), within a short window.
 fn generic_call(rest: &str) -> bool {
-    let Some(args) = rest.strip_prefix('<') else {
+    if !rest.starts_with('<') {
         return false;
-    };
-    let window = &args.as_bytes()[..args.len().min(80)];
-    let Some(close) = window.iter().rposition(|&b| b == b'>') else {
-        return false;
-    };
-    window[close + 1..].first() == Some(&b'(')
-        && window[..close]
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b"_:, <>*&".contains(&b))
+    }
+    let mut depth = 0usize;
+    for (i, &b) in rest.as_bytes().iter().take(80).enumerate() {
+        match b {
+            b'<' => depth += 1,
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return rest.as_bytes().get(i + 1) == Some(&b'(');
+                }
+            }
+            _ if b.is_ascii_alphanumeric() || b"_:, *&".contains(&b) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Shannon entropy in bits per byte.

@@ -447,8 +447,10 @@ mod tests {
             "  bloomPass.enabled = bloomEnabledEl.checked;".to_string(),
             // A token shown cut short under a diagram of its parts.
             concat!("  eyJhbGciOiJIUzI1NiIs.", "eyJzdWIiOiIxMjM0NTY3.SflKxwRJSMeKKF2Q").to_string(),
+            // A diagram's token: RS256 with a 20-character signature.
+            concat!("  eyJhbGciOiJSUzI1NiJ9.", "eyJzdWIiOiJ1c2VyXzEyMyJ9.Qm9vTxZk3aR7pLw2vN8c").to_string(),
             // A generic's call, and a C++ method's scope.
-            "    pertokenScaleLocal = vecQuePertokenScale_.DeQue<float>();".to_string(),
+            "    pertokenScaleLocal = vecQuePertokenScale_.DeQue<float>();\n\n    BroadCast<float, M_N_TWO_DIMS, 1>(dst, pertokenScaleLocal);".to_string(),
             "    this->expertTokenIdxOutLocal = expertTokenIdxCopyOutQueue.DeQue<int32_t>();"
                 .to_string(),
             "__aicore__ inline void MoeV2ExpertTokenOut::CopyOutTokenGm() {".to_string(),
