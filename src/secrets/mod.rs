@@ -39,6 +39,7 @@ mod context;
 mod decoded;
 mod formats;
 mod judge;
+mod jwt;
 mod keys;
 mod media;
 mod names;

@@ -8,7 +8,7 @@ declare_rule! {
     /// a marketplace entry's `name` differs from the `name` in the manifest of the plugin it points at
     ///
     /// ## What it does
-    /// For every marketplace entry with a local source, compares its `name` with the `name` of the plugin manifest in that folder (the same client's manifest first).
+    /// For every marketplace entry with a local source, compares its `name` with the `name` of the plugin manifest in that folder that the marketplace's client reads (`.claude-plugin/plugin.json` for a Claude Code marketplace, `.codex-plugin/plugin.json` for a Codex one). An entry with `"strict": false` defines the whole plugin itself and is not compared.
     ///
     /// ## Why
     /// The marketplace lists one name and the client installs the plugin under another, so `/plugin install NAME` and the namespace of its skills (`NAME:skill`) disagree with what the marketplace shows.
@@ -48,11 +48,19 @@ impl PluginRule for Check {
                     continue;
                 };
                 let Some((name, span)) = entry.name else { continue };
+                // `"strict": false`: the entry defines the whole plugin, and
+                // a manifest in its folder is not what the client reads.
+                if entry.value.get("strict").is_some_and(|m| m.value.kind == crate::json::Kind::Bool(false)) {
+                    continue;
+                }
+                // Only the manifest of the marketplace's own client: Claude
+                // Code never reads `.codex-plugin/plugin.json`, nor Codex
+                // `.claude-plugin/plugin.json`.
                 let manifest = p
                     .manifests
                     .iter()
                     .map(|&i| &cx.manifests[i])
-                    .min_by_key(|x| x.kind != client_of(market.kind));
+                    .find(|x| x.kind == client_of(market.kind));
                 let Some(manifest) = manifest else { continue };
                 let Some((own, own_span)) = plugin::str_field(&manifest.value, "name") else {
                     continue;
@@ -83,6 +91,24 @@ mod tests {
         assert_eq!(ds.len(), 1);
         assert_eq!(ds[0].message, "the entry `review` points at a plugin whose manifest names it `code-review`");
         insta::assert_snapshot!(human(&files, ds));
+    }
+
+    #[test]
+    fn only_the_marketplaces_own_clients_manifest_counts() {
+        // A Codex manifest beside a Claude Code marketplace's entry, and an
+        // entry that defines its plugin itself (`"strict": false`).
+        let files = with("plugins/review/.codex-plugin/plugin.json", r#"{"name": "code-review", "version": "1.2.0"}"#);
+        let files: Vec<(&str, &str)> = files
+            .into_iter()
+            .filter(|(p, _)| *p != "plugins/review/.claude-plugin/plugin.json")
+            .collect();
+        assert!(of(&RULE, &files).is_empty(), "{:?}", of(&RULE, &files));
+        let mut files = with("plugins/review/.claude-plugin/plugin.json", r#"{"name": "code-review", "version": "1.2.0"}"#);
+        let market = r#"{"name": "tools", "owner": {"name": "Acme"},
+  "plugins": [{"name": "review", "source": "./plugins/review", "strict": false}]}"#;
+        files.retain(|(p, _)| *p != ".claude-plugin/marketplace.json");
+        files.push((".claude-plugin/marketplace.json", market));
+        assert!(of(&RULE, &files).is_empty(), "{:?}", of(&RULE, &files));
     }
 
     #[test]
