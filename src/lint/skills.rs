@@ -27,18 +27,93 @@ pub fn check_all(
     report: &mut Report,
 ) -> Result<(), Fatal> {
     let by_name = folders_by_name(inventory);
-    let plugins = plugin_dirs(inventory, &|rel| disk_text(settings, rel));
+    let layout = Layout::of(inventory, &|rel| disk_text(settings, rel));
     let reserved = reserved_for_certain(settings, inventory);
-    check_all_by(inventory, report, &plugins, reserved, |dir| {
+    check_all_by(inventory, report, &layout.plugins, reserved, |dir| {
         lint_dir(
             settings,
             inventory,
             dir,
             Some(&inventory.listing),
             &by_name,
-            &plugins,
+            &layout,
         )
     })
+}
+
+/// What the run's files say about where its skills are, beyond their own
+/// folders: the plugin folders ([`plugin_dirs`]) and the folders whose
+/// `SKILL.md` is an index of skills, not a skill ([`index_dirs`]).
+pub struct Layout {
+    pub plugins: Vec<String>,
+    pub indexes: Vec<String>,
+}
+
+impl Layout {
+    /// `read` gives a file's text from the side being judged.
+    pub fn of(inventory: &Inventory, read: &dyn Fn(&str) -> Option<String>) -> Layout {
+        Layout {
+            plugins: plugin_dirs(inventory, read),
+            indexes: index_dirs(inventory, read),
+        }
+    }
+}
+
+/// The folders whose `SKILL.md` has no frontmatter and stands above a
+/// skill that has one: a log or catalogue named `SKILL.md` (at a
+/// repository's root, over the skills it lists). No client loads it as a
+/// skill, and the `SKILL.md` files below it are skills of their own, not
+/// its pages. Only a `SKILL.md` with another one below it is read here,
+/// and each file at most once.
+pub fn index_dirs(inventory: &Inventory, read: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
+    use crate::model::skill::parsed::Problem;
+    use std::collections::{BTreeMap, HashMap};
+    let skills: BTreeMap<&str, &str> = inventory
+        .skills
+        .iter()
+        .filter_map(|s| Some((s.dir.as_str(), s.skill_md.as_deref()?)))
+        .collect();
+    let below = |outer: &str, dir: &str| {
+        dir != outer
+            && (outer.is_empty() || dir.strip_prefix(outer).is_some_and(|r| r.starts_with('/')))
+    };
+    // The folders with a skill below them, found from each skill upwards.
+    let mut outers: Vec<&str> = Vec::new();
+    for dir in skills.keys() {
+        let ups = dir.match_indices('/').map(|(i, _)| &dir[..i]);
+        for up in std::iter::once("").chain(ups) {
+            if up != *dir && skills.contains_key(up) && !outers.contains(&up) {
+                outers.push(up);
+            }
+        }
+    }
+    let mut known: HashMap<String, bool> = HashMap::new();
+    let mut has_frontmatter = |md: &str| -> bool {
+        *known.entry(md.to_string()).or_insert_with(|| {
+            read(md).is_none_or(|text| {
+                !matches!(
+                    parse_skill_md(md, &text).problem,
+                    Some(Problem::NoOpening { .. } | Problem::Empty)
+                )
+            })
+        })
+    };
+    let mut indexes: Vec<String> = Vec::new();
+    outers.sort_unstable();
+    for outer in outers {
+        if has_frontmatter(skills[outer]) {
+            continue;
+        }
+        let inner: Vec<&str> = skills
+            .range(outer..)
+            .filter(|(dir, _)| below(outer, dir))
+            .map(|(_, md)| *md)
+            .collect();
+        if inner.into_iter().any(&mut has_frontmatter) {
+            indexes.push(outer.to_string());
+        }
+    }
+    indexes
 }
 
 /// The plugin folders the inventory's manifests define: every folder with
@@ -184,15 +259,15 @@ pub struct Linted {
 
 /// Lints one skill folder; its files are listed from `listing` when it
 /// covers the folder, else from the disk. `by_name`: the skill folders of
-/// the run by their folder name ([`folders_by_name`]); `plugins`: the
-/// plugin folders of the run ([`plugin_dirs`]).
+/// the run by their folder name ([`folders_by_name`]); `layout`: the
+/// plugin and index folders of the run ([`Layout`]).
 pub fn lint_dir(
     settings: &Settings,
     inventory: &Inventory,
     dir: &SkillDir,
     listing: Option<&crate::discover::Listing>,
     by_name: &FoldersByName<'_>,
-    plugins: &[String],
+    layout: &Layout,
 ) -> Result<Linted, Fatal> {
     let mut out = Linted {
         is_skill: false,
@@ -217,7 +292,8 @@ pub fn lint_dir(
     let parsed = parse_skill_md(rel, &source.text);
     let folder_name = folder_name(settings, &dir.dir);
     let mut folder = folder::walk(settings, &dir.dir, listing, read_sized);
-    folder.use_plugins(plugins);
+    folder.use_plugins(&layout.plugins);
+    folder.use_indexes(&layout.indexes);
     let name = dir.dir.rsplit('/').next().unwrap_or(&dir.dir);
     folder.copies = by_name
         .get(name)

@@ -67,14 +67,14 @@ pub(super) fn lint_skills(
     let by_name = crate::lint::skills::folders_by_name(&units.inventory);
     // The plugin folders, with the marketplaces as the side being judged
     // holds them.
-    let plugins = crate::lint::skills::plugin_dirs(&units.inventory, &|rel| {
+    let layout = crate::lint::skills::Layout::of(&units.inventory, &|rel| {
         crate::lint::skills::disk_text(settings, rel)
     });
     let results = units
         .inventory
         .skills
         .par_iter()
-        .map(|dir| lint_skill(settings, units, cache, dir, &by_name, &plugins))
+        .map(|dir| lint_skill(settings, units, cache, dir, &by_name, &layout))
         .collect::<Result<Vec<_>, Fatal>>()?;
     let mut linted = Vec::with_capacity(results.len());
     let mut used = Used::default();
@@ -84,7 +84,7 @@ pub(super) fn lint_skills(
     }
     let mut report = Report::default();
     let reserved = crate::lint::skills::reserved_for_certain(settings, &units.inventory);
-    crate::lint::skills::merge_all(&mut report, linted, &plugins, reserved);
+    crate::lint::skills::merge_all(&mut report, linted, &layout.plugins, reserved);
     Ok((report, used))
 }
 
@@ -301,13 +301,19 @@ impl<'a> Units<'a> {
         &self,
         dir: &SkillDir,
         by_name: &crate::lint::skills::FoldersByName<'_>,
-        plugins: &[String],
+        layout: &crate::lint::skills::Layout,
     ) -> Option<Key> {
         let mut buf = b"skill\0".to_vec();
         // The plugin folder manifests and marketplace entries make the
-        // skill's (a marketplace entry is no file of the folder).
-        if let Some(p) = crate::model::plugin::deepest(plugins, &dir.dir) {
+        // skill's (a marketplace entry is no file of the folder), and the
+        // index `SKILL.md` files at or above it.
+        if let Some(p) = crate::model::plugin::deepest(&layout.plugins, &dir.dir) {
             buf.extend_from_slice(p.as_bytes());
+        }
+        buf.push(0);
+        for index in crate::model::skill::folder::indexes_over(&layout.indexes, &dir.dir) {
+            buf.extend_from_slice(index.as_bytes());
+            buf.push(0);
         }
         buf.push(0);
         for part in [dir.dir.as_str(), dir.skill_md.as_deref().unwrap_or("")] {
@@ -523,15 +529,15 @@ fn lint_skill(
     cache: &Cache,
     dir: &SkillDir,
     by_name: &crate::lint::skills::FoldersByName<'_>,
-    plugins: &[String],
+    layout: &crate::lint::skills::Layout,
 ) -> Result<(crate::lint::skills::Linted, Used), Fatal> {
     let mut used = Used::default();
     // A work-tree folder is known by its staged files' ids only while the
     // disk holds exactly them.
     let key = match units.mode {
-        Mode::Staged => units.skill_key(dir, by_name, plugins),
+        Mode::Staged => units.skill_key(dir, by_name, layout),
         Mode::WorkTree if units.disk_is_staged(settings, &dir.dir) => {
-            units.skill_key(dir, by_name, plugins)
+            units.skill_key(dir, by_name, layout)
         }
         Mode::WorkTree => None,
     };
@@ -568,7 +574,7 @@ fn lint_skill(
         dir,
         Some(&units.inventory.listing),
         by_name,
-        plugins,
+        layout,
     )?;
     if let Some(key) = key {
         // The probes go to the cache only; the run needs no more of them.

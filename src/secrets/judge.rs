@@ -110,7 +110,8 @@ pub(super) fn accept(
                 && !value.contains("://")
                 && !value.trim_end_matches('=').contains('=')
                 && (value.chars().count() < 16 || entropy(value) >= 3.2)
-                && !is_code_value(text, name_range, range)
+                && !is_code_value(text, name_range.clone(), range.clone())
+                && !is_labelled_string(text, name_range, range)
                 && !is_example_jwt(value)
                 && !is_words_with_digits(value)
                 && !is_kebab_words(value)
@@ -217,6 +218,31 @@ fn full_name(text: &str, name: std::ops::Range<usize>) -> String {
         start -= 1;
     }
     text[start..name.end].to_ascii_lowercase()
+}
+
+/// Whether the name, a colon and the value make one string literal, a
+/// `kind:value` label (`"tiktoken:o200k_base"`, the tokenizer a function
+/// reports): no assignment binds the value to the name there, and a
+/// configuration line holds its key outside the value's quotes.
+fn is_labelled_string(
+    text: &str,
+    name: Option<std::ops::Range<usize>>,
+    value: std::ops::Range<usize>,
+) -> bool {
+    let Some(name) = name else {
+        return false;
+    };
+    let bytes = text.as_bytes();
+    let mut start = name.start;
+    while start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b'_') {
+        start -= 1;
+    }
+    let Some(quote) = start.checked_sub(1).map(|i| bytes[i]) else {
+        return false;
+    };
+    let between = text[name.end..value.start]
+        .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    matches!(quote, b'"' | b'\'') && between == ":" && bytes.get(value.end) == Some(&quote)
 }
 
 /// Whether an assigned value is code rather than a literal: a call

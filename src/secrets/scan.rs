@@ -462,6 +462,9 @@ mod tests {
             // A document store's ids for a file and a node.
             r#"[{"file_token":"KDakbSahMooOkpxSNP2cRv7Tnth","name":"T_Village"}]"#.to_string(),
             "?height=1280&mount_node_token=UZYBsLWYohpZrmtWAhwcm2Q0nPr&mount_point=sheet".to_string(),
+            // A `kind:value` label in one string: the tokenizer a function
+            // reports.
+            "        return \"tiktoken:o200k_base\", lambda text: len(enc.encode(text))".to_string(),
         ] {
             assert!(scan(&text).is_empty(), "{text}: {:?}", scan(&text));
         }
@@ -487,6 +490,9 @@ mod tests {
             format!("profile_token = \"{v}\""),
             // Two random parts ended by `;` are no member chain.
             format!("auth_token = {v}.{v};"),
+            // A key quoted apart from its value, or a label unquoted.
+            format!("{{\"token\":\"{v}\"}}"),
+            format!("token:{v}"),
         ] {
             assert_eq!(scan(&text).len(), 1, "{text}: {:?}", scan(&text));
         }

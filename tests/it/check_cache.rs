@@ -442,3 +442,44 @@ fn a_remembered_pair_is_judged_again_when_the_target_branch_moves_it() {
         "{out}"
     );
 }
+
+/// Whether a root `SKILL.md` is an index of the skills below it is in each
+/// of their cache keys: giving it frontmatter makes them its pages again.
+#[test]
+fn a_root_index_that_becomes_a_skill_is_seen_through_the_cache() {
+    let mut r = Repo::new();
+    r.write("SKILL.md", "# Log\n");
+    r.write(
+        ".cursor/skills/plot/SKILL.md",
+        "---\nname: plot\ndescription: Use to plot.\n---\nPlot.\n",
+    );
+    r.write(".cursor/skills/tables/SKILL.md", "# Tables\n");
+    r.commit("Skills under a log");
+    let frontmatter_findings = |out: &str| {
+        let json: serde_json::Value = serde_json::from_str(out).unwrap();
+        crate::support::path_severities(&json, "skill/invalid-frontmatter")
+    };
+    for extra in [&["--no-history"][..], &["--staged"]] {
+        let (_, out) = agreed(&r, "json", extra);
+        assert_eq!(
+            frontmatter_findings(&out),
+            [
+                (
+                    ".cursor/skills/tables/SKILL.md".to_string(),
+                    "error".to_string()
+                ),
+                ("SKILL.md".to_string(), "warning".to_string()),
+            ],
+            "{out}"
+        );
+    }
+    r.write(
+        "SKILL.md",
+        "---\nname: log\ndescription: Use to log.\n---\n# Log\n",
+    );
+    r.git(&["add", "SKILL.md"]);
+    for extra in [&["--no-history"][..], &["--staged"]] {
+        let (_, out) = agreed(&r, "json", extra);
+        assert_eq!(frontmatter_findings(&out), [], "{out}");
+    }
+}

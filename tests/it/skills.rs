@@ -3700,3 +3700,51 @@ fn a_project_kept_whole_inside_a_skill_keeps_its_own_links() {
         run.stdout
     );
 }
+
+#[test]
+fn a_root_skill_md_without_frontmatter_over_skills_is_their_index_not_a_skill() {
+    // A research log named `SKILL.md` at the root, over a client folder's
+    // skills: not a skill, and the skills below are judged on their own.
+    // A phase file without frontmatter inside a real skill stays its page.
+    let t = Tree::new();
+    t.file("SKILL.md", "# Research log\n\n- read three papers\n")
+        .file(
+            ".cursor/skills/plot/SKILL.md",
+            "---\nname: plot\ndescription: Use to plot results.\n---\nPlot.\n",
+        )
+        .file(
+            ".cursor/skills/tables/SKILL.md",
+            "# Tables\n\nNo frontmatter.\n",
+        )
+        .skill("deploy", "Run [the first phase](phases/one/SKILL.md).\n")
+        .file("skills/deploy/phases/one/SKILL.md", "# Phase one\n");
+    let run = t.run();
+    let got = crate::support::path_severities(&run.json, "skill/invalid-frontmatter");
+    assert_eq!(
+        got,
+        [
+            (
+                ".cursor/skills/tables/SKILL.md".to_string(),
+                "error".to_string()
+            ),
+            ("SKILL.md".to_string(), "warning".to_string()),
+        ],
+        "{}",
+        run.stdout
+    );
+    let help = crate::support::help_of(&run.json, "skill/invalid-frontmatter", 1);
+    assert!(help.contains("read as their index"), "{help}");
+    // With no skill below that has frontmatter, the root is a skill with a
+    // broken frontmatter, and the files below it are its pages.
+    let t = Tree::new();
+    t.file("SKILL.md", "# Notes\n")
+        .file("parts/a/SKILL.md", "# Part A\n");
+    let run = t.run();
+    let got = crate::support::path_severities(&run.json, "skill/invalid-frontmatter");
+    assert_eq!(
+        got,
+        [("SKILL.md".to_string(), "error".to_string())],
+        "{}",
+        run.stdout
+    );
+}

@@ -112,6 +112,8 @@ pub struct Folder {
     /// The deepest plugin folder the run's manifests and marketplace
     /// entries define that holds the skill ([`Folder::use_plugins`]).
     plugin_defined: Option<String>,
+    /// The index folders at or above the folder ([`indexes_over`]).
+    pub(crate) indexes: Vec<String>,
     /// The folder's real path, worked out when a symlink needs it.
     canon: std::sync::OnceLock<PathBuf>,
     /// The numbered series among the files (`refs/phase.md` for
@@ -249,6 +251,21 @@ impl Folder {
     pub(crate) fn use_plugins(&mut self, plugins: &[String]) {
         self.plugin_defined = crate::model::plugin::deepest(plugins, &self.dir).map(str::to_string);
         self.plugin = std::sync::OnceLock::new();
+    }
+
+    /// Takes the folders whose `SKILL.md` is an index of skills, not a
+    /// skill (`crate::lint::skills::index_dirs`): those at or above the
+    /// folder are kept.
+    pub(crate) fn use_indexes(&mut self, indexes: &[String]) {
+        self.indexes = indexes_over(indexes, &self.dir)
+            .map(str::to_string)
+            .collect();
+    }
+
+    /// Whether the folder's own `SKILL.md` is an index of the skills below
+    /// it, not a skill.
+    pub fn is_index(&self) -> bool {
+        self.indexes.contains(&self.dir)
     }
 
     /// Whether a repository-relative path exists (a file, folder or link).
@@ -529,10 +546,32 @@ fn read_file(folder: &mut Folder, rel: String, path: &Path, read: ReadSized) {
     });
 }
 
+/// The folders of `indexes` at or above the folder `dir` (the root, `""`,
+/// is above every folder).
+pub fn indexes_over<'a>(indexes: &'a [String], dir: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    indexes.iter().map(String::as_str).filter(move |i| {
+        i.is_empty() || dir == *i || dir.strip_prefix(*i).is_some_and(|r| r.starts_with('/'))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::fs;
+
+    #[test]
+    fn indexes_over_a_folder_are_its_own_and_its_ancestors() {
+        let indexes = [
+            "".to_string(),
+            "a".to_string(),
+            "a/b".to_string(),
+            "ab".to_string(),
+        ];
+        let over: Vec<&str> = indexes_over(&indexes, "a/b/c").collect();
+        assert_eq!(over, ["", "a", "a/b"]);
+        let over: Vec<&str> = indexes_over(&indexes, "ab").collect();
+        assert_eq!(over, ["", "ab"]);
+    }
 
     #[cfg(unix)]
     #[test]

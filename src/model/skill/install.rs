@@ -57,16 +57,21 @@ pub fn claude_code_note(why: &str) -> String {
 
 /// The skill folder that holds the skill folder of `folder`, the nearest
 /// one (`skills/guard` for `skills/guard/lib/skills/check`): a folder with a
-/// `SKILL.md` above it, or the repository's root when it has one.
+/// `SKILL.md` above it that is no index of skills, or the repository's root.
 pub fn enclosing_skill(folder: &Folder) -> Option<String> {
     let mut dir = folder.dir.as_str();
     while let Some((up, _)) = dir.rsplit_once('/') {
-        if folder.is_file_in_repository(&format!("{up}/SKILL.md")) {
+        if !folder.indexes.iter().any(|i| i == up)
+            && folder.is_file_in_repository(&format!("{up}/SKILL.md"))
+        {
             return Some(up.to_string());
         }
         dir = up;
     }
-    (!folder.dir.is_empty() && folder.is_file_in_repository("SKILL.md")).then(String::new)
+    (!folder.dir.is_empty()
+        && !folder.indexes.iter().any(String::is_empty)
+        && folder.is_file_in_repository("SKILL.md"))
+    .then(String::new)
 }
 
 /// The rules about what a skill's own files say, not about the skill as a

@@ -13,7 +13,7 @@ declare_rule! {
     /// ## What it does
     /// Splits `SKILL.md` on whole `---` lines (CRLF accepted, a `---` inside a value never splits) and parses the frontmatter as YAML, pointing at the exact position of a syntax error. An unquoted `: ` inside a value gets the quoted form in the help. Also reported: a frontmatter that is not a mapping, a key that appears twice, and a file that is not valid UTF-8.
     ///
-    /// Severity: an error: YAML that does not parse, frontmatter that does not open or close, duplicate keys. A `SKILL.md` without frontmatter inside another skill's folder is a file of that skill and is not reported.
+    /// Severity: an error: YAML that does not parse, frontmatter that does not open or close, duplicate keys. A `SKILL.md` without frontmatter inside another skill's folder is a file of that skill and is not reported. One without frontmatter above skills that have one is their index (a catalogue, a log), not a skill: a warning, and the skills below are judged on their own.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
@@ -41,6 +41,10 @@ declare_rule! {
     pub static RULE = "skill/invalid-frontmatter", Error;
 }
 
+/// What the finding's help says on an index of skills
+/// ([`crate::model::skill::folder::Folder::is_index`]).
+pub const INDEX_NOTE: &str = "a warning here: this `SKILL.md` has skills with frontmatter below it, so it is read as their index (a catalogue or log), not as a skill; no client loads it, and the skills below are judged as skills of their own";
+
 /// The rule's check: runs on each `SKILL.md`.
 pub struct Check;
 
@@ -62,7 +66,13 @@ impl SkillRule for Check {
             // skill: no client loads a skill nested in a skill.
             let fragment = matches!(problem, Problem::NoOpening { .. }) && crate::model::skill::install::enclosing_skill(cx.folder).is_some();
             if !fragment {
-                out.extend(problem_diagnostic(source, cx.parsed, problem));
+                let mut found = problem_diagnostic(source, cx.parsed, problem);
+                // A `SKILL.md` without frontmatter over skills that have one
+                // is their index (a catalogue, a log): no client loads it.
+                if let Some(d) = found.as_mut().filter(|_| cx.folder.is_index()) {
+                    d.lower(INDEX_NOTE);
+                }
+                out.extend(found);
             }
         }
         let Some(root) = &cx.parsed.frontmatter else {
