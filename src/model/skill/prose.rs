@@ -52,7 +52,9 @@ pub fn escape_severity(r: &Ref) -> Severity {
 /// that sends the agent to it (`Run ${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`)
 /// meets the missing file for certain.
 pub fn own_path_severity(source: &SourceFile, r: &Ref) -> Severity {
-    if r.kind == RefKind::Link || (directed(source, r) && !conditional(source, r)) {
+    if r.kind == RefKind::Link
+        || (directed(source, r) && !conditional(source, r) && !quoted_as_wrong(source, r))
+    {
         Severity::Error
     } else {
         Severity::Warning
@@ -352,10 +354,28 @@ fn others_possessive_end(prev: &str) -> bool {
 /// to do (`- Bad: "See [x](./src/x.ts)"`, "❌ [guide](../guide.md)"): an
 /// example of a wrong form, often of the user's files, and not certain to
 /// be the skill's.
+///
+/// So is one the text sets against another form after it (`Use
+/// `${CLAUDE_PLUGIN_ROOT}/server.js` not absolute paths`, "`./run.sh`
+/// instead of …"): a form to write paths in, shown by a sample.
 pub fn quoted_as_wrong(source: &SourceFile, r: &Ref) -> bool {
     let (line, _, col) = lines_around(&source.text, r.span.offset);
     let lower = line.to_ascii_lowercase();
+    let end = (col + r.span.length).min(lower.len());
+    let after = lower[end..].trim_start_matches(['`', '"', '\'', ')', ']', '*', ' ']);
+    // The other form is a kind of path (`not absolute paths`, "instead
+    // of hard-coded ones"), not another file to read.
+    let form = |rest: &str| {
+        rest.split_whitespace().take(3).any(|w| {
+            ["path", "absolute", "hardcoded", "hard-coded", "relative"]
+                .iter()
+                .any(|k| w.starts_with(k))
+        })
+    };
     forbidden(&lower[..col.min(lower.len())])
+        || ["not ", "instead of ", "rather than "]
+            .iter()
+            .any(|w| after.strip_prefix(w).is_some_and(form))
 }
 
 /// The path is quoted as what not to do.
@@ -580,6 +600,21 @@ mod tests {
         assert_eq!(own_path_severity(&s, &r), Severity::Error);
         let (_, r) = at("Complete list: `refs/a.md`\n", "refs/a.md", RefKind::Prose);
         assert_eq!(missing_severity(&r), Severity::Warning);
+        // A form to write paths in, set against another form: a sample.
+        for text in [
+            "**MCP Servers**: Use `${CLAUDE_PLUGIN_ROOT}/server.js` not absolute paths.\n",
+            "Use `${CLAUDE_PLUGIN_ROOT}/server.js` instead of hard-coded ones.\n",
+        ] {
+            let (s, r) = at(text, "${CLAUDE_PLUGIN_ROOT}/server.js", RefKind::Prose);
+            assert_eq!(own_path_severity(&s, &r), Severity::Warning, "{text}");
+        }
+        // Another file after `not` is no form: the agent is sent to this one.
+        let (s, r) = at(
+            "Run `${CLAUDE_PLUGIN_ROOT}/a.sh`, not `b.sh`.\n",
+            "${CLAUDE_PLUGIN_ROOT}/a.sh",
+            RefKind::Prose,
+        );
+        assert_eq!(own_path_severity(&s, &r), Severity::Error);
     }
 
     #[test]

@@ -6,15 +6,17 @@ use crate::rules::skill::unknown_tool::{split_tools, tool_problem};
 use crate::yaml::Node;
 
 declare_rule! {
-    /// an agent file (`agents/*.md`) declares `allowed-tools`, or a skill or command declares `tools`: Claude Code ignores that key without a word, so the restriction it states does not apply
+    /// an agent file (`agents/*.md`) declares `allowed-tools`, or a skill or command declares `tools`: Claude Code ignores that key without a word, so the agent's restriction or the skill's pre-approval it states does not apply
     ///
     /// ## What it does
     /// Reads the frontmatter of a plugin's agents (`agents/*.md`), commands (`commands/*.md`) and skills (`skills/*/SKILL.md`). An agent restricts its tools with `tools`; a command or a skill with `allowed-tools`. The other key is reported when its value names Claude Code tools (`Read`, `Bash(git:*)`, `mcp__github`, or a tool in another letter case), so that it states a restriction.
     ///
     /// A value that names no tool (`tools: []`, a list of the skill's scripts such as `tools: [quality-gate.py]`) is the file's own data under that key, not a restriction, and is not reported.
     ///
+    /// Severity: an error in an agent, which then can use every tool. A warning in a skill or a command: there `allowed-tools` only pre-approves the tools it names while the skill runs (it restricts nothing), so the ignored key costs permission prompts, not safety.
+    ///
     /// ## Why
-    /// Claude Code ignores the key that does not belong to the file's kind, with no warning. The author believes the agent or skill is restricted to a few tools, and it can use every tool.
+    /// Claude Code ignores the key that does not belong to the file's kind, with no warning. The author believes the agent is restricted to a few tools, and it can use every tool; or that the skill's tools run without a prompt, and each one asks.
     ///
     /// ## Example
     /// Bad:
@@ -56,14 +58,19 @@ fn names_tools(value: &Node) -> bool {
 
 fn check(cx: &RepoCx<'_>, file: &str, wrong: &str, right: &str, kind: &str, out: &mut Vec<Diagnostic>) {
     let Some(text) = (cx.read)(file) else { return };
+    let agents = kind == "agents";
     for (key, span, value) in frontmatter_entries(&text) {
         if key == wrong && names_tools(&value) {
-            out.push(
+            let d = if agents {
                 Diagnostic::new(&RULE, file, format!("Claude Code ignores `{wrong}` in {kind}: the restriction does not apply"))
-                    .at(span)
-                    .label("ignored key")
-                    .help(format!("{kind} restrict their tools with `{right}`: rename the key")),
-            );
+                    .help(format!("{kind} restrict their tools with `{right}`: rename the key"))
+            } else {
+                // `allowed-tools` pre-approves; it restricts nothing.
+                Diagnostic::new(&RULE, file, format!("Claude Code ignores `{wrong}` in {kind}: the tools it names are not pre-approved"))
+                    .help(format!("{kind} pre-approve tools with `{right}` (they run without a prompt while it is active; nothing is restricted): rename the key"))
+                    .with_severity(crate::diagnostic::Severity::Warning)
+            };
+            out.push(d.at(span).label("ignored key"));
         }
     }
 }
@@ -108,6 +115,9 @@ mod tests {
         let ds = of(&RULE, &files);
         assert_eq!(ds.len(), 2, "{ds:#?}");
         assert_eq!(ds[0].message, "Claude Code ignores `allowed-tools` in agents: the restriction does not apply");
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Error);
+        assert_eq!(ds[1].message, "Claude Code ignores `tools` in skills: the tools it names are not pre-approved");
+        assert_eq!(ds[1].severity, crate::diagnostic::Severity::Warning);
         insta::assert_snapshot!(human(&files, ds));
     }
 

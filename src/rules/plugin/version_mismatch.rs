@@ -15,6 +15,8 @@ declare_rule! {
     /// ## Why
     /// Claude Code reads the manifest's version before the marketplace entry's, and each client reads its own manifest. When they drift, one client offers an update the other never sees, and the marketplace shows a version nobody installs.
     ///
+    /// Severity: an error, except where the only disagreement is a Claude Code marketplace entry behind the manifests, which agree: Claude Code installs and updates by the manifest's version, and the entry only lists a stale one (a warning). An entry ahead of its manifest is an error: the raise it records is never delivered.
+    ///
     /// ## Example
     /// Bad:
     /// ```json
@@ -84,9 +86,27 @@ impl PluginRule for Check {
                 }
                 None => d = d.help("set every version of the plugin to one SemVer value"),
             }
+            if stale_listing_only(&vs) {
+                d.lower("a warning here: the Claude Code marketplace's entry is behind the manifest, and Claude Code reads the manifest's version first, so it installs and updates by that one; the marketplace only lists a stale version");
+            }
             out.push(d);
         }
     }
+}
+
+/// Whether the only disagreement is a Claude Code marketplace entry behind
+/// the manifests (which agree): Claude Code takes a plugin's version from
+/// its `plugin.json` before the entry's, so updates still reach users.
+fn stale_listing_only(vs: &[plugin::VersionAt]) -> bool {
+    let entry = |v: &&plugin::VersionAt| v.path.ends_with("marketplace.json");
+    let Some(manifest) = vs.iter().find(|v| !entry(v)) else {
+        return false;
+    };
+    vs.iter().filter(|v| !entry(v)).all(|v| v.version == manifest.version)
+        && vs.iter().filter(entry).all(|v| {
+            v.path.ends_with(".claude-plugin/marketplace.json")
+                && version::compare(&v.version, &manifest.version) == Some(Ordering::Less)
+        })
 }
 
 #[cfg(test)]
@@ -104,7 +124,23 @@ mod tests {
         assert_eq!(fix.edits.len(), 1);
         assert_eq!(fix.edits[0].path, ".claude-plugin/marketplace.json");
         assert_eq!(fix.edits[0].replacement, "\"2.1.0\"");
+        // Only the listing is stale: Claude Code updates by the manifest.
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Warning);
         insta::assert_snapshot!(human(&files, ds));
+    }
+
+    #[test]
+    fn an_entry_ahead_of_its_manifest_or_manifests_apart_are_errors() {
+        // The entry's raise is never delivered: the manifest's version wins.
+        let files = with("plugins/docs/.claude-plugin/plugin.json", r#"{"name": "docs", "version": "1.0.0"}"#);
+        let ds = of(&RULE, &files);
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Error, "{ds:#?}");
+        let mut files = with("plugins/docs/.codex-plugin/plugin.json", r#"{"name": "docs", "version": "2.2.0"}"#);
+        files.push(("plugins/docs/.claude-plugin/plugin.json", r#"{"name": "docs", "version": "2.1.0"}"#));
+        let ds = of(&RULE, &files);
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!(ds[0].severity, crate::diagnostic::Severity::Error, "{ds:#?}");
     }
 
     #[test]

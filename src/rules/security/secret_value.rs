@@ -19,6 +19,8 @@ declare_rule! {
     ///
     /// A GitHub token whose checksum (the last six characters, which GitHub computes from the rest of every token it issues) does not match is a warning: GitHub never issued it, so it is a sample or a made-up value. So is a value the text calls public on its line or the line before (`# (public, safe to embed)`, "publishable", "not a secret"). Keys made to be public are no finding: a Supabase anon key, PostHog's `phc_` project key, Stripe's `pk_live_`/`pk_test_` publishable keys.
     ///
+    /// A generic value in a file of samples is a warning too: a folder named `examples/` or `samples/`, or a file named as a sample (`sample-finding.json`, `example.yaml`, `.env.example`).
+    ///
     /// A warning too for any value in a test's file (`tests/`, `fixtures/`, `evals/`, `x.test.ts`, `test_x.py`, `fixtures.json`, below the paths named on the command line), where values are planted to test with. Either way the value is masked.
     ///
     /// A key that is a file's path (`"skills/x/assets/tokens.css": "<sha-256>"`, a map of files to checksums) and a quoted phrase of words (`"pass_2": "Re-evaluate after the fixes"`) are no credential assignment. A value in the address of an image a page shows, a storage download link (`?alt=media&token=`) or this machine's address (`ws://localhost:5173/?token=`) is no finding.
@@ -97,15 +99,37 @@ pub fn in_names(names: &[(String, String, NameKind)]) -> Vec<Diagnostic> {
 /// What kind of documentation page `path` is, if it is one: a guide
 /// prints sample values. Markdown (`SKILL.md` too), AsciiDoc and
 /// reStructuredText.
-fn page_of(path: &str) -> Option<&'static str> {
+fn page_of(path: &str) -> Option<String> {
     let name = path.rsplit('/').next().unwrap_or(path);
     if crate::model::skill::paths::is_markdown(name) {
-        return Some("a Markdown page");
+        return Some("a Markdown page".to_string());
+    }
+    // A folder of samples, or a file named as one (`sample-finding.json`,
+    // `.env.example`): the values there are made up to show a form.
+    let folders = path.split('/').rev().skip(1);
+    if let Some(dir) = folders.into_iter().find(|seg| {
+        ["example", "examples", "sample", "samples"]
+            .iter()
+            .any(|d| seg.eq_ignore_ascii_case(d))
+    }) {
+        return Some(format!("a file of `{dir}/`"));
+    }
+    let lower = name.to_ascii_lowercase();
+    let stem = lower.trim_start_matches('.');
+    if ["example", "sample"]
+        .iter()
+        .any(|w| {
+            stem.strip_prefix(w)
+                .is_some_and(|r| r.is_empty() || r.starts_with(['-', '_', '.']))
+                || lower.ends_with(&format!(".{w}"))
+        })
+    {
+        return Some("a sample file".to_string());
     }
     let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
     ["adoc", "asciidoc", "asc", "rst"]
         .contains(&ext.as_str())
-        .then_some("a documentation page")
+        .then(|| "a documentation page".to_string())
 }
 
 /// The words on a value's line or the line before that say it is public
@@ -208,7 +232,7 @@ impl SecurityRule for Check {
                         })
                 })
                 .flatten()
-                .or_else(|| page.filter(|_| generic).map(|page| format!("a warning in {page}: a {} is most often a sample there, and its form does not say which it is; if it is a real credential, remove it and rotate it", m.kind)))
+                .or_else(|| page.as_deref().filter(|_| generic).map(|page| format!("a warning in {page}: a {} is most often a sample there, and its form does not say which it is; if it is a real credential, remove it and rotate it", m.kind)))
                 .or_else(|| {
                     says_public(&source.text, m.range.start).map(|said| {
                         format!("the text says the value is public (`{said}`): a key its vendor makes to be shipped, as the author reads it; if it is a credential after all, remove it and rotate it")
@@ -315,6 +339,13 @@ mod tests {
             ("skills/x/references/credentials.asc", Severity::Warning),
             ("skills/x/references/credentials.rst", Severity::Warning),
             ("skills/x/config/credentials.txt", Severity::Error),
+            // Samples: a folder of them, or a file named as one.
+            ("skills/x/examples/auth-flows.json", Severity::Warning),
+            ("skills/x/samples/finding.json", Severity::Warning),
+            ("skills/x/scripts/sample-finding.json", Severity::Warning),
+            ("skills/x/.env.example", Severity::Warning),
+            ("skills/x/scripts/sampler.json", Severity::Error),
+            ("skills/examples-guide/config.txt", Severity::Error),
         ] {
             let mut source = SourceFile::new(path, text);
             let found = Check.check(&mut source);
