@@ -3748,3 +3748,54 @@ fn a_root_skill_md_without_frontmatter_over_skills_is_their_index_not_a_skill() 
         run.stdout
     );
 }
+
+#[test]
+fn a_generators_payload_skills_and_partials_link_where_they_are_rendered() {
+    // A skill that sets up other skills ships them in `resources/` and
+    // splices partials into them: their links are written for where they
+    // land. A nested skill elsewhere (a router's leaf) keeps its errors.
+    let t = Tree::new();
+    t.skill(
+        "derive",
+        "See [the foundation skills](resources/foundation-skills/plan/SKILL.md).\n\nRead [the partials](resources/partials/pr.md).\n",
+    )
+    .file(
+        "skills/derive/resources/foundation-skills/plan/SKILL.md",
+        "---\nname: plan\ndescription: Use to plan.\n---\nThen [add a test](../add-e2e-test/SKILL.md).\n",
+    )
+    .file(
+        "skills/derive/resources/partials/pr.md",
+        "<!-- block-begin: PR -->\nPRs go through {{PRS_FILE}} and [the script](../open-pr/scripts/open-pr.sh).\n",
+    )
+    .skill("router", "Use [the leaf](leaf/SKILL.md).\n")
+    .file(
+        "skills/router/leaf/SKILL.md",
+        "---\nname: leaf\ndescription: Use for the leaf.\n---\nThen [the other](../gone/SKILL.md).\n",
+    );
+    let run = t.run();
+    let mut got = crate::support::path_severities(&run.json, "skill/reference-escapes");
+    got.extend(crate::support::path_severities(
+        &run.json,
+        "skill/broken-reference",
+    ));
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            (
+                "skills/derive/resources/foundation-skills/plan/SKILL.md".to_string(),
+                "warning".to_string()
+            ),
+            (
+                "skills/derive/resources/partials/pr.md".to_string(),
+                "warning".to_string()
+            ),
+            (
+                "skills/router/leaf/SKILL.md".to_string(),
+                "error".to_string()
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+}

@@ -29,6 +29,67 @@ pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
     fill_in(window, col - from..end - from) || (nested && fill_in(head, 0..0))
 }
 
+/// Why a page's missing links are warnings, if it is a template: titled
+/// as one ([`is_template_page`]), or rendered into other files
+/// ([`is_rendered_template`]).
+pub fn template_note(rel: &str, text: &str) -> Option<&'static str> {
+    if is_template_page(rel, text) {
+        Some(TEMPLATE_PAGE_NOTE)
+    } else if is_rendered_template(rel, text) {
+        Some(RENDERED_NOTE)
+    } else {
+        None
+    }
+}
+
+/// What a finding's help says when a page rendered into other files
+/// lowered it.
+pub const RENDERED_NOTE: &str = "a warning here: the page is a template rendered into other files (it holds `{{NAME}}` fill-ins or include markers), and its links are written for where it is rendered";
+
+/// Whether a Markdown page is a build's template, spliced or rendered into
+/// other files: outside fenced code, a line holds a `{{NAME}}` fill-in (an
+/// upper-case name) or starts an include or block marker (`<!-- include:
+/// partials/x.md -->`, `<!-- block-begin: X -->`). Its links are written
+/// for the rendered file's place, not its own.
+pub fn is_rendered_template(rel: &str, text: &str) -> bool {
+    if !crate::model::skill::paths::is_markdown(rel) {
+        return false;
+    }
+    let mut fence: Option<&str> = None;
+    text.lines().any(|line| {
+        let t = line.trim_start();
+        if let Some(open) = fence {
+            if t.starts_with(open) {
+                fence = None;
+            }
+            return false;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+            return false;
+        }
+        t.starts_with("<!-- include:") || t.starts_with("<!-- block-begin:") || upper_fill_in(line)
+    })
+}
+
+/// Whether a line holds `{{NAME}}` with an upper-case name (`{{PR_POLICY}}`)
+/// outside inline code: a `` `{{TOKEN}}` `` is a page's mention of the form.
+fn upper_fill_in(line: &str) -> bool {
+    line.split('`').step_by(2).any(|part| {
+        part.match_indices("{{").any(|(i, _)| {
+            let line = part;
+            let rest = &line[i + 2..];
+            let name_len = rest
+                .bytes()
+                .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
+                .count();
+            name_len >= 2
+                && rest.as_bytes()[0].is_ascii_uppercase()
+                && rest[name_len..].starts_with("}}")
+        })
+    })
+}
+
 /// What a finding's help says when a page titled as a template lowered it.
 pub const TEMPLATE_PAGE_NOTE: &str = "a warning here: the page's title holds a fill-in, so it is a template filled in where the output lives, and its links may be written for there";
 
@@ -128,5 +189,27 @@ mod tests {
             "scripts/run.py",
             "# Runner for [Project Name]\nimport sys\n"
         ));
+    }
+
+    #[test]
+    fn a_page_with_upper_case_fill_ins_or_include_markers_is_rendered() {
+        for text in [
+            "PRs go through {{PRS_CONTEXT_FILE_PATH}} and [open-pr.sh](../open/open-pr.sh).\n",
+            "<!-- block-begin: PR_CONTEXT -->\nSee [it](../x/SKILL.md).\n",
+            "<!-- include: partials/pr-context.md -->\n",
+        ] {
+            assert!(is_rendered_template("partials/pr.md", text), "{text}");
+            assert_eq!(template_note("partials/pr.md", text), Some(RENDERED_NOTE));
+        }
+        for text in [
+            // A mention of the form in inline code, a lower-case name, a
+            // sample in fenced code, a script.
+            "Replace every `{{TOKEN}}` before use.\n",
+            "Hello {{name}}.\n",
+            "```jinja\n{{PROJECT_NAME}}\n```\n",
+        ] {
+            assert!(!is_rendered_template("README.md", text), "{text}");
+        }
+        assert!(!is_rendered_template("render.py", "x = '{{NAME}}'\n"));
     }
 }

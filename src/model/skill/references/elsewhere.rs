@@ -18,6 +18,9 @@ impl<'a> Scan<'a> {
     /// the project root's file the same way.
     pub(super) fn leaves_for_the_project(&self, from: &str, text: &str) -> bool {
         let dir = &self.folder.dir;
+        if self.payload_sibling(from, text) {
+            return true;
+        }
         let Some(client) = crate::model::skill::install::client_folder(dir) else {
             return self.folder.plugin_root().is_none()
                 && levels_above_skill(from, text) == 3
@@ -27,6 +30,29 @@ impl<'a> Scan<'a> {
             Some(full) => !full.starts_with(&format!("{client}/")),
             None => true,
         }
+    }
+
+    /// Whether a path climbs one level out of a skill that lies in another
+    /// skill's resource folder (`resources/`, `assets/`, `templates/`),
+    /// into a sibling skill (`resources/foundation-skills/plan/SKILL.md`
+    /// linking `../add-e2e-test/SKILL.md`): such a skill is the outer
+    /// skill's payload, which it copies out or renders where it sets up
+    /// skills, so what sits beside it there is the outer skill's to decide.
+    fn payload_sibling(&self, from: &str, text: &str) -> bool {
+        const RESOURCES: &[&str] = &["resources", "assets", "templates"];
+        let dir = &self.folder.dir;
+        levels_above_skill(from, text) == 1
+            && text.trim_start_matches("./").starts_with("../")
+            && crate::model::skill::install::enclosing_skill(self.folder).is_some_and(|outer| {
+                let inner = if outer.is_empty() {
+                    Some(dir.as_str())
+                } else {
+                    dir.strip_prefix(&format!("{outer}/"))
+                };
+                inner
+                    .and_then(|i| i.split('/').next())
+                    .is_some_and(|first| RESOURCES.iter().any(|r| first.eq_ignore_ascii_case(r)))
+            })
     }
 
     /// The repository path of a file outside the skill that a `../` path
