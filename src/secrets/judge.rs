@@ -329,15 +329,16 @@ fn is_code_value(
     }
     // A chain of three names or more (`ObjC.classes.NSURLCredential`):
     // a member looked up, not a literal (one in quotes is no chain); or of
-    // two names without digits ended by a statement's `;` (`bloomPass.enabled
-    // = enabledEl.checked;`).
+    // two names without digits ended by a statement's `;` or a block's `}`
+    // (`bloomPass.enabled = enabledEl.checked;`, minified
+    // `this._token=aA.Cancelled}`).
     let quoted = value.start > 0 && matches!(bytes[value.start - 1], b'"' | b'\'' | b'`');
     if !quoted && segments.len() >= 3 && segments.iter().all(|s| ident(s)) {
         return true;
     }
     if !quoted
         && segments.len() == 2
-        && after == Some(b';')
+        && matches!(after, Some(b';' | b'}'))
         && segments[0].starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
         && segments
             .iter()

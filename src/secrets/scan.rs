@@ -445,6 +445,8 @@ mod tests {
             // A member handed a member in a statement; a key whose random
             // part a sample replaced.
             "  bloomPass.enabled = bloomEnabledEl.checked;".to_string(),
+            // The same, minified: ended by a block's `}`.
+            "get token(){return this._token||(this._token=aA.Cancelled}".to_string(),
             // A token shown cut short under a diagram of its parts.
             concat!("  eyJhbGciOiJIUzI1NiIs.", "eyJzdWIiOiIxMjM0NTY3.SflKxwRJSMeKKF2Q").to_string(),
             // A diagram's token: RS256 with a 20-character signature.
@@ -490,6 +492,7 @@ mod tests {
             format!("profile_token = \"{v}\""),
             // Two random parts ended by `;` are no member chain.
             format!("auth_token = {v}.{v};"),
+            format!("{{auth_token = {v}.{v}}}"),
             // A key quoted apart from its value, or a label unquoted.
             format!("{{\"token\":\"{v}\"}}"),
             format!("token:{v}"),

@@ -2872,14 +2872,14 @@ fn a_file_the_skill_copies_into_the_users_work_is_a_template() {
     t.skill(
         "wiki",
         "| Target | Source |\n|---|---|\n| `.wiki/SCHEMA.md` | Copy from `assets/SCHEMA.md` |\n\
-         Read [the guide](assets/guide.md).\n",
+         Read [the guide](references/guide.md).\n",
     )
     .file(
         "skills/wiki/assets/SCHEMA.md",
         "Each page links its model: [stg_orders](models/stg_orders.md).\n",
     )
     .file(
-        "skills/wiki/assets/guide.md",
+        "skills/wiki/references/guide.md",
         "See [the steps](models/steps.md).\n",
     );
     // The copy's links are written for the wiki it lands in; a page the
@@ -2981,18 +2981,18 @@ fn a_page_titled_with_a_fill_in_is_a_template_of_the_output() {
     let t = Tree::new();
     t.skill(
         "plans",
-        "See [the plan template](assets/plan.md) and [the guide](assets/guide.md).\n",
+        "See [the plan template](references/plan.md) and [the guide](references/guide.md).\n",
     )
     // Filled in inside the user's project: its links may be written for
     // there, so a missing one is a warning (the title is a reading).
     .file(
-        "skills/plans/assets/plan.md",
+        "skills/plans/references/plan.md",
         "# Implementation Plan: [Project Name]\n\n\
          **Feature:** [FEAT-001](requirements/features/feature-name.md) | [#123](issue-link)\n",
     )
     // A page the agent reads, whose title names no fill-in.
     .file(
-        "skills/plans/assets/guide.md",
+        "skills/plans/references/guide.md",
         "# Planning guide\n\nSee [the phases](requirements/phases.md).\n",
     );
     let run = t.run();
@@ -3798,4 +3798,41 @@ fn a_generators_payload_skills_and_partials_link_where_they_are_rendered() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn pages_in_assets_and_hidden_pages_link_where_they_are_used() {
+    // A landing page in `assets/` is a template of the user's docs, and a
+    // hidden page beside the references is no page a client loads: their
+    // missing links are warnings. The same link from a reference the
+    // skill sends the agent to (a folder it names) stays an error.
+    let t = Tree::new();
+    t.skill(
+        "docs",
+        "Use [the landing page](assets/docs-index.md). Platform notes are in `references/platforms/`.\n",
+    )
+    .file(
+        "skills/docs/assets/docs-index.md",
+        "# Welcome\n\n- [Installation](getting-started/installation.md)\n",
+    )
+    .file(
+        "skills/docs/references/platforms/.ios.md",
+        "Refer to [Accessibility](accessibility.md).\n",
+    )
+    .file(
+        "skills/docs/references/platforms/watchos.md",
+        "See [Notifications](notifications.md).\n",
+    );
+    let run = t.run();
+    let mut got = crate::support::path_severities(&run.json, "skill/broken-reference");
+    got.sort();
+    let want: Vec<(String, String)> = [
+        ("skills/docs/assets/docs-index.md", "warning"),
+        ("skills/docs/references/platforms/.ios.md", "warning"),
+        ("skills/docs/references/platforms/watchos.md", "error"),
+    ]
+    .iter()
+    .map(|(p, s)| (p.to_string(), s.to_string()))
+    .collect();
+    assert_eq!(got, want, "{}", run.stdout);
 }

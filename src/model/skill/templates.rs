@@ -29,11 +29,17 @@ pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
     fill_in(window, col - from..end - from) || (nested && fill_in(head, 0..0))
 }
 
-/// Why a page's missing links are warnings, if it is a template: titled
-/// as one ([`is_template_page`]), or rendered into other files
-/// ([`is_rendered_template`]).
+/// Why a page's missing links are warnings, if they are: the page is no
+/// file the client reads as the skill's instructions
+/// ([`unread_page_note`]), or a template, titled as one
+/// ([`is_template_page`]) or rendered into other files
+/// ([`is_rendered_template`]). `SKILL.md` itself is always read.
 pub fn template_note(rel: &str, text: &str) -> Option<&'static str> {
-    if is_template_page(rel, text) {
+    if rel == crate::discover::SKILL_MD {
+        None
+    } else if let Some(note) = unread_page_note(rel) {
+        Some(note)
+    } else if is_template_page(rel, text) {
         Some(TEMPLATE_PAGE_NOTE)
     } else if is_rendered_template(rel, text) {
         Some(RENDERED_NOTE)
@@ -41,6 +47,36 @@ pub fn template_note(rel: &str, text: &str) -> Option<&'static str> {
         None
     }
 }
+
+/// Why a page's links are warnings by where it lies in the skill: a
+/// Markdown page in the skill's `assets/` is material of the output (the
+/// Agent Skills format: templates and files the output uses, not
+/// documentation the agent loads), its links written for where the output
+/// is saved; a hidden file or one in a hidden folder (`references/.ios.md`)
+/// is one no listing shows and no client loads.
+pub fn unread_page_note(rel: &str) -> Option<&'static str> {
+    let mut parts = rel.split('/');
+    let (first, last) = (parts.next()?, rel.rsplit('/').next()?);
+    if rel
+        .split('/')
+        .any(|p| p.starts_with('.') && p != "." && p != "..")
+    {
+        Some(HIDDEN_NOTE)
+    } else if first.eq_ignore_ascii_case("assets")
+        && last != first
+        && crate::model::skill::paths::is_markdown(rel)
+    {
+        Some(ASSETS_NOTE)
+    } else {
+        None
+    }
+}
+
+/// What a finding's help says when a page in `assets/` lowered it.
+pub const ASSETS_NOTE: &str = "a warning here: the page is in the skill's `assets/`, material of the output the skill writes (not documentation the agent loads), so its links may be written for where the output is saved";
+
+/// What a finding's help says when a hidden page lowered it.
+pub const HIDDEN_NOTE: &str = "a warning here: the page is hidden (its name or a folder's starts with `.`), so no listing shows it and no client loads it unless a file of the skill names it";
 
 /// What a finding's help says when a page rendered into other files
 /// lowered it.
@@ -211,5 +247,29 @@ mod tests {
             assert!(!is_rendered_template("README.md", text), "{text}");
         }
         assert!(!is_rendered_template("render.py", "x = '{{NAME}}'\n"));
+    }
+
+    #[test]
+    fn pages_in_assets_and_hidden_pages_are_not_read_as_the_skill() {
+        let plain = "# Guide\n";
+        assert_eq!(
+            template_note("assets/docs-index.md", plain),
+            Some(ASSETS_NOTE)
+        );
+        assert_eq!(
+            template_note("Assets/site/index.md", plain),
+            Some(ASSETS_NOTE)
+        );
+        assert_eq!(
+            template_note("references/gestures/.ios.md", plain),
+            Some(HIDDEN_NOTE)
+        );
+        assert_eq!(template_note(".drafts/guide.md", plain), Some(HIDDEN_NOTE));
+        // A script in assets/ is the output's too, but its paths are read
+        // by the rules of code; the skill's own pages stay read.
+        assert_eq!(template_note("assets/build.sh", plain), None);
+        assert_eq!(template_note("references/assets.md", plain), None);
+        assert_eq!(template_note("references/guide.md", plain), None);
+        assert_eq!(template_note("SKILL.md", "# [Project Name]\n"), None);
     }
 }

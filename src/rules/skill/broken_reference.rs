@@ -51,6 +51,8 @@ declare_rule! {
     ///
     /// So is a broken link in a page a build renders into other files: outside code it holds a `{{NAME}}` fill-in with an upper-case name, or an include or block marker (`<!-- include: partials/x.md -->`, `<!-- block-begin: X -->`). Its links are written for the rendered file's place.
     ///
+    /// So is a broken link in a Markdown page of the skill's `assets/` (material of the output the skill writes, in the Agent Skills format: a landing page the agent copies into the user's docs, whose links are the docs' own), and in a hidden page (`references/.ios.md`, or any under a folder starting with `.`), which no listing shows and no client loads.
+    ///
     /// A name that exists only in another letter case is an error in a link, or where the text sends the agent to it (`Read GUIDE.md`); in prose it is a warning like any other mention (`Path-patterns.md only covered…`, a table's label `**HEARTBEAT.md**` for a hosted page the skill saves under that name), and a project's conventional file in capitals (`CONTRIBUTING.md`, `MEMORY.md`) is a warning even when sent to.
     ///
     /// A `${CLAUDE_PLUGIN_ROOT}/…` path in a skill of a project's client folder (`.claude/skills/x`, often a copy of a plugin's skill), which no plugin holds, is a warning saying so: the placeholder is set only for a plugin's skills. A `.claude-plugin/` folder holding only `marketplace.json` makes its folder a marketplace, not a plugin.

@@ -20,7 +20,7 @@ declare_rule! {
     ///
     /// A warning too for a path of a skill of no plugin that climbs exactly three folders, and out of the repository: installed as `<project>/.agents/skills/x`, that is the project's root.
     ///
-    /// A warning too for `../<sibling>/…` from a skill kept in another skill's `resources/`, `assets/` or `templates/` (a generator's payload, which it copies out or renders where it sets up skills): what sits beside it there is the outer skill's to decide. A renderable page's links (`{{NAME}}` fill-ins, include markers) are warnings as in `skill/broken-reference`.
+    /// A warning too for `../<sibling>/…` from a skill kept in another skill's `resources/`, `assets/` or `templates/` (a generator's payload, which it copies out or renders where it sets up skills): what sits beside it there is the outer skill's to decide. A renderable page's links (`{{NAME}}` fill-ins, include markers), a page's in `assets/` and a hidden page's are warnings as in `skill/broken-reference`.
     ///
     /// A warning too for a path to nothing that the repository has where an install puts it: `../references/x.md` with the pack's `references/` one folder higher, or the same path from a copy of the skill.
     ///

@@ -132,8 +132,8 @@ struct Scan<'a> {
     /// Why the errors of the file being scanned are warnings, if they are:
     /// it is in a copy of another project
     /// ([`install::in_copy_within`]), a site's documentation
-    /// for models ([`install::is_site_dump`]) or a template
-    /// ([`templates::template_note`]).
+    /// for models ([`install::is_site_dump`]), a page no client reads or
+    /// a template ([`templates::template_note`]).
     lowered_by: Option<&'static str>,
     /// The file being scanned is a page copied from another site
     /// ([`prose::is_copied_document`]), judged once per file.
@@ -162,7 +162,7 @@ impl<'a> Scan<'a> {
             } else if install::is_site_dump(&rel, &source.text) {
                 Some(install::SITE_DUMP_NOTE)
             } else {
-                templates::template_note(&rel, &source.text).filter(|_| rel != SKILL_MD)
+                templates::template_note(&rel, &source.text)
             };
             self.copied_page = rel != SKILL_MD && prose::is_copied_document(&source.text);
             self.printed = prose::printed_files(&source.text);
