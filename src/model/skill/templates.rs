@@ -55,15 +55,14 @@ pub fn template_note(rel: &str, text: &str) -> Option<&'static str> {
 /// is saved; a hidden file or one in a hidden folder (`references/.ios.md`)
 /// is one no listing shows and no client loads.
 pub fn unread_page_note(rel: &str) -> Option<&'static str> {
-    let mut parts = rel.split('/');
-    let (first, last) = (parts.next()?, rel.rsplit('/').next()?);
     if rel
         .split('/')
         .any(|p| p.starts_with('.') && p != "." && p != "..")
     {
         Some(HIDDEN_NOTE)
-    } else if first.eq_ignore_ascii_case("assets")
-        && last != first
+    } else if rel
+        .split_once('/')
+        .is_some_and(|(first, _)| first.eq_ignore_ascii_case("assets"))
         && crate::model::skill::paths::is_markdown(rel)
     {
         Some(ASSETS_NOTE)
@@ -91,20 +90,21 @@ pub fn is_rendered_template(rel: &str, text: &str) -> bool {
     if !crate::model::skill::paths::is_markdown(rel) {
         return false;
     }
-    let mut fence: Option<&str> = None;
+    use crate::syntax::markdown::{fence_close, fence_open};
+    let mut fence: Option<(char, usize)> = None;
     text.lines().any(|line| {
-        let t = line.trim_start();
-        if let Some(open) = fence {
-            if t.starts_with(open) {
+        if let Some((c, n)) = fence {
+            if fence_close(line, c, n) {
                 fence = None;
             }
             return false;
         }
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fence = Some(&t[..3]);
-            return false;
-        }
-        t.starts_with("<!-- include:") || t.starts_with("<!-- block-begin:") || upper_fill_in(line)
+        fence = fence_open(line);
+        let t = line.trim_start();
+        fence.is_none()
+            && (t.starts_with("<!-- include:")
+                || t.starts_with("<!-- block-begin:")
+                || upper_fill_in(line))
     })
 }
 
@@ -113,8 +113,7 @@ pub fn is_rendered_template(rel: &str, text: &str) -> bool {
 fn upper_fill_in(line: &str) -> bool {
     line.split('`').step_by(2).any(|part| {
         part.match_indices("{{").any(|(i, _)| {
-            let line = part;
-            let rest = &line[i + 2..];
+            let rest = &part[i + 2..];
             let name_len = rest
                 .bytes()
                 .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
@@ -243,6 +242,8 @@ mod tests {
             "Replace every `{{TOKEN}}` before use.\n",
             "Hello {{name}}.\n",
             "```jinja\n{{PROJECT_NAME}}\n```\n",
+            // A longer fence holds a shorter one: its lines stay code.
+            "````markdown\n```\n{{PROJECT_NAME}}\n````\n",
         ] {
             assert!(!is_rendered_template("README.md", text), "{text}");
         }
