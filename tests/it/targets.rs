@@ -545,3 +545,57 @@ fn a_plugin_qualified_name_in_a_plugin_a_claude_marketplace_defines_is_a_warning
         "{json}"
     );
 }
+
+#[test]
+fn a_skill_without_frontmatter_is_a_warning_where_claude_code_is_the_only_client() {
+    // Claude Code loads `SKILL.md` without frontmatter under the folder's
+    // name (its validator warns); the open format's installers skip it.
+    let bare = "# Errors list\n\nList the error events of a project.\n";
+    let plugin = "plugins/obs/skills/errors-list/SKILL.md";
+    let dir = folder_with(&[
+        (
+            "plugins/obs/.claude-plugin/plugin.json",
+            "{\"name\": \"obs\"}\n",
+        ),
+        (plugin, bare),
+        ("skills/logs/SKILL.md", bare),
+    ]);
+    let rule = "skill/invalid-frontmatter";
+    let (code, _, json) = check(dir.path(), &[]);
+    assert_eq!(
+        path_severities(&json, rule),
+        [
+            (plugin.to_string(), "warning".to_string()),
+            ("skills/logs/SKILL.md".to_string(), "error".to_string()),
+        ],
+        "{json}"
+    );
+    assert_eq!(code, 1);
+    let help = help_of(&json, rule, 0);
+    assert!(help.contains("Claude Code installs this skill"), "{help}");
+    assert!(help.contains("first paragraph"), "{help}");
+    // The only target `claude-code`: a warning everywhere.
+    let (code, _, json) = check(dir.path(), &["--target", "claude-code"]);
+    assert_eq!(severities_of(&json, rule), ["warning", "warning"], "{json}");
+    assert_eq!(code, 0, "{json}");
+    // Any other target reads no skill there: an error everywhere.
+    let (_, _, json) = check(dir.path(), &["--target", "agentskills"]);
+    assert_eq!(severities_of(&json, rule), ["error", "error"], "{json}");
+    let (_, _, json) = check(
+        dir.path(),
+        &["--target", "claude-code", "--target", "codex"],
+    );
+    assert_eq!(severities_of(&json, rule), ["error", "error"], "{json}");
+    // A broken frontmatter is an error for Claude Code too.
+    write(
+        dir.path(),
+        plugin,
+        "---\nname: errors-list\ndescription: [unclosed\n---\n# Errors\n",
+    );
+    let (_, _, json) = check(dir.path(), &[]);
+    assert_eq!(
+        path_severities(&json, rule)[0],
+        (plugin.to_string(), "error".to_string()),
+        "{json}"
+    );
+}

@@ -2,7 +2,9 @@
 
 use crate::diagnostic::{declare_rule, Diagnostic};
 use crate::model::skill::parsed::{ParsedSkill, Problem};
-use crate::rules::skill::context::{Skill, SkillRule};
+use crate::model::skill::install;
+use crate::model::skill::targets::Target;
+use crate::rules::skill::context::{selected, Skill, SkillRule};
 use crate::rules::skill::values::quoted;
 use crate::source::{SourceFile, Span};
 use std::collections::BTreeMap;
@@ -16,6 +18,8 @@ declare_rule! {
     /// Severity: an error: YAML that does not parse, frontmatter that does not open or close, duplicate keys. A `SKILL.md` without frontmatter inside another skill's folder is a file of that skill and is not reported. One without frontmatter above skills that have one is their index (a catalogue, a log), not a skill: a warning, and the skills below are judged on their own.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
+    ///
+    /// A `SKILL.md` with no frontmatter at all is a warning where Claude Code is the only client: no target is chosen and only Claude Code installs the skill (a Claude Code plugin's, a project's `.claude/skills`), or the only target is `claude-code`. Claude Code loads it under the folder's name with the first paragraph as its description, and its own validator warns; the open format's installers and Codex skip it.
     ///
     /// ## Why
     /// A skill whose frontmatter does not parse is dropped by clients without a word. The commonest cause is an unquoted `: ` inside a description.
@@ -45,6 +49,9 @@ declare_rule! {
 /// ([`crate::model::skill::folder::Folder::is_index`]).
 pub const INDEX_NOTE: &str = "a warning here: this `SKILL.md` has skills with frontmatter below it, so it is read as their index (a catalogue or log), not as a skill; no client loads it, and the skills below are judged as skills of their own";
 
+/// What Claude Code does with a `SKILL.md` that has no frontmatter.
+const NO_FRONTMATTER_WHY: &str = "loads a `SKILL.md` without frontmatter, under the folder's name and with the first paragraph as its description (its own `claude plugin validate` warns)";
+
 /// The rule's check: runs on each `SKILL.md`.
 pub struct Check;
 
@@ -64,13 +71,25 @@ impl SkillRule for Check {
             // A `SKILL.md` without frontmatter inside another skill's folder
             // (`deploy/SKILL.md` of a skill's phases) is a file of that
             // skill: no client loads a skill nested in a skill.
-            let fragment = matches!(problem, Problem::NoOpening { .. }) && crate::model::skill::install::enclosing_skill(cx.folder).is_some();
+            let fragment = matches!(problem, Problem::NoOpening { .. }) && install::enclosing_skill(cx.folder).is_some();
             if !fragment {
                 let mut found = problem_diagnostic(source, cx.parsed, problem);
                 // A `SKILL.md` without frontmatter over skills that have one
                 // is their index (a catalogue, a log): no client loads it.
                 if let Some(d) = found.as_mut().filter(|_| cx.folder.is_index()) {
                     d.lower(INDEX_NOTE);
+                } else if let Some(d) = found
+                    .as_mut()
+                    .filter(|_| matches!(problem, Problem::NoOpening { .. }))
+                {
+                    // Claude Code loads a `SKILL.md` without frontmatter
+                    // under the folder's name and takes the description
+                    // from the first paragraph; its own validator warns.
+                    if install::only_claude_code(cx.settings, cx.folder) {
+                        d.lower(install::claude_code_note(NO_FRONTMATTER_WHY));
+                    } else if selected(cx.settings) == [Target::ClaudeCode] {
+                        d.lower(format!("a warning here: the only target is `claude-code`, which {NO_FRONTMATTER_WHY}"));
+                    }
                 }
                 out.extend(found);
             }
