@@ -59,7 +59,9 @@ pub(super) fn review_and_assemble<'s>(
         h.review_decisions(settings, &inventory.decisions, &mut report);
         h.review_plugins(&manifests, &mut report);
     }
-    crate::lint::skills::soften_uninstalled(inventory, &mut report);
+    crate::lint::skills::soften_uninstalled(inventory, &mut report, &|rel| {
+        crate::lint::skills::disk_text(settings, rel)
+    });
     report.restore_sources(|path| restore(history.as_ref(), path));
     count_files(&mut report);
     report.finish(settings);

@@ -66,7 +66,6 @@ impl Layout {
 /// its pages. Only a `SKILL.md` with another one below it is read here,
 /// and each file at most once.
 pub fn index_dirs(inventory: &Inventory, read: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
-    use crate::model::skill::parsed::Problem;
     use std::collections::{BTreeMap, HashMap};
     let skills: BTreeMap<&str, &str> = inventory
         .skills
@@ -89,14 +88,9 @@ pub fn index_dirs(inventory: &Inventory, read: &dyn Fn(&str) -> Option<String>) 
     }
     let mut known: HashMap<String, bool> = HashMap::new();
     let mut has_frontmatter = |md: &str| -> bool {
-        *known.entry(md.to_string()).or_insert_with(|| {
-            read(md).is_none_or(|text| {
-                !matches!(
-                    parse_skill_md(md, &text).problem,
-                    Some(Problem::NoOpening { .. } | Problem::Empty)
-                )
-            })
-        })
+        *known
+            .entry(md.to_string())
+            .or_insert_with(|| read(md).is_none_or(|text| !lacks_frontmatter(md, &text)))
     };
     let mut indexes: Vec<String> = Vec::new();
     outers.sort_unstable();
@@ -491,7 +485,15 @@ fn folder_name(settings: &Settings, dir: &str) -> String {
 /// A README beside a `SKILL.md` in a mirror's copy of another repository
 /// ([`crate::model::skill::mirror::mirrored_readme`]) is lowered too.
 /// The finding is kept, so a real mistake there is still seen.
-pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
+///
+/// So is a skill rule's error in a folder whose `SKILL.md` marks no skill
+/// for certain ([`crate::model::skill::unmarked`]); `read` gives a file's
+/// text from the side judged.
+pub fn soften_uninstalled(
+    inventory: &Inventory,
+    report: &mut Report,
+    read: &dyn Fn(&str) -> Option<String>,
+) {
     use crate::model::skill::install;
     let dirs = inventory
         .skills
@@ -501,6 +503,22 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
     let skills: std::collections::HashSet<&str> = dirs.clone().collect();
     let copies = crate::model::skill::mirror::mirror_copies(dirs.clone());
     let snapshots = install::snapshot_copies(dirs, &inventory.skill_roots, &inventory.named);
+    let unmarked = unmarked_dirs(inventory, read);
+    let inside = |path: &str, dir: &str| {
+        dir.is_empty() || path == dir || path.strip_prefix(dir).is_some_and(|r| r.starts_with('/'))
+    };
+    // The unmarked folder whose skill the file at `path` is of: it holds
+    // the file, and no skill folder inside it does.
+    let unmarked_of = |path: &str| {
+        let dir = *unmarked
+            .iter()
+            .filter(|u| inside(path, u))
+            .max_by_key(|u| u.len())?;
+        let deeper = skills
+            .iter()
+            .any(|s| s.len() > dir.len() && inside(s, dir) && inside(path, s));
+        (!deeper).then_some(dir)
+    };
     for d in &mut report.diagnostics {
         if d.severity != crate::diagnostic::Severity::Error {
             continue;
@@ -510,6 +528,10 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
                 crate::model::skill::mirror::mirrored_readme(&d.path, &skills, &copies)
             {
                 d.lower(crate::model::skill::mirror::mirror_note(copy));
+                continue;
+            }
+            if let Some(dir) = unmarked_of(&d.path) {
+                d.lower(crate::model::skill::unmarked::note(dir));
                 continue;
             }
         }
@@ -522,4 +544,40 @@ pub fn soften_uninstalled(inventory: &Inventory, report: &mut Report) {
         }
         d.lower(why.note(d.rule.id));
     }
+}
+
+/// The skill folders whose `SKILL.md` marks no skill for certain
+/// ([`crate::model::skill::unmarked::unmarked_dirs`]). Files are read only
+/// for the folders outside every skills place, and the plugin folders only
+/// when there is one.
+fn unmarked_dirs<'a>(
+    inventory: &'a Inventory,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> Vec<&'a str> {
+    use crate::model::skill::unmarked;
+    let skills: Vec<(&str, &str, bool)> = inventory
+        .skills
+        .iter()
+        .filter_map(|s| Some((s.dir.as_str(), s.skill_md.as_deref()?, s.in_root)))
+        .collect();
+    if !skills
+        .iter()
+        .any(|(dir, _, in_root)| !dir.is_empty() && !unmarked::in_skills_place(dir, *in_root))
+    {
+        return Vec::new();
+    }
+    let plugins = plugin_dirs(inventory, read);
+    unmarked::unmarked_dirs(&skills, &plugins, &inventory.named, |md| {
+        read(md).is_some_and(|text| lacks_frontmatter(md, &text))
+    })
+}
+
+/// Whether the `SKILL.md` at `md` with `text` has no frontmatter at all
+/// (empty, or no opening `---`).
+fn lacks_frontmatter(md: &str, text: &str) -> bool {
+    use crate::model::skill::parsed::Problem;
+    matches!(
+        parse_skill_md(md, text).problem,
+        Some(Problem::NoOpening { .. } | Problem::Empty)
+    )
 }

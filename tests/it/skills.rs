@@ -3836,3 +3836,63 @@ fn pages_in_assets_and_hidden_pages_link_where_they_are_used() {
     .collect();
     assert_eq!(got, want, "{}", run.stdout);
 }
+
+#[test]
+fn a_skill_md_without_frontmatter_outside_every_skills_folder_marks_no_skill_for_certain() {
+    // `docs/SKILL.md` is a stray page among a project's notes: the notes'
+    // links into submodules and the missing frontmatter are warnings. A
+    // bare `SKILL.md` in a skills folder, or beside skills with
+    // frontmatter, is still a broken skill.
+    let bare =
+        "# Clock evolver\n\nUse this skill to improve the clock. See [the method](method.md).\n";
+    let t = Tree::new();
+    t.file(
+        "docs/SKILL.md",
+        format!("{bare}The packages are in [the matrix](reports/matrix.md).\n"),
+    )
+    .file("docs/method.md", "# Method\n")
+    .file(
+        "docs/reports/matrix.md",
+        "| package | readme |\n| --- | --- |\n| codex | [README](../../orgs/codex/README.md) |\n",
+    )
+    .file("skills/codefix/SKILL.md", bare)
+    .file("skills/codefix/method.md", "# Method\n")
+    .file("tools/a/SKILL.md", bare)
+    .file("tools/a/method.md", "# Method\n")
+    .file(
+        "tools/b/SKILL.md",
+        "---\nname: b\ndescription: Use when b is needed.\n---\n# B\n",
+    );
+    let run = t.run();
+    let frontmatter = crate::support::path_severities(&run.json, "skill/invalid-frontmatter");
+    assert_eq!(
+        frontmatter,
+        [
+            ("docs/SKILL.md".to_string(), "warning".to_string()),
+            ("skills/codefix/SKILL.md".to_string(), "error".to_string()),
+            ("tools/a/SKILL.md".to_string(), "error".to_string()),
+        ],
+        "{}",
+        run.stdout
+    );
+    let escapes = crate::support::path_severities(&run.json, "skill/reference-escapes");
+    assert_eq!(
+        escapes,
+        [("docs/reports/matrix.md".to_string(), "warning".to_string())],
+        "{}",
+        run.stdout
+    );
+    let help = crate::support::help_of(&run.json, "skill/invalid-frontmatter", 0);
+    assert!(
+        help.contains("`docs/SKILL.md` has no frontmatter"),
+        "{help}"
+    );
+    // Named on the command line, the folder is the user's question: errors.
+    let run = t.run_with(&["docs"]);
+    assert_eq!(
+        crate::support::path_severities(&run.json, "skill/invalid-frontmatter")[0],
+        ("docs/SKILL.md".to_string(), "error".to_string()),
+        "{}",
+        run.stdout
+    );
+}

@@ -17,3 +17,4 @@ pub mod prose;
 pub mod references;
 pub mod targets;
 pub mod templates;
+pub mod unmarked;

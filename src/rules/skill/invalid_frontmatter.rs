@@ -21,6 +21,8 @@ declare_rule! {
     ///
     /// A `SKILL.md` with no frontmatter at all is a warning where Claude Code is the only client: no target is chosen and only Claude Code installs the skill (a Claude Code plugin's, a project's `.claude/skills`), or the only target is `claude-code`. Claude Code loads it under the folder's name with the first paragraph as its description, and its own validator warns; the open format's installers and Codex skip it.
     ///
+    /// A `SKILL.md` with no frontmatter in no skills folder (no folder above it named `skills` or `skill`, no skill root, plugin or client folder) and beside no skill with frontmatter, such as a `docs/SKILL.md` among a project's notes, marks no skill for certain: this finding and every skill rule's error in its folder are warnings. Named on the command line, the folder keeps its errors.
+    ///
     /// ## Why
     /// A skill whose frontmatter does not parse is dropped by clients without a word. The commonest cause is an unquoted `: ` inside a description.
     ///
