@@ -398,6 +398,17 @@ fn definition(line: &str, start: usize) -> Option<Ref> {
     link_ref(line, start, dest.range())
 }
 
+/// Whether a destination starts with a domain reserved for examples
+/// (RFC 2606: `example.com`, `example.org`, `example.net` and their
+/// subdomains) written without its scheme (`example.com/cdn-cgi/x.png` in
+/// a sample's `<img src>`): an address in a sample, no file of the folder.
+fn names_example_host(raw: &str) -> bool {
+    let host = raw.split('/').next().unwrap_or(raw).to_ascii_lowercase();
+    ["example.com", "example.org", "example.net"]
+        .iter()
+        .any(|d| host == *d || host.strip_suffix(d).is_some_and(|sub| sub.ends_with('.')))
+}
+
 /// A link destination at `line[range]` (possibly in `<…>`), as a reference.
 fn link_ref(line: &str, start: usize, range: Range<usize>) -> Option<Ref> {
     let mut r = range;
@@ -412,6 +423,7 @@ fn link_ref(line: &str, start: usize, range: Range<usize>) -> Option<Ref> {
         || raw.starts_with("//")
         || raw.starts_with('`')
         || has_scheme(raw)
+        || names_example_host(raw)
     {
         return None;
     }

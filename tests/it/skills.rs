@@ -3896,3 +3896,36 @@ fn a_skill_md_without_frontmatter_outside_every_skills_folder_marks_no_skill_for
         run.stdout
     );
 }
+
+#[test]
+fn a_scraped_projects_readme_links_into_the_projects_tree() {
+    // A scraper's copy of a repository (`references/README.md` beside the
+    // scrape's `file_structure.md`) links the project's files; the same
+    // README without the scrape's listing is the skill's own page.
+    let readme = "# Turbo SDK\n\nSee [package.json](./package.json) and [contributing](./CONTRIBUTING.md).\n";
+    let t = Tree::new();
+    t.skill(
+        "turbo",
+        "Read [the README](references/README.md) and [the files](references/file_structure.md).\n",
+    )
+    .file("skills/turbo/references/README.md", readme)
+    .file("skills/turbo/references/file_structure.md", "# Files\n\n- src/index.ts\n")
+    .skill("farm", "Read [the README](references/README.md).\n")
+    .file("skills/farm/references/README.md", readme);
+    let run = t.run();
+    let mut got = crate::support::path_severities(&run.json, "skill/broken-reference");
+    got.sort();
+    let want: Vec<(String, String)> = [
+        ("skills/farm/references/README.md", "error"),
+        ("skills/farm/references/README.md", "error"),
+        ("skills/turbo/references/README.md", "warning"),
+        ("skills/turbo/references/README.md", "warning"),
+    ]
+    .iter()
+    .map(|(p, s)| (p.to_string(), s.to_string()))
+    .collect();
+    assert_eq!(got, want, "{}", run.stdout);
+    let help = crate::support::help_of(&run.json, "skill/broken-reference", 2);
+    assert!(help.contains("a copy of another project"), "{help}");
+}
+

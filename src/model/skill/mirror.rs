@@ -1,5 +1,6 @@
 //! Mirrors of other repositories' skills: a folder that holds copies named
-//! `<owner>--<repo>`, whose README pages are the upstreams' own.
+//! `<owner>--<repo>`, whose README pages are the upstreams' own; and a
+//! skill's scrape of a project's repository, whose pages are the project's.
 
 /// How many copies named `<owner>--<repo>` one folder must hold to be a
 /// mirror of other repositories' skills.
@@ -75,6 +76,26 @@ pub fn mirrored_readme<'a>(
 /// What a finding's help says when [`mirrored_readme`] lowered it.
 pub fn mirror_note(copy: &str) -> String {
     format!("a warning here: the page is the README of `{copy}`, one of a mirror's copies of other repositories (named `<owner>--<repo>`), and its links are written for that repository's tree")
+}
+
+/// Whether the skill-relative page `rel` of `folder` is a project's own
+/// page in a scrape of its repository: a README, change log, contributing
+/// guide, or the scrape's releases and issues pages, in a subfolder of the
+/// skill that also holds `file_structure.md`, the listing of the project's
+/// files a scraper writes beside them (`references/README.md`,
+/// `references/CHANGELOG.md`). Their links are written for the project's
+/// tree (`./package.json`, `docs/Contribute/README.md`).
+pub fn in_repository_scrape(folder: &crate::model::skill::folder::Folder, rel: &str) -> bool {
+    let Some((dir, name)) = rel.rsplit_once('/') else {
+        return false;
+    };
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
+    matches!(
+        stem.as_str(),
+        "readme" | "changelog" | "contributing" | "releases" | "issues"
+    ) && folder
+        .kind(&crate::discover::join_rel(dir, "file_structure.md"))
+        .is_some()
 }
 
 #[cfg(test)]

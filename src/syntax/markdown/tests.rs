@@ -300,3 +300,20 @@ fn fences_nested_in_a_markdown_sample_pair_as_written() {
     let text = "```text\n```bash\n```\n[b](b.md)\n```\n";
     assert_eq!(links(text), ["b.md"]);
 }
+
+#[test]
+fn addresses_of_example_domains_without_a_scheme_are_no_files() {
+    let links = |text: &str| -> Vec<String> {
+        refs(text)
+            .into_iter()
+            .filter(|r| r.0 == RefKind::Link)
+            .map(|r| r.1)
+            .collect()
+    };
+    let text = "<img src=\"example.com/cdn-cgi/width=300/image.png\">\n[api](www.example.org/v1/x.md) [n](api.example.net)\n";
+    assert_eq!(links(text), Vec::<String>::new());
+    // Only the reserved names: a file or a folder that merely looks like one.
+    let text = "[a](examples.com/x.md) [b](myexample.com/y.md) [c](example.md)\n";
+    assert_eq!(links(text), ["examples.com/x.md", "myexample.com/y.md", "example.md"]);
+}
+

@@ -157,7 +157,8 @@ impl<'a> Scan<'a> {
             };
             let all = 0..source.text.len();
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
-            self.lowered_by = if install::in_copy_within(folder, &rel) {
+            let scrape = crate::model::skill::mirror::in_repository_scrape(folder, &rel);
+            self.lowered_by = if scrape || install::in_copy_within(folder, &rel) {
                 Some(install::COPY_NOTE)
             } else if install::is_site_dump(&rel, &source.text) {
                 Some(install::SITE_DUMP_NOTE)
