@@ -671,5 +671,8 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratc
     }
 }
 
+mod fences;
+pub use fences::misnested_sample_prose;
+
 #[cfg(test)]
 mod tests;

@@ -3909,7 +3909,10 @@ fn a_scraped_projects_readme_links_into_the_projects_tree() {
         "Read [the README](references/README.md) and [the files](references/file_structure.md).\n",
     )
     .file("skills/turbo/references/README.md", readme)
-    .file("skills/turbo/references/file_structure.md", "# Files\n\n- src/index.ts\n")
+    .file(
+        "skills/turbo/references/file_structure.md",
+        "# Files\n\n- src/index.ts\n",
+    )
     .skill("farm", "Read [the README](references/README.md).\n")
     .file("skills/farm/references/README.md", readme);
     let run = t.run();
@@ -3929,3 +3932,30 @@ fn a_scraped_projects_readme_links_into_the_projects_tree() {
     assert!(help.contains("a copy of another project"), "{help}");
 }
 
+#[test]
+fn a_link_in_a_markdown_sample_that_commonmark_closes_early_is_a_warning() {
+    // The sample's own bare block (`dist/`) makes CommonMark close the
+    // sample early; its closing links are the sample document's. A link
+    // of the skill's own, before the sample, stays an error.
+    let body = "Read [the guide](guide.md), then write BUILDING.md:\n\n```markdown\n# Build\n\n```bash\nnpm run build\n```\n\nArtifacts:\n\n```\ndist/\n```\n\n```bash\nnpm test\n```\n\nSee [DEPLOYMENT.md](DEPLOYMENT.md).\n```\n";
+    let t = Tree::new();
+    t.skill("scribe", body);
+    let run = t.run();
+    let got =
+        crate::support::field_pairs(&run.json, "skill/broken-reference", "message", "severity");
+    assert_eq!(
+        got,
+        [
+            (
+                "`guide.md` does not exist in the skill folder".to_string(),
+                "error".to_string()
+            ),
+            (
+                "`DEPLOYMENT.md` does not exist in the skill folder".to_string(),
+                "warning".to_string()
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+}

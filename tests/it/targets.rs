@@ -598,4 +598,23 @@ fn a_skill_without_frontmatter_is_a_warning_where_claude_code_is_the_only_client
         (plugin.to_string(), "error".to_string()),
         "{json}"
     );
+    // In a plugin at the repository's root, another client's folder is
+    // that client's: Gemini installs `.gemini/skills/notes`.
+    let dir = folder_with(&[
+        (".claude-plugin/plugin.json", "{\"name\": \"obs\"}\n"),
+        ("skills/logs/SKILL.md", bare),
+        (".gemini/skills/notes/SKILL.md", bare),
+    ]);
+    let (_, _, json) = check(dir.path(), &[]);
+    assert_eq!(
+        path_severities(&json, rule),
+        [
+            (
+                ".gemini/skills/notes/SKILL.md".to_string(),
+                "error".to_string()
+            ),
+            ("skills/logs/SKILL.md".to_string(), "warning".to_string()),
+        ],
+        "{json}"
+    );
 }

@@ -20,24 +20,26 @@ pub fn client_folder(dir: &str) -> Option<String> {
     Some(segs[..=at].join("/"))
 }
 
-/// Whether Claude Code installs the skill: it is in a Claude Code plugin
-/// (a plugin folder with `.claude-plugin/`, or one a Claude Code
-/// marketplace's entry defines and no `.codex-plugin/` marks) or in a
-/// project's `.claude/skills`.
+/// Whether Claude Code installs the skill: it is in a project's
+/// `.claude/skills`, or in a Claude Code plugin (a plugin folder with
+/// `.claude-plugin/`, or one a Claude Code marketplace's entry defines and
+/// no `.codex-plugin/` marks) outside another client's folder
+/// (`.gemini/skills/x` of a plugin at the repository's root is Gemini's).
 pub fn by_claude_code(folder: &Folder) -> bool {
     use crate::discover::join_rel;
-    client_folder(&folder.dir).is_some_and(|c| c == ".claude" || c.ends_with("/.claude"))
-        || folder.plugin_root().is_some_and(|root| {
-            folder.exists_in_repository(&join_rel(root, ".claude-plugin"))
-                || (!folder.exists_in_repository(&join_rel(root, ".codex-plugin"))
-                    && std::iter::successors(Some(root.to_string()), |d| {
-                        (!d.is_empty()).then(|| crate::discover::parent_of(d))
-                    })
-                    .any(|d| {
-                        folder
-                            .is_file_in_repository(&join_rel(&d, ".claude-plugin/marketplace.json"))
-                    }))
-        })
+    if let Some(c) = client_folder(&folder.dir) {
+        return c == ".claude" || c.ends_with("/.claude");
+    }
+    folder.plugin_root().is_some_and(|root| {
+        folder.exists_in_repository(&join_rel(root, ".claude-plugin"))
+            || (!folder.exists_in_repository(&join_rel(root, ".codex-plugin"))
+                && std::iter::successors(Some(root.to_string()), |d| {
+                    (!d.is_empty()).then(|| crate::discover::parent_of(d))
+                })
+                .any(|d| {
+                    folder.is_file_in_repository(&join_rel(&d, ".claude-plugin/marketplace.json"))
+                }))
+    })
 }
 
 /// Whether the skill is judged as Claude Code installs it: no target is
@@ -81,18 +83,16 @@ const PAGE_RULES: &[&str] = &["skill/broken-reference", "skill/reference-escapes
 
 /// Whether a finding of `rule` on a nested `SKILL.md` ([`enclosing_skill`])
 /// is lowered when only Claude Code installs it ([`only_claude_code`]):
-/// Claude Code lists the skills of a skills folder one level down, so it
-/// never loads the nested one as a skill, and what the file's frontmatter
-/// gets wrong reaches no client. Codex, which walks a skills folder to any
-/// depth, would load it; choose `codex` as a target to hold it to that.
+/// Claude Code lists a skills folder one level down, so what the nested
+/// file's frontmatter gets wrong reaches no client. Codex walks a skills
+/// folder to any depth (choose the `codex` target to hold it to that).
 pub fn lowers_nested(rule: &str) -> bool {
     rule.starts_with("skill/") && !PAGE_RULES.contains(&rule)
 }
 
 /// Folders that hold a copy of another project (vendored code, an
 /// upstream's docs kept beside the skill): `vendor/`, `third_party/`,
-/// `upstream/`, or a name ending in `-upstream`. The files there were
-/// written for that project's tree, so their links are its own.
+/// `upstream/`. Their files' links are written for that project's tree.
 pub const COPY_DIRS: &[&str] = &[
     "vendor",
     "vendored",

@@ -29,6 +29,27 @@ pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
     fill_in(window, col - from..end - from) || (nested && fill_in(head, 0..0))
 }
 
+/// Why the errors of the page `rel` (its `text`) of `folder` are warnings,
+/// if they are: it is in a copy of another project
+/// ([`install::in_copy_within`], a repository scrape:
+/// [`mirror::in_repository_scrape`]), a site's documentation for models
+/// ([`install::is_site_dump`]), or a page no client reads or a template
+/// ([`template_note`]).
+pub fn lowering_note(
+    folder: &crate::model::skill::folder::Folder,
+    rel: &str,
+    text: &str,
+) -> Option<&'static str> {
+    use crate::model::skill::{install, mirror};
+    if mirror::in_repository_scrape(folder, rel) || install::in_copy_within(folder, rel) {
+        Some(install::COPY_NOTE)
+    } else if install::is_site_dump(rel, text) {
+        Some(install::SITE_DUMP_NOTE)
+    } else {
+        template_note(rel, text)
+    }
+}
+
 /// Why a page's missing links are warnings, if they are: the page is no
 /// file the client reads as the skill's instructions
 /// ([`unread_page_note`]), or a template, titled as one

@@ -49,6 +49,8 @@ declare_rule! {
     ///
     /// A page below `SKILL.md` whose first heading holds a bracketed fill-in (`# Implementation Plan: [Project Name]`) is a template of the output, filled in where the output lives: a broken link in it is a warning. So is one in a site's documentation for language models (`llms.txt`, `llms-full.txt`, `llms-full.md`, a page that says it follows llmstxt.org), whose pages link as in the site's tree.
     ///
+    /// So is a link that CommonMark reads as prose but that sits inside a Markdown sample as its author paired the fences: a ```` ```markdown ```` sample holding a bare-fenced block of its own, whose opening fence CommonMark takes for the sample's close, so that an info-string fence (```` ```bash ````) then falls inside a plain block. The link is as likely the sample's as the text's.
+    ///
     /// So is a broken link in a page a build renders into other files: outside code it holds a `{{NAME}}` fill-in with an upper-case name, or an include or block marker (`<!-- include: partials/x.md -->`, `<!-- block-begin: X -->`). Its links are written for the rendered file's place.
     ///
     /// So is a broken link in a Markdown page of the skill's `assets/` (material of the output the skill writes, in the Agent Skills format: a landing page the agent copies into the user's docs, whose links are the docs' own), and in a hidden page (`references/.ios.md`, or any under a folder starting with `.`), which no listing shows and no client loads.

@@ -314,6 +314,8 @@ fn addresses_of_example_domains_without_a_scheme_are_no_files() {
     assert_eq!(links(text), Vec::<String>::new());
     // Only the reserved names: a file or a folder that merely looks like one.
     let text = "[a](examples.com/x.md) [b](myexample.com/y.md) [c](example.md)\n";
-    assert_eq!(links(text), ["examples.com/x.md", "myexample.com/y.md", "example.md"]);
+    assert_eq!(
+        links(text),
+        ["examples.com/x.md", "myexample.com/y.md", "example.md"]
+    );
 }
-

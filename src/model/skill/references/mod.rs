@@ -138,6 +138,9 @@ struct Scan<'a> {
     /// The file being scanned is a page copied from another site
     /// ([`prose::is_copied_document`]), judged once per file.
     copied_page: bool,
+    /// Its prose that a Markdown sample may hold, as its author paired the
+    /// fences ([`markdown::misnested_sample_prose`]): no link there is certain.
+    doubts: Vec<std::ops::Range<usize>>,
     /// The file names the file being scanned prints whole
     /// ([`prose::printed_files`]): the reader's to save and run.
     printed: std::collections::HashSet<String>,
@@ -157,14 +160,8 @@ impl<'a> Scan<'a> {
             };
             let all = 0..source.text.len();
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
-            let scrape = crate::model::skill::mirror::in_repository_scrape(folder, &rel);
-            self.lowered_by = if scrape || install::in_copy_within(folder, &rel) {
-                Some(install::COPY_NOTE)
-            } else if install::is_site_dump(&rel, &source.text) {
-                Some(install::SITE_DUMP_NOTE)
-            } else {
-                templates::template_note(&rel, &source.text)
-            };
+            self.lowered_by = templates::lowering_note(folder, &rel, &source.text);
+            self.doubts = markdown::misnested_sample_prose(&source.text);
             self.copied_page = rel != SKILL_MD && prose::is_copied_document(&source.text);
             self.printed = prose::printed_files(&source.text);
             if is_markdown(&rel) {
@@ -191,6 +188,7 @@ impl<'a> Scan<'a> {
         self.material = false;
         self.lowered_by = None;
         self.copied_page = false;
+        self.doubts.clear();
     }
 
     /// Covers the skill's files that the agent entry files at the
@@ -266,6 +264,7 @@ impl<'a> Scan<'a> {
             material: false,
             lowered_by: None,
             copied_page: false,
+            doubts: Vec::new(),
             theirs: HashSet::default(),
             printed: Default::default(),
             copied: HashSet::default(),
@@ -587,6 +586,7 @@ impl<'a> Scan<'a> {
                     // its own.
                     Severity::Warning
                 } else if hidden
+                    || self.doubts.iter().any(|d| d.contains(&r.span.offset))
                     || templates::fill_in_line(source, r)
                     || prose::quoted_as_wrong(source, r)
                     || (!r.text.trim_start_matches("./").contains('/')
@@ -710,6 +710,7 @@ pub fn build(
                 r
             }),
     );
+    scan.doubts = markdown::misnested_sample_prose(&skill_md.text);
     scan.scan(skill_md, SKILL_MD, refs, false);
     if let Some(fm) = frontmatter {
         scan.scan(
