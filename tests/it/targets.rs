@@ -598,6 +598,14 @@ fn a_skill_without_frontmatter_is_a_warning_where_claude_code_is_the_only_client
         (plugin.to_string(), "error".to_string()),
         "{json}"
     );
+    // An empty `SKILL.md` is loaded the same way, and warned of alike.
+    write(dir.path(), plugin, "");
+    let (_, _, json) = check(dir.path(), &[]);
+    assert_eq!(
+        path_severities(&json, rule)[0],
+        (plugin.to_string(), "warning".to_string()),
+        "{json}"
+    );
     // In a plugin at the repository's root, another client's folder is
     // that client's: Gemini installs `.gemini/skills/notes`.
     let dir = folder_with(&[

@@ -31,9 +31,10 @@ pub fn fill_in_line(source: &SourceFile, r: &Ref) -> bool {
 
 /// Why the errors of the page `rel` (its `text`) of `folder` are warnings,
 /// if they are: it is in a copy of another project
-/// ([`install::in_copy_within`], a repository scrape:
-/// [`mirror::in_repository_scrape`]), a site's documentation for models
-/// ([`install::is_site_dump`]), or a page no client reads or a template
+/// ([`crate::model::skill::install::in_copy_within`], a repository scrape:
+/// [`crate::model::skill::mirror::in_repository_scrape`]), a site's
+/// documentation for models ([`crate::model::skill::install::is_site_dump`]),
+/// or a page no client reads or a template
 /// ([`template_note`]).
 pub fn lowering_note(
     folder: &crate::model::skill::folder::Folder,

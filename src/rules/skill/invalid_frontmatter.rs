@@ -19,7 +19,7 @@ declare_rule! {
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
-    /// A `SKILL.md` with no frontmatter at all is a warning where Claude Code is the only client: no target is chosen and only Claude Code installs the skill (a Claude Code plugin's, a project's `.claude/skills`), or the only target is `claude-code`. Claude Code loads it under the folder's name with the first paragraph as its description, and its own validator warns; the open format's installers and Codex skip it.
+    /// A `SKILL.md` with no frontmatter at all (or empty) is a warning where Claude Code is the only client: no target is chosen and only Claude Code installs the skill (a Claude Code plugin's, a project's `.claude/skills`), or the only target is `claude-code`. Claude Code loads it under the folder's name with the first paragraph as its description, and its own validator warns; the open format's installers and Codex skip it.
     ///
     /// A `SKILL.md` with no frontmatter in no skills folder (no folder above it named `skills` or `skill`, no skill root, plugin or client folder) and beside no skill with frontmatter, such as a `docs/SKILL.md` among a project's notes, marks no skill for certain: this finding and every skill rule's error in its folder are warnings. Named on the command line, the folder keeps its errors.
     ///
@@ -82,7 +82,7 @@ impl SkillRule for Check {
                     d.lower(INDEX_NOTE);
                 } else if let Some(d) = found
                     .as_mut()
-                    .filter(|_| matches!(problem, Problem::NoOpening { .. }))
+                    .filter(|_| matches!(problem, Problem::NoOpening { .. } | Problem::Empty))
                 {
                     // Claude Code loads a `SKILL.md` without frontmatter
                     // under the folder's name and takes the description
