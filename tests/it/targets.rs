@@ -626,3 +626,35 @@ fn a_skill_without_frontmatter_is_a_warning_where_claude_code_is_the_only_client
         "{json}"
     );
 }
+
+#[test]
+fn a_display_name_in_a_claude_code_plugin_is_a_warning_by_default() {
+    // Claude Code registers a plugin's skill as `<plugin>:<folder>` and
+    // shows `name` only for display; a project's `.claude/skills` and a
+    // chosen target keep the format's error.
+    let named = "---\nname: Community Intelligence\ndescription: Use when the user asks what the community says.\n---\n# Community\n";
+    let plugin = "plugins/aware/skills/community/SKILL.md";
+    let project = ".claude/skills/community/SKILL.md";
+    let dir = folder_with(&[
+        (
+            "plugins/aware/.claude-plugin/plugin.json",
+            "{\"name\": \"aware\"}\n",
+        ),
+        (plugin, named),
+        (project, named),
+    ]);
+    let rule = "skill/invalid-name";
+    let (_, _, json) = check(dir.path(), &[]);
+    assert_eq!(
+        path_severities(&json, rule),
+        [
+            (project.to_string(), "error".to_string()),
+            (plugin.to_string(), "warning".to_string()),
+        ],
+        "{json}"
+    );
+    let help = help_of(&json, rule, 1);
+    assert!(help.contains("<plugin>:<folder>"), "{help}");
+    let (_, _, json) = check(dir.path(), &["--target", "claude-code"]);
+    assert_eq!(severities_of(&json, rule), ["error", "error"], "{json}");
+}

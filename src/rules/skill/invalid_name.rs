@@ -11,7 +11,7 @@ declare_rule! {
     /// ## What it does
     /// Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`, for every target. The help suggests a valid name when one can be made from the text. With target `claude-api` (or `claude`, which includes it), a name that contains the reserved words `anthropic` or `claude` is reported too: Anthropic's skill upload (the API and claude.ai) rejects it. Target `claude-code` does not report it: Claude Code loads such a skill from a folder.
     ///
-    /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. A plugin-qualified name (`name: cat:review` in `skills/review`) is a warning where only Claude Code installs the skill and no target is chosen: Claude Code registers the skill by that id and shows `name` only for display. A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`) marks a template to copy: this and every other skill rule's error in it is a warning.
+    /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. In a Claude Code plugin, where only Claude Code installs the skill and no target is chosen, it is a warning (a plugin-qualified `name: cat:review` in `skills/review` too): Claude Code registers the skill as `<plugin>:<folder>`, shows `name` only for display, and its validator accepts any `name`. A project's `.claude/skills` keeps the error. A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`) marks a template to copy: this and every other skill rule's error in it is a warning.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
@@ -51,11 +51,16 @@ impl SkillRule for Check {
                     .help(help);
                 // `Dev10x:adr` in `skills/adr`: the id Claude Code gives a
                 // plugin's skill, written out; it shows `name` as is.
-                if qualified_folder_name(name, cx.folder_name)
-                    && crate::model::skill::install::only_claude_code(cx.settings, cx.folder)
-                {
-                    d.lower(crate::model::skill::install::claude_code_note(
+                use crate::model::skill::install;
+                let claude_code = install::only_claude_code(cx.settings, cx.folder);
+                if qualified_folder_name(name, cx.folder_name) && claude_code {
+                    d.lower(install::claude_code_note(
                         "registers a plugin's skill as `<plugin>:<folder>`, which this name writes out, showing `name` only as the skill's display name",
+                    ));
+                } else if claude_code && install::client_folder(&cx.folder.dir).is_none() {
+                    // A plugin's skill: Claude Code names it by its folder.
+                    d.lower(install::claude_code_note(
+                        "registers a plugin's skill as `<plugin>:<folder>`, showing `name` only as its display name (`claude plugin validate` accepts this one)",
                     ));
                 }
                 out.push(d);
