@@ -390,7 +390,7 @@ pub fn lint_dir(
 }
 
 /// A `name` that is a template's placeholder (`<skill-name>`, `[TODO: …]`,
-/// `{{name}}`, `your-skill-name`), as written: the `SKILL.md` is a template
+/// `{{name}}`, `your-skill-name`, `SKILL_NAME`), as written: the `SKILL.md` is a template
 /// to copy, not a skill a client installs.
 fn placeholder_name<'t>(
     parsed: &crate::model::skill::parsed::ParsedSkill,
@@ -407,7 +407,13 @@ fn placeholder_name<'t>(
     let yours = raw.starts_with("your-") || raw.starts_with("your_") || raw == "skill-name";
     // A template engine's fill-in inside it (`pneuma-{{modeName}}`, `x-${id}`).
     let filled = ["{{", "${", "<%"].iter().any(|o| raw.contains(o));
-    (bracketed || marked || yours || filled).then_some(raw)
+    // A generator's upper-case variable for the name (`SKILL_NAME`,
+    // `SUITE_NAME`), replaced when the template is copied.
+    let variable = raw
+        .bytes()
+        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && raw.split('_').any(|w| w == "NAME");
+    (bracketed || marked || yours || filled || variable).then_some(raw)
 }
 
 /// A reserved name no client of the run holds the skill to

@@ -1517,6 +1517,11 @@ fn a_template_whose_name_is_a_placeholder_gets_warnings() {
         "templates/skeleton/skills/skill-name/SKILL.md",
         "---\nname: [TODO: lowercase-hyphen-case-name]\ndescription: x\n---\n# X\n",
     );
+    // A generator's upper-case variable for the name.
+    t.file(
+        "pipeline/templates/standalone-skill/SKILL.md",
+        "---\nname: SKILL_NAME\ndescription: SKILL_DESCRIPTION\n---\n# X\n",
+    );
     let run = t.run();
     let errors: Vec<_> = run.json["diagnostics"]
         .as_array()
@@ -1532,6 +1537,16 @@ fn a_template_whose_name_is_a_placeholder_gets_warnings() {
     );
     assert!(!run.only("skill/invalid-name").is_empty(), "{}", run.stdout);
     assert_eq!(run.code, 0, "{}", run.stdout);
+    // An upper-case name that is no variable keeps its errors.
+    t.file(
+        "pipeline/templates/standalone-skill/SKILL.md",
+        "---\nname: SKILL_DOCS\ndescription: x\n---\n# X\n",
+    );
+    assert_eq!(t.run().code, 1);
+    t.file(
+        "pipeline/templates/standalone-skill/SKILL.md",
+        "---\nname: SKILL_NAME\ndescription: x\n---\n# X\n",
+    );
     // A real name keeps its errors.
     t.file(
         "templates/skill/SKILL.md",

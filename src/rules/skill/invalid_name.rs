@@ -11,7 +11,9 @@ declare_rule! {
     /// ## What it does
     /// Checks the name format: 1–64 characters (counted as Unicode scalar values) matching `^[a-z0-9]+(-[a-z0-9]+)*$`, for every target. The help suggests a valid name when one can be made from the text. With target `claude-api` (or `claude`, which includes it), a name that contains the reserved words `anthropic` or `claude` is reported too: Anthropic's skill upload (the API and claude.ai) rejects it. Target `claude-code` does not report it: Claude Code loads such a skill from a folder.
     ///
-    /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. In a Claude Code plugin, where only Claude Code installs the skill and no target is chosen, it is a warning (a plugin-qualified `name: cat:review` in `skills/review` too): Claude Code registers the skill as `<plugin>:<folder>`, shows `name` only for display, and its validator accepts any `name`. A project's `.claude/skills` keeps the error. A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`) marks a template to copy: this and every other skill rule's error in it is a warning.
+    /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. In a Claude Code plugin, where only Claude Code installs the skill and no target is chosen, it is a warning (a plugin-qualified `name: cat:review` in `skills/review` too): Claude Code registers the skill as `<plugin>:<folder>`, shows `name` only for display, and its validator accepts any `name`. A project's `.claude/skills` keeps the error.
+    ///
+    /// A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`, `SKILL_NAME`) marks a template to copy: this and every other skill rule's error in it is a warning.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
