@@ -279,15 +279,17 @@ fn placeholder_paths_in_a_markdown_sample_are_the_samples() {
     assert_eq!(kind("${CLAUDE_SKILL_DIR}/d.md"), Some(RefKind::Sample));
 }
 
+/// The link destinations found in `text`.
+fn links(text: &str) -> Vec<String> {
+    refs(text)
+        .into_iter()
+        .filter(|r| r.0 == RefKind::Link)
+        .map(|r| r.1)
+        .collect()
+}
+
 #[test]
 fn fences_nested_in_a_markdown_sample_pair_as_written() {
-    let links = |text: &str| -> Vec<String> {
-        refs(text)
-            .into_iter()
-            .filter(|r| r.0 == RefKind::Link)
-            .map(|r| r.1)
-            .collect()
-    };
     // The sample's own ```bash block closes at its bare fence, and the
     // link after it is still the sample's.
     let text = "```markdown\n# Session\n\n```bash\npytest\n```\n\n| [plan](../plans/p.md) |\n```\n\nSee [the guide](guide.md).\n";
@@ -303,13 +305,6 @@ fn fences_nested_in_a_markdown_sample_pair_as_written() {
 
 #[test]
 fn addresses_of_example_domains_without_a_scheme_are_no_files() {
-    let links = |text: &str| -> Vec<String> {
-        refs(text)
-            .into_iter()
-            .filter(|r| r.0 == RefKind::Link)
-            .map(|r| r.1)
-            .collect()
-    };
     let text = "<img src=\"example.com/cdn-cgi/width=300/image.png\">\n[api](www.example.org/v1/x.md) [n](api.example.net)\n";
     assert_eq!(links(text), Vec::<String>::new());
     // Only the reserved names: a file or a folder that merely looks like one.
