@@ -672,7 +672,7 @@ fn prose_line(line: &str, start: usize, out: &mut Vec<Ref>, scratch: &mut Scratc
 }
 
 mod fences;
-pub use fences::misnested_sample_prose;
+pub use fences::{in_ranges, misnested_sample_prose};
 
 #[cfg(test)]
 mod tests;

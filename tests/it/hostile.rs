@@ -451,6 +451,36 @@ fn many_references_on_one_line_are_linear() {
 }
 
 #[test]
+fn many_misnested_markdown_samples_are_linear() {
+    // Each sample holds a bare-fenced block of its own, so CommonMark and
+    // its author never read the page alike again: every link is in doubt,
+    // and the page must not be scanned again for each of them (that took
+    // seconds at 40,000 and grew with the square).
+    let dir = tmp();
+    let p = dir.path();
+    let mut page = String::new();
+    for i in 0..60_000 {
+        page.push_str(&format!(
+            "```markdown\n```\nd\n```\n```sh\nx\n```\n[l](m{i}.md)\n```\n"
+        ));
+    }
+    write(p, "skills/big/samples.md", page);
+    write(
+        p,
+        "skills/big/SKILL.md",
+        "---\nname: big\ndescription: Use when testing.\n---\nSee [the samples](samples.md).\n",
+    );
+    let run = check(p);
+    assert_eq!(run.code, 0, "{}", head(&run.stderr));
+    let doubted = run
+        .rules()
+        .iter()
+        .filter(|r| *r == "skill/broken-reference")
+        .count();
+    assert_eq!(doubted, 60_000);
+}
+
+#[test]
 fn many_keys_in_one_profile_are_linear() {
     let dir = tmp();
     let p = dir.path();

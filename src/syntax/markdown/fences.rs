@@ -143,7 +143,10 @@ pub fn misnested_sample_prose(text: &str) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::new();
     let mut done = 0;
     for &(first, last) in &author.windows {
-        if !(first..=last).any(|i| commonmark.symptom[i]) {
+        // Inside a stretch already marked (the readings never met again
+        // after it), or with no symptom: nothing to add, and no line is
+        // scanned twice.
+        if last < done || !(first..=last).any(|i| commonmark.symptom[i]) {
             continue;
         }
         // Out of step from the window on, until both readings are outside
@@ -163,6 +166,14 @@ pub fn misnested_sample_prose(text: &str) -> Vec<Range<usize>> {
         done = resync + 1;
     }
     out
+}
+
+/// Whether `at` falls in one of `ranges`, sorted and apart as
+/// [`misnested_sample_prose`] returns them: a binary search, so that a
+/// page's every link can ask.
+pub fn in_ranges(ranges: &[Range<usize>], at: usize) -> bool {
+    let i = ranges.partition_point(|r| r.end <= at);
+    ranges.get(i).is_some_and(|r| r.contains(&at))
 }
 
 #[cfg(test)]
@@ -194,6 +205,15 @@ mod tests {
         );
         let got = doubtful(&text);
         assert!(got.iter().any(|l| l.contains("ALERTS.md")), "{got:?}");
+    }
+
+    #[test]
+    fn ranges_are_searched_in_order() {
+        let ranges = [2..5, 9..10, 20..30];
+        let inside: Vec<usize> = (0..32).filter(|&i| in_ranges(&ranges, i)).collect();
+        let want: Vec<usize> = (2..5).chain(9..10).chain(20..30).collect();
+        assert_eq!(inside, want);
+        assert!(!in_ranges(&[], 0));
     }
 
     #[test]

@@ -586,7 +586,7 @@ impl<'a> Scan<'a> {
                     // its own.
                     Severity::Warning
                 } else if hidden
-                    || self.doubts.iter().any(|d| d.contains(&r.span.offset))
+                    || markdown::in_ranges(&self.doubts, r.span.offset)
                     || templates::fill_in_line(source, r)
                     || prose::quoted_as_wrong(source, r)
                     || (!r.text.trim_start_matches("./").contains('/')
