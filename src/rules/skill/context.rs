@@ -471,6 +471,7 @@ mod testing {
         let mut config = crate::settings::Config::default();
         if !targets.is_empty() {
             config.targets = targets.to_vec();
+            config.targets_chosen = true;
         }
         let settings = Settings::new(
             root.to_path_buf(),

@@ -3,18 +3,20 @@
 use crate::diagnostic::{declare_rule, Diagnostic};
 use crate::model::skill::parsed::ParsedSkill;
 use crate::model::skill::targets::{Target, CODEX_TEXT_MAX};
-use crate::rules::skill::context::{description_limit, has, Skill, SkillRule};
+use crate::rules::skill::context::{description_limit, has, selected, Skill, SkillRule};
 use crate::source::SourceFile;
 
 declare_rule! {
     /// over `description_max_chars` (1024) characters, counted as Unicode scalar values; 500 with target `platform`
     ///
     /// ## What it does
-    /// Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude-api`, `claude-code` and `codex` 1024. With target `codex`, `metadata.short-description` is held to 1024 characters too: Codex refuses to load a skill whose short description is longer.
+    /// Counts the description in Unicode scalar values (not bytes) and compares with `description_max_chars` (1024), or with the lowest limit of the selected targets when that is lower: `platform` accepts at most 500 characters, `agentskills`, `claude-api` and `codex` 1024. With target `codex`, `metadata.short-description` is held to 1024 characters too: Codex refuses to load a skill whose short description is longer.
     ///
     /// With target `claude-code` (or `claude`), `description` and `when_to_use` together over 1,536 characters are a warning: Claude Code loads the skill and cuts its entry in the listing of skills at that length.
     ///
     /// Severity: an error over a limit a selected client enforces (it refuses or truncates the skill); a warning for Claude Code's listing cap, which only cuts the entry.
+    ///
+    /// Claude Code itself loads a description of any length. Over the format's 1024 it is a warning where Claude Code is the only client: no target is chosen and only Claude Code installs the skill (a Claude Code plugin's, a project's `.claude/skills`), or the only target is `claude-code`. A `description_max_chars` other than 1024 is the project's own limit and keeps the error.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
@@ -46,16 +48,24 @@ impl SkillRule for Check {
             let (max, by) = description_limit(cx.settings);
             if chars > max {
                 let whose = by.map_or(String::new(), |t| format!(" for target `{}`", t.name()));
-                out.push(
-                    Diagnostic::new(
-                        &RULE,
-                        cx.path(),
-                        format!("the description is {chars} characters long; the limit is {max}{whose}"),
-                    )
-                    .at(f.value.span)
-                    .label(format!("{chars} characters"))
-                    .help("say when to reach for the skill in a few sentences and move the detail into the body: the description is charged on every turn for every bound skill"),
-                );
+                let mut d = Diagnostic::new(
+                    &RULE,
+                    cx.path(),
+                    format!("the description is {chars} characters long; the limit is {max}{whose}"),
+                )
+                .at(f.value.span)
+                .label(format!("{chars} characters"))
+                .help("say when to reach for the skill in a few sentences and move the detail into the body: the description is charged on every turn for every bound skill");
+                if by.is_none() && max == FORMAT_MAX {
+                    if crate::model::skill::install::only_claude_code(cx.settings, cx.folder) {
+                        d.lower(crate::model::skill::install::claude_code_note(
+                            "loads a description of any length (its listing keeps 1,536 characters)",
+                        ));
+                    } else if selected(cx.settings) == [Target::ClaudeCode] {
+                        d.lower("a warning here: the only target is `claude-code`, which loads a description of any length (its listing keeps 1,536 characters); the open format's installers, Codex and the Claude API refuse one over 1024");
+                    }
+                }
+                out.push(d);
             }
         }
         if has(cx.settings, Target::Codex) {
@@ -65,6 +75,17 @@ impl SkillRule for Check {
             claude_listing(cx, out);
         }
     }
+}
+
+/// The open format's longest description, which `skills-ref`, Codex and
+/// the Claude API hold a skill to.
+const FORMAT_MAX: usize = 1024;
+
+/// Whether Claude Code is the skill's only client: no target is chosen
+/// and only Claude Code installs it, or `claude-code` is the only target.
+fn only_claude_code_reads(cx: &Skill<'_>) -> bool {
+    crate::model::skill::install::only_claude_code(cx.settings, cx.folder)
+        || selected(cx.settings) == [Target::ClaudeCode]
 }
 
 /// What Claude Code keeps of `description` and `when_to_use` together in
@@ -90,7 +111,9 @@ fn claude_listing(cx: &Skill<'_>, out: &mut Vec<Diagnostic>) {
         }
     });
     let total = text.chars().count() + when;
-    if total > CLAUDE_LISTING_MAX && text.chars().count() <= description_limit(cx.settings).0 {
+    let (max, by) = description_limit(cx.settings);
+    let lowered = by.is_none() && max == FORMAT_MAX && only_claude_code_reads(cx);
+    if total > CLAUDE_LISTING_MAX && (text.chars().count() <= max || lowered) {
         out.push(
             Diagnostic::new(
                 &RULE,
@@ -180,6 +203,38 @@ mod tests {
         assert!(d.is_empty(), "{d:?}");
         let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", md.as_str())], &[Target::Claude], &RULE);
         assert_eq!(d.len(), 1, "{d:?}");
+    }
+
+    #[test]
+    fn the_formats_limit_is_a_warning_where_claude_code_is_the_only_client() {
+        use crate::diagnostic::Severity;
+        use crate::model::skill::targets::Target;
+        let md = format!("---\nname: refund-policy\ndescription: {}\n---\n# Refunds\n", "d".repeat(1100));
+        let skill = ("skills/refund-policy/SKILL.md", md.as_str());
+        let manifest = (".claude-plugin/plugin.json", "{\"name\": \"refunds\"}\n");
+        // A Claude Code plugin's skill, no target chosen: Claude Code loads it.
+        let (_, d) = lint_repo(&[skill, manifest], &[], &RULE);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].severity, Severity::Warning);
+        assert!(d[0].help.as_deref().unwrap().contains("any length"), "{:?}", d[0].help);
+        // `claude-code` as the only target: the same.
+        let (_, d) = lint_repo(&[skill], &[Target::ClaudeCode], &RULE);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].severity, Severity::Warning);
+        // Any other client refuses it: an error.
+        for t in [Target::Agentskills, Target::Codex, Target::ClaudeApi, Target::Claude] {
+            let (_, d) = lint_repo(&[skill, manifest], &[t], &RULE);
+            assert_eq!(d.len(), 1, "{t:?}: {d:?}");
+            assert_eq!(d[0].severity, Severity::Error, "{t:?}");
+        }
+        // A skill in no plugin, no target: the open format's limit.
+        let (_, d) = lint_repo(&[skill], &[], &RULE);
+        assert_eq!(d[0].severity, Severity::Error);
+        // Over Claude Code's listing cap too: both are said.
+        let long = format!("---\nname: refund-policy\ndescription: {}\n---\n# Refunds\n", "d".repeat(1600));
+        let (_, d) = lint_repo(&[("skills/refund-policy/SKILL.md", long.as_str())], &[Target::ClaudeCode], &RULE);
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert!(d.iter().all(|d| d.severity == Severity::Warning), "{d:?}");
     }
 
     #[test]
