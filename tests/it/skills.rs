@@ -3636,6 +3636,39 @@ fn a_packages_skill_slot_and_a_templated_name_are_not_held_to_the_folders_name()
 }
 
 #[test]
+fn a_skills_folder_that_holds_its_one_skill_is_a_slot_not_the_skills_name() {
+    // `skills/SKILL.md`: the repository's one skill sits in its skills
+    // folder itself, which an installer copies under the skill's name.
+    let t = Tree::new();
+    t.file(
+        "skills/SKILL.md",
+        "---\nname: payments\ndescription: Use when taking payments.\n---\nSee [the steps](steering/start.md).\n",
+    )
+    .file("skills/steering/start.md", "# Start\n")
+    .file(
+        "tools/skillset/SKILL.md",
+        "---\nname: payments-tools\ndescription: Use for payment tools.\n---\n# Tools\n",
+    );
+    let run = t.run();
+    let found = crate::support::path_severities(&run.json, "skill/name-mismatch");
+    assert!(
+        found.contains(&("skills/SKILL.md".to_string(), "warning".to_string())),
+        "{found:?}"
+    );
+    // A folder of another name keeps the error.
+    assert!(
+        found.contains(&("tools/skillset/SKILL.md".to_string(), "error".to_string())),
+        "{found:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("the folder is named `skills`, a package's slot"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_skill_below_a_folder_set_aside_by_its_underscore_keeps_its_errors_as_warnings() {
     // `_legacy/` keeps old skills beside the installed ones; a `_shared/`
     // folder inside a skill is the skill's own.

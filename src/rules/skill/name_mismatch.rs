@@ -16,7 +16,7 @@ declare_rule! {
     ///
     /// The open format (`agentskills`, `platform`) and Codex (`codex`) bind a skill by its folder. When only Anthropic's clients are selected (`claude-code`, `claude-api`, or `claude`, which is both), the rule is off: Claude Code takes `name` and falls back to the folder's name only when `name` is absent, and the upload reads `name`; neither documents that the two must agree.
     ///
-    /// Severity: an error where it runs; the Agent Skills validator rejects the skill. A warning for a `SKILL.md` at the repository's root: that folder is the checkout, named by whoever cloned it, and an installer names the folder it makes. A warning too for a folder named `skill`, a package's slot for its one skill that its installer copies under the skill's name.
+    /// Severity: an error where it runs; the Agent Skills validator rejects the skill. A warning for a `SKILL.md` at the repository's root: that folder is the checkout, named by whoever cloned it, and an installer names the folder it makes. A warning too for a folder named `skill`, or `skills` holding the `SKILL.md` itself (`skills/SKILL.md`): a package's slot for its one skill, which its installer copies under the skill's name.
     ///
     /// A warning, too, where no target is chosen (neither `targets:` nor `--target`) and only Claude Code installs the skill: a Claude Code plugin's skill (its plugin has `.claude-plugin/`) or one in a project's `.claude/skills`. Claude Code loads it under its `name` (`plugin:name`); only an installer of the open format would bind it by the folder. Choosing `targets:` makes the verdict the targets' (an error for `agentskills` or `codex`, off for `claude-code`).
     ///
@@ -74,11 +74,16 @@ impl SkillRule for Check {
                 "{} (a warning here: `SKILL.md` is at the repository's root, so the folder is the checkout, whose name the clone chooses)",
                 help(cx, name, folder)
             ));
-        } else if cx.folder_name.eq_ignore_ascii_case("skill") {
+        } else if ["skill", "skills"]
+            .iter()
+            .any(|slot| cx.folder_name.eq_ignore_ascii_case(slot))
+        {
             // A folder named `skill` is a package's slot for its one skill
-            // (`modes/slide/skill/`), which its installer copies under the
-            // skill's name: no client installs a skill named `skill`.
-            d.lower("a warning here: the folder is named `skill`, a package's slot for its one skill that an installer copies under the skill's own name");
+            // (`modes/slide/skill/`), and a `skills` folder holding a
+            // `SKILL.md` itself is a repository's or plugin's one skill
+            // (`skills/SKILL.md`): an installer copies either under the
+            // skill's name, and no client installs a skill named so.
+            d.lower(format!("a warning here: the folder is named `{folder}`, a package's slot for its one skill that an installer copies under the skill's own name"));
         } else if install::only_claude_code(cx.settings, cx.folder) {
             // No target chosen, and only Claude Code installs the skill:
             // it reads `name` and needs no folder of that name.
