@@ -510,6 +510,7 @@ pub fn soften_uninstalled(
     let copies = crate::model::skill::mirror::mirror_copies(dirs.clone());
     let snapshots = install::snapshot_copies(dirs, &inventory.skill_roots, &inventory.named);
     let unmarked = unmarked_dirs(inventory, read);
+    let named_snapshots = named_snapshots(inventory, read);
     let inside = |path: &str, dir: &str| {
         dir.is_empty() || path == dir || path.strip_prefix(dir).is_some_and(|r| r.starts_with('/'))
     };
@@ -540,6 +541,19 @@ pub fn soften_uninstalled(
                 d.lower(crate::model::skill::unmarked::note(dir));
                 continue;
             }
+            let snapshot = named_snapshots
+                .iter()
+                .filter(|(dir, _)| inside(&d.path, dir))
+                .max_by_key(|(dir, _)| dir.len())
+                .filter(|(dir, _)| {
+                    !skills
+                        .iter()
+                        .any(|s| s.len() > dir.len() && inside(s, dir) && inside(&d.path, s))
+                });
+            if let Some((dir, name)) = snapshot {
+                d.lower(crate::model::skill::mirror::snapshot_note(dir, name));
+                continue;
+            }
         }
         let Some(why) = install::not_installed(&d.path, &inventory.named, &snapshots, &skills)
         else {
@@ -550,6 +564,30 @@ pub fn soften_uninstalled(
         }
         d.lower(why.note(d.rule.id));
     }
+}
+
+/// The skill folders that are snapshots of another skill, each with the
+/// name its `SKILL.md` gives ([`crate::model::skill::mirror::is_named_snapshot`]):
+/// only folders whose name has the word `snapshot` are read.
+fn named_snapshots<'a>(
+    inventory: &'a Inventory,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> Vec<(&'a str, String)> {
+    inventory
+        .skills
+        .iter()
+        .filter(|s| {
+            let folder = s.dir.rsplit('/').next().unwrap_or(&s.dir);
+            folder.to_ascii_lowercase().contains("snapshot")
+        })
+        .filter_map(|s| {
+            let md = s.skill_md.as_deref()?;
+            let parsed = parse_skill_md(md, &read(md)?);
+            let name = parsed.field("name")?.value.as_str()?.to_string();
+            crate::model::skill::mirror::is_named_snapshot(&s.dir, &name)
+                .then_some((s.dir.as_str(), name))
+        })
+        .collect()
 }
 
 /// The skill folders whose `SKILL.md` marks no skill for certain

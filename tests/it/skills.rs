@@ -3669,6 +3669,62 @@ fn a_skills_folder_that_holds_its_one_skill_is_a_slot_not_the_skills_name() {
 }
 
 #[test]
+fn a_snapshot_of_a_skill_kept_to_compare_with_is_warned_about_not_failed() {
+    // An A/B benchmark keeps `skill-snapshot/`, a copy of `state-scanner`,
+    // whose links are written for the skill's own folder.
+    let t = Tree::new();
+    t.file(
+        "benchmarks/ab-results/2026-04-15/skill-snapshot/SKILL.md",
+        "---\nname: state-scanner\ndescription: Use when scanning state.\n---\nSee [the loader](../config-loader/SKILL.md) and [scores](./references/scoring.md).\n",
+    )
+    .file(
+        "skills/db-snapshot/SKILL.md",
+        "---\nname: db-snapshot\ndescription: Use when taking database snapshots.\n---\nSee [the steps](references/steps.md).\n",
+    );
+    let run = t.run();
+    let errors: Vec<String> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| {
+            format!(
+                "{} {}",
+                d["rule"].as_str().unwrap(),
+                d["path"].as_str().unwrap()
+            )
+        })
+        .collect();
+    // A skill about snapshots keeps its error.
+    assert_eq!(
+        errors,
+        ["skill/broken-reference skills/db-snapshot/SKILL.md"],
+        "{}",
+        run.stdout
+    );
+    for rule in [
+        "skill/reference-escapes",
+        "skill/broken-reference",
+        "skill/name-mismatch",
+    ] {
+        let found = crate::support::path_severities(&run.json, rule);
+        assert!(
+            found.contains(&(
+                "benchmarks/ab-results/2026-04-15/skill-snapshot/SKILL.md".to_string(),
+                "warning".to_string()
+            )),
+            "{rule}: {found:?}"
+        );
+    }
+    assert!(
+        run.stdout
+            .contains("is a snapshot of the skill `state-scanner`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_skill_below_a_folder_set_aside_by_its_underscore_keeps_its_errors_as_warnings() {
     // `_legacy/` keeps old skills beside the installed ones; a `_shared/`
     // folder inside a skill is the skill's own.

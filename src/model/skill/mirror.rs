@@ -1,6 +1,7 @@
 //! Mirrors of other repositories' skills: a folder that holds copies named
-//! `<owner>--<repo>`, whose README pages are the upstreams' own; and a
-//! skill's scrape of a project's repository, whose pages are the project's.
+//! `<owner>--<repo>`, whose README pages are the upstreams' own; a
+//! skill's scrape of a project's repository, whose pages are the project's;
+//! and a snapshot of a skill kept under a folder that says so.
 
 /// How many copies named `<owner>--<repo>` one folder must hold to be a
 /// mirror of other repositories' skills.
@@ -49,6 +50,27 @@ pub fn mirror_copies<'a>(
         .filter(|copies| copies.len() >= MIRROR_MIN)
         .flatten()
         .collect()
+}
+
+/// Whether the skill folder `dir`, whose `SKILL.md` names the skill `name`,
+/// is a snapshot of that skill: the folder's own name has the word
+/// `snapshot` (`skill-snapshot`, `skill-snapshot-v2.4.0`, `snapshots`) and
+/// the skill is named otherwise (`state-scanner`), without that word. A
+/// copy kept to compare runs or versions, whose links are written for the
+/// skill's own place; no client installs it from here. A skill about
+/// snapshots names its folder after itself (`db-snapshot`), and is none.
+pub fn is_named_snapshot(dir: &str, name: &str) -> bool {
+    let folder = dir.rsplit('/').next().unwrap_or(dir);
+    let has_word = |text: &str| {
+        text.split(['-', '_', '.', ' '])
+            .any(|w| w.eq_ignore_ascii_case("snapshot") || w.eq_ignore_ascii_case("snapshots"))
+    };
+    !name.is_empty() && has_word(folder) && !has_word(name) && !folder.eq_ignore_ascii_case(name)
+}
+
+/// What a finding's help says in a snapshot ([`is_named_snapshot`]).
+pub fn snapshot_note(dir: &str, name: &str) -> String {
+    format!("a warning here: `{dir}/` is a snapshot of the skill `{name}`, kept to compare with, whose links are written for that skill's own folder; no client installs it from here")
 }
 
 /// The mirror copy ([`mirror_copies`]) whose skill folder's README page is
@@ -134,5 +156,26 @@ mod tests {
         assert!(!names_a_repository_copy("a--"));
         assert!(!names_a_repository_copy("-a--b"));
         assert!(!names_a_repository_copy("plain-name"));
+    }
+
+    #[test]
+    fn a_snapshot_is_named_so_and_holds_another_skill() {
+        assert!(is_named_snapshot(
+            "bench/ab/skill-snapshot",
+            "state-scanner"
+        ));
+        assert!(is_named_snapshot(
+            "bench/it-2/skill-snapshot-v2.4.0",
+            "state-scanner"
+        ));
+        assert!(is_named_snapshot("snapshots", "pdf"));
+        assert!(is_named_snapshot("x/Snapshot_2026", "pdf"));
+        // A skill about snapshots, named after its folder or with the word.
+        assert!(!is_named_snapshot("skills/db-snapshot", "db-snapshot"));
+        assert!(!is_named_snapshot("skills/snapshot", "snapshot"));
+        assert!(!is_named_snapshot("skills/snapshot-tool", "vm-snapshots"));
+        // The word must be whole.
+        assert!(!is_named_snapshot("skills/snapshotter", "pdf"));
+        assert!(!is_named_snapshot("skills/skill-snapshot", ""));
     }
 }
