@@ -227,8 +227,16 @@ impl Repo {
                 return false;
             };
             if let Some(same) = same.borrow_mut().as_mut() {
-                same.push(full.to_string());
-                return true;
+                // A kept link shows a file that may lie outside the folder
+                // and change while the folder does not: such a folder is
+                // listed, not held as the tree's.
+                let links = index
+                    .and_then(|ix| ix.files_of_tree(full, id))
+                    .is_some_and(|mut f| f.any(|(path, e)| e.link && keep(path)));
+                if !links {
+                    same.push(full.to_string());
+                    return true;
+                }
             }
             for (path, entry) in files {
                 // Kept, and inside the folders between `full` and the file as

@@ -2654,6 +2654,27 @@ fn a_revision_that_does_not_parse_hides_no_claim_change() {
 }
 
 #[test]
+fn a_linked_profile_in_a_folder_the_index_holds_unchanged_is_judged_staged() {
+    // Only the link's target is staged: the index's cache-tree still
+    // records `agents/` as HEAD's tree, and the link in it shows a raised
+    // claim from `data/`.
+    let mut r = Repo::new();
+    r.write("data/research.json", &profile("3", "2026-10-01"));
+    let path = r.path().join(PROFILE);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink("../data/research.json", &path).unwrap();
+    r.commit("linked profile");
+    r.write("data/research.json", &raised("3", "2026-10-01"));
+    r.git(&["add", "data/research.json"]);
+    let (code, json) = r.check(&["--staged"]);
+    assert_eq!(code, 1, "{json:#}");
+    assert!(
+        rules(&json).contains(&"history/version-not-bumped".to_string()),
+        "{json:#}"
+    );
+}
+
+#[test]
 fn a_symlinked_profile_is_judged_by_the_file_it_shows() {
     let link = |r: &Repo| {
         let path = r.path().join(PROFILE);
