@@ -3,6 +3,7 @@
 use super::context::{PathKind, PluginRule, RepoCx};
 use crate::diagnostic::{declare_rule, Diagnostic};
 use crate::json::Value;
+use crate::discover::ManifestKind;
 use crate::model::plugin::{self, Source, COMPONENTS};
 use crate::source::Span;
 
@@ -11,6 +12,8 @@ declare_rule! {
     ///
     /// ## What it does
     /// Resolves every path a plugin manifest (or a marketplace entry with a local source) gives for its components, from the plugin's folder, and checks that it exists there. Inline configuration (an object for `hooks` or `mcpServers`) is not a path. A path inside a submodule (a folder `.gitmodules` names) is no error: Claude Code clones a marketplace with its submodules, so a plugin a marketplace here lists is not judged there; a plugin installed from a `url` source is cloned without them, so for one no entry here lists, a path into a submodule that is not checked out is a warning.
+    ///
+    /// Claude Code takes `agents` as `.md` files and `skills` as folders; Cursor's manifest takes files or folders for either, and glob patterns (`skills/*/SKILL.md`), which must match a file of the plugin.
     ///
     /// ## Why
     /// The client loads the components from those paths. A path that is missing, or that climbs out of the plugin (`../shared`), is empty once the plugin is installed on its own: the commands, agents or hooks it names never load.
@@ -64,13 +67,30 @@ struct Submodules<'a> {
 fn check(
     cx: &RepoCx<'_>,
     submodules: Submodules<'_>,
-    file: &str,
+    (file, kind): (&str, ManifestKind),
     dir: &str,
     obj: &Value,
     out: &mut Vec<Diagnostic>,
 ) {
+    let cursor = kind == ManifestKind::CursorPlugin;
     for (key, path, span) in paths(obj) {
         if path.contains("://") || path.contains("${") {
+            continue;
+        }
+        // Cursor takes glob patterns (`skills/*/SKILL.md`): one that
+        // matches a file of the plugin names something.
+        if cursor && is_glob(path) {
+            if !glob_matches(cx, dir, path) {
+                out.push(
+                    Diagnostic::new(&RULE, file, format!("the `{key}` pattern `{path}` matches no file in the plugin"))
+                        .at(span)
+                        .label("matches nothing")
+                        .help(format!(
+                            "component patterns match from the plugin's folder (`{}`); correct the pattern or add the files",
+                            if dir.is_empty() { "." } else { dir }
+                        )),
+                );
+            }
             continue;
         }
         // A submodule's files are another repository's, absent from a
@@ -92,9 +112,13 @@ fn check(
             Some(full) if full == dir || full.starts_with(&format!("{dir}/")) || dir.is_empty() => {
                 match ((cx.kind_of)(&full), key) {
                     // Claude Code takes agents as `.md` files and skills as
-                    // folders.
-                    (Some(PathKind::Dir), "agents") => "is a folder: `agents` names `.md` files",
-                    (Some(PathKind::File), "skills") => "is a file: `skills` names skill folders",
+                    // folders; Cursor takes files or folders for either.
+                    (Some(PathKind::Dir), "agents") if !cursor => {
+                        "is a folder: `agents` names `.md` files"
+                    }
+                    (Some(PathKind::File), "skills") if !cursor => {
+                        "is a file: `skills` names skill folders"
+                    }
                     (Some(_), _) => continue,
                     (None, _) => "does not exist in the plugin",
                 }
@@ -127,14 +151,14 @@ impl PluginRule for Check {
                     .iter()
                     .any(|p| p.dir == m.root_dir && !p.entries.is_empty());
                 let submodules = Submodules { paths: &paths, listed };
-                check(cx, submodules, &m.path, &m.root_dir, &m.value, out);
+                check(cx, submodules, (&m.path, m.kind), &m.root_dir, &m.value, out);
                 continue;
             }
             for entry in plugin::entries(m.kind, &m.root_dir, &m.value) {
                 if let Source::Local { dir: Some(dir), .. } = &entry.source {
                     if (cx.kind_of)(dir).is_some() {
                         let submodules = Submodules { paths: &paths, listed: true };
-                        check(cx, submodules, &m.path, dir, entry.value, out);
+                        check(cx, submodules, (&m.path, m.kind), dir, entry.value, out);
                     }
                 }
             }
@@ -155,6 +179,68 @@ fn submodule_paths(cx: &RepoCx<'_>) -> Vec<String> {
         })
         .filter(|p| !p.is_empty())
         .collect()
+}
+
+/// Whether a component path is a glob pattern.
+fn is_glob(path: &str) -> bool {
+    path.contains(['*', '?', '[', '{'])
+}
+
+/// How many files and folders a pattern's walk looks at, at most: a
+/// pattern is judged on a bounded walk, never the whole repository.
+const GLOB_WALK_MAX: usize = 20_000;
+
+/// Whether the glob `pattern` matches a file or folder of the plugin in
+/// `dir`: walked from the pattern's literal folder, only as deep as the
+/// pattern reaches (any depth for `**`).
+fn glob_matches(cx: &RepoCx<'_>, dir: &str, pattern: &str) -> bool {
+    let pattern = pattern.trim_start_matches("./");
+    let Ok(glob) = globset::GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()
+        .map(|g| g.compile_matcher())
+    else {
+        return false;
+    };
+    let segments: Vec<&str> = pattern.split('/').collect();
+    let literal = segments.iter().take_while(|s| !is_glob(s)).count();
+    let deep = pattern.contains("**");
+    let Some(start) = plugin::join(dir, &segments[..literal].join("/")) else {
+        return false;
+    };
+    let rel = |full: &str| -> String {
+        if dir.is_empty() {
+            full.to_string()
+        } else {
+            full.strip_prefix(&format!("{dir}/")).unwrap_or(full).to_string()
+        }
+    };
+    let mut level = vec![start];
+    let mut seen = 0;
+    for depth in literal..segments.len().max(literal + 1) + if deep { 64 } else { 0 } {
+        let mut next = Vec::new();
+        for folder in &level {
+            for child in (cx.list)(folder) {
+                seen += 1;
+                if seen > GLOB_WALK_MAX {
+                    return true;
+                }
+                if glob.is_match(rel(&child)) {
+                    return true;
+                }
+                if (deep || depth + 1 < segments.len())
+                    && (cx.kind_of)(&child) == Some(PathKind::Dir)
+                {
+                    next.push(child);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    false
 }
 
 /// Whether the repository path `full` is a submodule's folder or inside one.
@@ -199,6 +285,41 @@ mod tests {
             [
                 "the `agents` path `./agents` is a folder: `agents` names `.md` files",
                 "the `skills` path `./skills/check/SKILL.md` is a file: `skills` names skill folders"
+            ]
+        );
+    }
+
+    #[test]
+    fn cursor_takes_folders_files_and_glob_patterns() {
+        // Cursor's manifest names components by path or glob, a folder of
+        // agents as its own plugins do (`"agents": "./agents/"`).
+        let files = with(
+            "plugins/review/.cursor-plugin/plugin.json",
+            r#"{"name": "review", "agents": "./agents/", "skills": ["skills/*/SKILL.md", "./skills/check/SKILL.md"], "rules": "rules/**/*.mdc", "commands": "./commands/*.txt"}"#,
+        );
+        let messages: Vec<String> = of(&RULE, &files).into_iter().map(|d| d.message).collect();
+        assert_eq!(
+            messages,
+            [
+                "the `rules` pattern `rules/**/*.mdc` matches no file in the plugin",
+                "the `commands` pattern `./commands/*.txt` matches no file in the plugin"
+            ]
+        );
+        let mut files = files;
+        files.push(("plugins/review/rules/style/naming.mdc", "---\ndescription: Names\n---\nName well.\n"));
+        files.push(("plugins/review/commands/deploy.txt", "deploy\n"));
+        assert!(of(&RULE, &files).is_empty(), "{:?}", of(&RULE, &files));
+        // Claude Code's manifest keeps its forms.
+        let files = with(
+            "plugins/review/.claude-plugin/plugin.json",
+            r#"{"name": "review", "version": "1.2.0", "agents": "./agents/", "skills": "skills/*/SKILL.md"}"#,
+        );
+        let messages: Vec<String> = of(&RULE, &files).into_iter().map(|d| d.message).collect();
+        assert_eq!(
+            messages,
+            [
+                "the `agents` path `./agents/` is a folder: `agents` names `.md` files",
+                "the `skills` path `skills/*/SKILL.md` does not exist in the plugin"
             ]
         );
     }
