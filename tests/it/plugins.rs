@@ -193,6 +193,34 @@ fn a_change_without_a_bump_in_every_mode() {
 }
 
 #[test]
+fn a_version_whose_build_metadata_moved_is_a_warning() {
+    // A cache-busting stamp (`1.2.0+codex.2`): clients key an installed
+    // copy by the version string, so the change reaches it.
+    let r = marketplace();
+    r.write(
+        "plugins/review/skills/check/SKILL.md",
+        "---\nname: check\ndescription: Checks a change. Use when reviewing code.\n---\n# Check\n\nLook twice.\n",
+    );
+    for manifest in [".claude-plugin", ".codex-plugin"] {
+        r.write(
+            &format!("plugins/review/{manifest}/plugin.json"),
+            "{\"name\": \"review\", \"version\": \"1.2.0+codex.20260820\"}\n",
+        );
+    }
+    let (code, json) = r.check(&[]);
+    let found = crate::support::findings_of(&json, "history/plugin-version-not-bumped");
+    assert_eq!(found.len(), 1, "{json}");
+    assert_eq!(found[0]["severity"], "warning", "{json}");
+    assert!(
+        found[0]["message"].as_str().unwrap().ends_with(
+            "only the build metadata of its version moved (1.2.0 → 1.2.0+codex.20260820)"
+        ),
+        "{json}"
+    );
+    assert_eq!(code, 0, "{json}");
+}
+
+#[test]
 fn fix_raises_every_manifest_and_entry_at_once() {
     let mut r = marketplace();
     r.write("plugins/docs/skills/write/SKILL.md", "---\nname: write\ndescription: Writes documentation. Use when writing docs.\n---\n# Write\n\nShort.\n");

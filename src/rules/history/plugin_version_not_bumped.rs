@@ -11,6 +11,8 @@ declare_rule! {
     /// ## What it does
     /// Compares every file a plugin ships with the base: its folder's files, except `README*`, `CHANGELOG*`, `LICENSE*` and `CONTRIBUTING*` at its root, dot-folders other than the client manifest folders, and paths matching `plugin_version_ignore`. A plugin that a marketplace entry defines by a list of components ships those. When one changed and the version clients read (the manifest's `version`, else the entry's) did not rise, it reports the plugin and the changed components.
     ///
+    /// Severity: an error when the version is the same string; a warning when only its build metadata moved (`0.1.9+codex.1` → `0.1.9+codex.2`): clients key an installed copy by the version string, so the change reaches it, but SemVer ranks the two versions equal.
+    ///
     /// ## Why
     /// Claude Code and Codex decide whether an installed copy is stale by the plugin's version. A change merged without raising it never reaches anyone who installed the plugin, while `/plugin marketplace update` and `/plugin update` report success.
     ///
@@ -72,6 +74,20 @@ impl HistoryRule for Check {
                 if version::compare(&head.version, base) != Some(Ordering::Equal) {
                     return;
                 }
+                if head.version != base {
+                    // Only the build metadata moved (`0.1.9+codex.1` →
+                    // `0.1.9+codex.2`): the string clients key their cache
+                    // by changed, so installed copies are refreshed, but
+                    // SemVer precedence ranks the two versions equal.
+                    out.push(
+                        diag(&RULE, &head.path, Some(head.span), format!("the plugin `{}` changed ({changed}) and only the build metadata of its version moved ({base} → {})", p.name, head.version))
+                            .with_severity(crate::diagnostic::Severity::Warning)
+                            .label("same precedence")
+                            .help("Claude Code and Codex key an installed copy by the version string, so this change reaches it; SemVer ranks versions that differ only after `+` equal, so a tool that compares them does not offer it: raise the patch version to say so in SemVer")
+                            .maybe_fix(raise_all(p, &head.version)),
+                    );
+                    return;
+                }
                 let help = match version::next_patch(&head.version) {
                     Some(n) => format!("raise the version (e.g. to \"{n}\") in every manifest and marketplace entry of the plugin, or clients never offer this change"),
                     None => "raise the version in every manifest and marketplace entry of the plugin".to_string(),
@@ -114,6 +130,19 @@ mod tests {
         assert_eq!(fix.edits.len(), 2);
         assert!(fix.edits.iter().all(|e| e.replacement == "\"1.2.1\""));
         insta::assert_snapshot!(crate::render::human::plain([SourceFile::new(at.path.clone(), text)], out));
+        // Only the build metadata moved: a warning.
+        let stamped = VersionAt { version: "1.2.0+codex.2".into(), ..at.clone() };
+        let p2 = ChangedPlugin { base: Some("1.2.0+codex.1"), head: Some(&stamped), ..p };
+        let mut out = Vec::new();
+        Check.changed_plugin(&p2, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].severity, crate::diagnostic::Severity::Warning);
+        assert_eq!(out[0].message, "the plugin `review` changed (skill check, hooks) and only the build metadata of its version moved (1.2.0+codex.1 → 1.2.0+codex.2)");
+        // The same string with its metadata: an error.
+        let p3 = ChangedPlugin { base: Some("1.2.0+codex.2"), ..p2 };
+        let mut out = Vec::new();
+        Check.changed_plugin(&p3, &mut out);
+        assert_eq!(out[0].severity, crate::diagnostic::Severity::Error);
         let raised = VersionAt { version: "1.2.1".into(), ..at.clone() };
         let p = ChangedPlugin { head: Some(&raised), ..p };
         let mut out = Vec::new();
