@@ -14,9 +14,11 @@ declare_rule! {
     /// ## What it does
     /// Compares `name` with the name of the folder holding `SKILL.md`, both after Unicode NFKC normalization (so a folder written in full-width letters, or in another normalization form, still matches).
     ///
-    /// The open format (`agentskills`, `platform`) and Codex (`codex`) bind a skill by its folder. When only Anthropic's clients are selected (`claude-code`, `claude-api`, or `claude`, which is both), the rule is off: Claude Code takes `name` and falls back to the folder's name only when `name` is absent, and the upload reads `name`; neither documents that the two must agree.
+    /// The open format (`agentskills`, `platform`) binds a skill by its folder, and the rule runs for those targets and for `codex`, a skill that should install anywhere. When only Anthropic's clients are selected (`claude-code`, `claude-api`, or `claude`, which is both), the rule is off: Claude Code takes `name` and falls back to the folder's name only when `name` is absent, and the upload reads `name`; neither documents that the two must agree.
     ///
     /// Severity: an error where it runs; the Agent Skills validator rejects the skill. A warning for a `SKILL.md` at the repository's root: that folder is the checkout, named by whoever cloned it, and an installer names the folder it makes. A warning too for a folder named `skill`, or `skills` holding the `SKILL.md` itself (`skills/SKILL.md`): a package's slot for its one skill, which its installer copies under the skill's name.
+    ///
+    /// A warning, too, where no target is chosen (neither `targets:` nor `--target`) and only Codex installs the skill (its plugin has `.codex-plugin/` and no other client's manifest): Codex's loader takes `name` from the frontmatter and never compares it with the folder's.
     ///
     /// A warning, too, where no target is chosen (neither `targets:` nor `--target`) and only Claude Code installs the skill: a Claude Code plugin's skill (its plugin has `.claude-plugin/`) or one in a project's `.claude/skills`. Claude Code loads it under its `name` (`plugin:name`); only an installer of the open format would bind it by the folder. Choosing `targets:` makes the verdict the targets' (an error for `agentskills` or `codex`, off for `claude-code`).
     ///
@@ -90,9 +92,29 @@ impl SkillRule for Check {
             d.lower(install::claude_code_note(
                 "reads `name` without needing the folder's",
             ));
+        } else if !cx.settings.config.targets_chosen && codex_plugin_only(cx.folder) {
+            // Codex's loader takes `name` from the frontmatter and never
+            // compares it with the folder's.
+            d.lower(CODEX_NOTE);
         }
         out.push(d);
     }
+}
+
+/// What the help says when only Codex installs the skill.
+const CODEX_NOTE: &str = "a warning here: only Codex installs this skill (its plugin has `.codex-plugin/` and no other client's manifest), and Codex takes `name` from the frontmatter without needing the folder's; an installer of the open format would see it. Set `targets:` to say which clients the skill is for";
+
+/// Whether the skill is a plugin's that only Codex installs: its plugin
+/// folder has `.codex-plugin/` and neither Claude Code's nor Cursor's
+/// manifest folder, and the skill is in no client's folder of a project.
+fn codex_plugin_only(folder: &crate::model::skill::folder::Folder) -> bool {
+    use crate::discover::join_rel;
+    install::client_folder(&folder.dir).is_none()
+        && folder.plugin_root().is_some_and(|root| {
+            folder.exists_in_repository(&join_rel(root, ".codex-plugin"))
+                && !folder.exists_in_repository(&join_rel(root, ".claude-plugin"))
+                && !folder.exists_in_repository(&join_rel(root, ".cursor-plugin"))
+        })
 }
 
 /// Whether every selected client is Anthropic's (`claude-code`,
@@ -217,6 +239,28 @@ mod tests {
         let (_, d) = lint_repo(&[(path.as_str(), text.as_str())], &[], &RULE);
         assert_eq!(d.len(), 1, "{d:?}");
         d[0].help.clone().unwrap()
+    }
+
+    #[test]
+    fn a_codex_plugins_skill_is_warned_about_while_no_target_is_chosen() {
+        use crate::diagnostic::Severity;
+        use crate::model::skill::targets::Target;
+        let skill = (
+            "plugins/circleci/skills/builds/SKILL.md",
+            "---\nname: circleci-builds\ndescription: Use when a build fails.\n---\n# Builds\n",
+        );
+        let codex = ("plugins/circleci/.codex-plugin/plugin.json", "{\"name\": \"circleci\"}\n");
+        let (_, d) = lint_repo(&[skill, codex], &[], &RULE);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].severity, Severity::Warning);
+        assert!(d[0].help.as_deref().unwrap().contains("only Codex installs this skill"), "{:?}", d[0].help);
+        // A chosen target decides.
+        let (_, d) = lint_repo(&[skill, codex], &[Target::Codex], &RULE);
+        assert_eq!(d[0].severity, Severity::Error);
+        // A plugin Cursor installs too keeps the error.
+        let cursor = ("plugins/circleci/.cursor-plugin/plugin.json", "{\"name\": \"circleci\"}\n");
+        let (_, d) = lint_repo(&[skill, codex, cursor], &[], &RULE);
+        assert_eq!(d[0].severity, Severity::Error);
     }
 
     #[test]
