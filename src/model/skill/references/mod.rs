@@ -48,6 +48,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 mod case;
 mod elsewhere;
+mod generated;
 mod mentions;
 mod placeholders;
 mod record;
@@ -56,7 +57,6 @@ use record::Claim;
 
 /// Agent entry files that may name a skill's files (`@./skills/x/y.md`),
 /// read at the repository root and at the plugin root.
-/// The agent entry files at a repository or plugin root.
 pub const ENTRY_FILES: &[&str] = &["AGENTS.md", "CLAUDE.md", "GEMINI.md"];
 
 /// Extensions tried for a module path written without one (`./lib/util`,
@@ -135,8 +135,8 @@ struct Scan<'a> {
     /// for models ([`install::is_site_dump`]), a page no client reads or
     /// a template ([`templates::template_note`]).
     lowered_by: Option<&'static str>,
-    /// The file being scanned is a page copied from another site
-    /// ([`prose::is_copied_document`]), judged once per file.
+    /// The file being scanned is a page copied from another site or project
+    /// ([`prose::is_copied_document`], [`generated`]), judged once per file.
     copied_page: bool,
     /// Its prose that a Markdown sample may hold, as its author paired the
     /// fences ([`markdown::misnested_sample_prose`]): no link there is certain.
@@ -162,7 +162,7 @@ impl<'a> Scan<'a> {
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
             self.lowered_by = templates::lowering_note(folder, &rel, &source.text);
             self.doubts = markdown::misnested_sample_prose(&source.text);
-            self.copied_page = rel != SKILL_MD && prose::is_copied_document(&source.text);
+            self.copied_page = rel != SKILL_MD && self.is_copy(&rel, &source.text);
             self.printed = prose::printed_files(&source.text);
             if is_markdown(&rel) {
                 let mut refs = markdown::markdown(&source.text, all);
