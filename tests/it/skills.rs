@@ -3196,9 +3196,39 @@ fn a_generated_page_moved_from_its_project_links_the_projects_tree() {
     assert_eq!(
         found,
         vec![
-            finding("skill/broken-reference", "error", "./img/gantt-excluded.png"),
+            finding(
+                "skill/broken-reference",
+                "error",
+                "./img/gantt-excluded.png"
+            ),
             finding("skill/broken-reference", "error", "../config/mermaidCLI.md"),
         ],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_sites_page_converted_to_markdown_links_the_sites_tree() {
+    // A Sphinx site's pages converted to Markdown keep the permalink mark
+    // after each heading; their image links are the site's `_images/`.
+    let t = Tree::new();
+    t.skill(
+        "diataxis",
+        "All content from diataxis.fr: read [tutorials](references/tutorials.md) and [notes](references/notes.md).\n",
+    )
+    .file(
+        "skills/diataxis/references/tutorials.md",
+        "# Tutorials¶\n\n![](../_images/overview-tutorials.png)\n\nA tutorial is a lesson.\n",
+    )
+    .file(
+        "skills/diataxis/references/notes.md",
+        "# Notes\n\nThe ¶ sign marks a paragraph. ![](../_images/notes.png)\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![finding("skill/broken-reference", "error", "../_images/notes.png")],
         "{}",
         run.stdout
     );

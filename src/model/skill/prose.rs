@@ -468,8 +468,9 @@ fn is_file_name(word: &str) -> bool {
 /// https://…`, "Adapted from …", a frontmatter's `source_url:` or
 /// `canonical_url:`, the page's address on the site it was saved from; or it is a
 /// whole web page saved as it was served, `<!DOCTYPE html>` or `<html>`
-/// first, such as a javadoc page): its relative links and the files its
-/// text names are the original's.
+/// first, such as a javadoc page, or converted from it, its first heading
+/// keeping the site's permalink mark, `# Tutorials¶`): its relative links
+/// and the files its text names are the original's.
 pub fn is_copied_document(text: &str) -> bool {
     let first = text
         .trim_start_matches('\u{feff}')
@@ -479,6 +480,10 @@ pub fn is_copied_document(text: &str) -> bool {
         .collect::<String>()
         .to_ascii_lowercase();
     if first.starts_with("<!doctype html") || first.starts_with("<html") {
+        return true;
+    }
+    let heading = text.lines().take(12).find(|l| l.starts_with('#'));
+    if heading.is_some_and(|h| h.trim_end().ends_with('¶') || h.contains("[¶](#")) {
         return true;
     }
     text.lines().take(12).any(|l| {
@@ -708,6 +713,14 @@ mod tests {
         assert!(is_copied_document(
             "---\ntitle: Release notes\ncanonical_url: https://docs.example.com/pi/5.2/notes.html\n---\n\nSee [dsconfig](dsconfig.html).\n"
         ));
+        // A site's page converted to Markdown keeps its permalink marks.
+        assert!(is_copied_document(
+            "# Tutorials¶\n\n![](../_images/overview.png)\n"
+        ));
+        assert!(is_copied_document(
+            "# Setup[¶](#setup \"Permanent link\")\n\nx\n"
+        ));
+        assert!(!is_copied_document("# Marks\n\nThe ¶ sign.\n"));
         assert!(not_a_path("0:12"));
         assert!(not_a_path("1,024"));
         assert!(!not_a_path("references/a.md"));

@@ -26,7 +26,7 @@ declare_rule! {
     ///
     /// A warning, with a note, for a link of a page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id): it was written for that project's tree.
     ///
-    /// Not reported: the links of a page copied from another site or project, one that cites its source (`> Source: https://…`) or a generated page whose notice names the file to edit where the skill has none (Mermaid's "DO NOT EDIT … Please edit the corresponding file in …"), as in `skill/broken-reference`.
+    /// Not reported: the links of a page copied from another site or project, one that cites its source (`> Source: https://…`), a site's page converted to Markdown (`# Tutorials¶`) or a generated page whose notice names the file to edit where the skill has none (Mermaid's "DO NOT EDIT … Please edit the corresponding file in …"), as in `skill/broken-reference`.
     ///
     /// ## Why
     /// A skill is copied as a folder into workspaces and galleries; anything outside it is not there.
