@@ -3177,13 +3177,13 @@ fn a_generated_page_moved_from_its_project_links_the_projects_tree() {
     )
     .file(
         "skills/mermaid-syntax/references/gantt.md",
-        &notice("../../packages/mermaid/src/docs/syntax/gantt.md"),
+        notice("../../packages/mermaid/src/docs/syntax/gantt.md"),
     )
     // The skill's own generated page, whose source is where it says: its
     // links are the skill's, and one to nothing is still an error.
     .file(
         "skills/mermaid-syntax/references/pie.md",
-        &notice("../src/pie.md").replace("Gantt", "Pie"),
+        notice("../src/pie.md").replace("Gantt", "Pie"),
     )
     .file("skills/mermaid-syntax/src/pie.md", "# Pie\n");
     let run = t.run();
@@ -3228,7 +3228,11 @@ fn a_sites_page_converted_to_markdown_links_the_sites_tree() {
     let run = t.run();
     assert_eq!(
         reference_findings(&run, &t),
-        vec![finding("skill/broken-reference", "error", "../_images/notes.png")],
+        vec![finding(
+            "skill/broken-reference",
+            "error",
+            "../_images/notes.png"
+        )],
         "{}",
         run.stdout
     );
