@@ -3239,6 +3239,43 @@ fn a_sites_page_converted_to_markdown_links_the_sites_tree() {
 }
 
 #[test]
+fn a_link_into_the_home_skills_folder_to_a_neighbour_the_collection_ships_is_a_warning() {
+    // Installed by copying `skills/*` into `~/.claude/skills/`, the
+    // collection's `_shared/` sits there beside the skill; a link to a
+    // file the collection does not have is an error as before.
+    let t = Tree::new();
+    t.skill(
+        "implement-story",
+        "Follow [the guard](~/.claude/skills/_shared/scope-guard.md) and [the plan](~/.claude/skills/_shared/plan.md).\n",
+    )
+    .file("skills/_shared/scope-guard.md", "# Scope guard\n");
+    let run = t.run();
+    assert_eq!(
+        reference_findings(&run, &t),
+        vec![
+            finding(
+                "skill/reference-escapes",
+                "warning",
+                "~/.claude/skills/_shared/scope-guard.md"
+            ),
+            finding(
+                "skill/reference-escapes",
+                "error",
+                "~/.claude/skills/_shared/plan.md"
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("the repository has it at `skills/_shared/scope-guard.md`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_root_skill_whose_name_is_not_the_checkouts_is_a_warning() {
     // The folder of a `SKILL.md` at the repository's root is the
     // checkout, whatever the clone was called (here a temp folder).

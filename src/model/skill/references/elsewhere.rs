@@ -5,7 +5,50 @@
 
 use super::*;
 
+/// The skills folders of clients in a user's home (`~/.claude/skills/`,
+/// `~/.agents/skills/`, `~/.config/opencode/skill/`): a path below one
+/// names a skill installed there, this one or a neighbour.
+fn below_home_skills(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("~/")?;
+    let at = rest.find("/skills/").map(|i| (i, "/skills/".len()));
+    let at = at.or_else(|| rest.find("/skill/").map(|i| (i, "/skill/".len())))?;
+    rest[..at.0]
+        .starts_with('.')
+        .then(|| &rest[at.0 + at.1..])
+        .filter(|tail| !tail.is_empty())
+}
+
 impl<'a> Scan<'a> {
+    /// An absolute path (`/x`, `~/x`). Certain only for a link of
+    /// `SKILL.md` to a file that is nowhere (a referenced page's are most
+    /// often a copied site's): a link that resolves from the repository
+    /// root (`/docs/adr/x.md`), or a site path without an extension
+    /// (`/en/hooks`), is the same defect as a `../` link out of the skill,
+    /// a warning. So is a path into a client's skills folder in the home
+    /// (`~/.claude/skills/_shared/x.md`) whose file the repository keeps
+    /// in the folder this skill is installed from with its neighbours.
+    pub(super) fn absolute(&mut self, from: &str, r: &Ref, path: String, shown: String) {
+        let installed = below_home_skills(&r.text).and_then(|tail| {
+            normalize(&parent_of(&self.folder.dir), tail)
+                .filter(|full| self.folder.exists_in_repository(full))
+        });
+        if let Some(found) = installed {
+            let kind = Escape::Relocated { shown, found };
+            return self.escape(path, r.span, Severity::Warning, kind);
+        }
+        let rooted = r.text.trim_start_matches('/');
+        let severity = if r.kind == RefKind::Link
+            && from == SKILL_MD
+            && has_extension(&r.text)
+            && !self.folder.exists_in_repository(rooted)
+        {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.escape(path, r.span, severity, Escape::Absolute { shown });
+    }
+
     /// Whether a path that climbs out of a skill in a client's folder of a
     /// project (`.claude/skills/x`, `.agents/skills/x`) leaves that client
     /// folder: it names a file of the project the folder is installed in
@@ -329,4 +372,25 @@ fn levels_above_skill(from: &str, text: &str) -> usize {
         lowest = lowest.min(depth);
     }
     (-lowest).max(0) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::below_home_skills;
+
+    #[test]
+    fn a_path_below_a_clients_skills_folder_in_the_home() {
+        assert_eq!(
+            below_home_skills("~/.claude/skills/_shared/scope-guard.md"),
+            Some("_shared/scope-guard.md")
+        );
+        assert_eq!(
+            below_home_skills("~/.config/opencode/skill/x/a.md"),
+            Some("x/a.md")
+        );
+        // Not a client's folder, or nothing below it.
+        assert_eq!(below_home_skills("~/projects/skills/x.md"), None);
+        assert_eq!(below_home_skills("~/.claude/skills/"), None);
+        assert_eq!(below_home_skills("/.claude/skills/x.md"), None);
+    }
 }

@@ -449,23 +449,7 @@ impl<'a> Scan<'a> {
         let path = source.path.clone();
         let shown = source.slice(r.span).to_string();
         if r.text.starts_with('/') || r.text.starts_with('\\') || r.text.starts_with('~') {
-            // Certain only for a link of `SKILL.md` to a file that is nowhere
-            // (a referenced page's are most often a copied site's): a link that
-            // resolves from the repository root (`/docs/adr/x.md`), or a
-            // site path without an extension (`/en/hooks`), is the same
-            // defect as a `../` link out of the skill, a warning.
-            let rooted = r.text.trim_start_matches('/');
-            let severity = if r.kind == RefKind::Link
-                && from == SKILL_MD
-                && has_extension(&r.text)
-                && !self.folder.exists_in_repository(rooted)
-            {
-                Severity::Error
-            } else {
-                Severity::Warning
-            };
-            self.escape(path, r.span, severity, Escape::Absolute { shown });
-            return;
+            return self.absolute(from, r, path, shown);
         }
         // A guide's example of the reader's files.
         let example = r.kind != RefKind::Link && self.guide && !directed(source, r);
