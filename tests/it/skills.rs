@@ -3103,7 +3103,16 @@ fn links_in_a_copy_of_another_project_are_warnings() {
     // skill rule's error is a warning; the same skill in a skills folder
     // keeps it.
     let snapshot = "research/upstream-snapshots/e5b397c9f1a2b3c4d5e6f708192a3b4c5d6e7f80/plugins/ce/skills/review";
-    for (dir, severity) in [(snapshot, "warning"), ("skills/review", "error")] {
+    // So is a skill in a download of another project: a code host's
+    // archive of a branch, a release's folder.
+    let archive = "reference/superpowers-main/skills/review";
+    let release = "reference/toolkit-3.0.21/skills/review";
+    for (dir, severity) in [
+        (snapshot, "warning"),
+        (archive, "warning"),
+        (release, "warning"),
+        ("skills/review", "error"),
+    ] {
         let t = Tree::new();
         t.file(
             &format!("{dir}/SKILL.md"),

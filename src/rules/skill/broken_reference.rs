@@ -44,7 +44,7 @@ declare_rule! {
     ///
     /// A link to a path that the skill has deeper down (`scripts/x.py` for its `assets/scripts/x.py`) stays an error: a link is followed as written.
     ///
-    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id, a code host's name such as `references/github/`, a subfolder with its own `LICENSE`, a scraped README or change log beside the scrape's `file_structure.md`) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule.
+    /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id, a download's name such as `superpowers-main` or `agent-3.0.21`, a code host's name such as `references/github/`, a subfolder with its own `LICENSE`, a scraped README or change log beside the scrape's `file_structure.md`) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule.
     ///
     /// A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning. Fences nested in such a sample (```` ```bash ```` inside it) pair as written, so the text after one is still the sample's.
     ///
