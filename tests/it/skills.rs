@@ -1522,7 +1522,25 @@ fn a_template_whose_name_is_a_placeholder_gets_warnings() {
         "pipeline/templates/standalone-skill/SKILL.md",
         "---\nname: SKILL_NAME\ndescription: SKILL_DESCRIPTION\n---\n# X\n",
     );
+    // Two skeletons that say what to replace: one name, no duplicate.
+    for kind in ["minimal", "data"] {
+        t.file(
+            &format!("templates/skill-skeleton/{kind}/SKILL.md"),
+            "---\nname: REPLACE-WITH-SKILL-NAME\ndescription: x\n---\n# X\n",
+        );
+    }
+    // A template of a skill file, lower-cased as its tool keeps it: copied
+    // and renamed by whoever fills it in, not a misnamed skill.
+    t.file(
+        ".squad/templates/skill.md",
+        "---\nname: \"{skill-name}\"\ndescription: \"{what this skill teaches agents}\"\n---\n## Context\n",
+    );
     let run = t.run();
+    assert!(
+        run.only("skill/misnamed-skill-md").is_empty(),
+        "{}",
+        run.stdout
+    );
     let errors: Vec<_> = run.json["diagnostics"]
         .as_array()
         .unwrap()
@@ -3189,10 +3207,11 @@ fn a_generated_page_moved_from_its_project_links_the_projects_tree() {
         notice("../../packages/mermaid/src/docs/syntax/gantt.md"),
     )
     // The skill's own generated page, whose source is where it says: its
-    // links are the skill's, and one to nothing is still an error.
+    // links are the skill's (as many resolve as do not), and one to
+    // nothing is still an error.
     .file(
         "skills/mermaid-syntax/references/pie.md",
-        notice("../src/pie.md").replace("Gantt", "Pie"),
+        notice("../src/pie.md").replace("Gantt", "Pie") + "\nEdit [the source](../src/pie.md).\n",
     )
     .file("skills/mermaid-syntax/src/pie.md", "# Pie\n");
     let run = t.run();
@@ -4132,19 +4151,29 @@ fn a_scraped_projects_readme_links_into_the_projects_tree() {
     // A scraper's copy of a repository (`references/README.md` beside the
     // scrape's `file_structure.md`) links the project's files; the same
     // README without the scrape's listing is the skill's own page.
-    let readme = "# Turbo SDK\n\nSee [package.json](./package.json) and [contributing](./CONTRIBUTING.md).\n";
+    // Its links to the skill's own pages resolve, as a page written for
+    // the skill links (one that links mostly missing files links another
+    // tree, scraped or not: see
+    // `a_page_that_links_mostly_missing_files_links_another_tree`).
+    let readme =
+        "# Turbo SDK\n\nSee [package.json](./package.json) and [contributing](./CONTRIBUTING.md), \
+                  then [usage](./usage.md) and [the API](./api.md).\n";
     let t = Tree::new();
     t.skill(
         "turbo",
         "Read [the README](references/README.md) and [the files](references/file_structure.md).\n",
     )
     .file("skills/turbo/references/README.md", readme)
+    .file("skills/turbo/references/usage.md", "# Usage\n")
+    .file("skills/turbo/references/api.md", "# API\n")
     .file(
         "skills/turbo/references/file_structure.md",
         "# Files\n\n- src/index.ts\n",
     )
     .skill("farm", "Read [the README](references/README.md).\n")
-    .file("skills/farm/references/README.md", readme);
+    .file("skills/farm/references/README.md", readme)
+    .file("skills/farm/references/usage.md", "# Usage\n")
+    .file("skills/farm/references/api.md", "# API\n");
     let run = t.run();
     let mut got = crate::support::path_severities(&run.json, "skill/broken-reference");
     got.sort();
@@ -4187,5 +4216,158 @@ fn a_link_in_a_markdown_sample_that_commonmark_closes_early_is_a_warning() {
         ],
         "{}",
         run.stdout
+    );
+}
+
+#[test]
+fn a_page_that_links_mostly_missing_files_links_another_tree() {
+    // A page of a project's documentation kept in a skill, with nothing on
+    // it saying so, links that documentation's tree: its links are
+    // warnings, with a note. A page of the skill's own with one slip among
+    // links that resolve, and `SKILL.md` however many it misses, keep
+    // their errors.
+    let t = Tree::new();
+    t.skill(
+        "db",
+        "Read [tables](docs/tables.md), [usage](docs/usage.md), [a](gone/a.md) and [b](gone/b.md).\n",
+    )
+    .file(
+        "skills/db/docs/tables.md",
+        "# Tables\n\n![layout](../../images/table.png)\n\nSee [SQL](../sql/sql_intro.html) \
+         and [select](../funcs/s/select.html).\n",
+    )
+    .file(
+        "skills/db/docs/usage.md",
+        "# Usage\n\nSee [tables](tables.md), [the guide](guide.md) and [gone](missing.md).\n",
+    )
+    .file("skills/db/docs/guide.md", "# Guide\n");
+    let run = t.run();
+    let mut got = crate::support::message_severities(&run.json, "skill/broken-reference");
+    got.sort();
+    let want: Vec<(String, String)> = [
+        ("`../funcs/s/select.html` does not exist next to `skills/db/docs/tables.md` or in the skill folder", "warning"),
+        ("`../sql/sql_intro.html` does not exist next to `skills/db/docs/tables.md` or in the skill folder", "warning"),
+        ("`gone/a.md` does not exist in the skill folder", "error"),
+        ("`gone/b.md` does not exist in the skill folder", "error"),
+        ("`missing.md` does not exist next to `skills/db/docs/usage.md` or in the skill folder", "error"),
+    ]
+    .iter()
+    .map(|(m, s)| (m.to_string(), s.to_string()))
+    .collect();
+    assert_eq!(got, want, "{}", run.stdout);
+    // `../../images/table.png` climbs out of the skill: the same page, the
+    // same judgement.
+    assert_eq!(
+        crate::support::severities_of(&run.json, "skill/reference-escapes"),
+        vec!["warning"],
+        "{}",
+        run.stdout
+    );
+    let helps: Vec<&str> = run.json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["path"] == "skills/db/docs/tables.md")
+        .map(|d| d["help"].as_str().unwrap())
+        .collect();
+    assert_eq!(helps.len(), 3, "{}", run.stdout);
+    assert!(
+        helps
+            .iter()
+            .all(|h| h.contains("written for the tree the page comes from")),
+        "{helps:?}"
+    );
+}
+
+#[test]
+fn a_copied_documentation_tree_is_judged_as_a_whole() {
+    // A vendor's documentation converted to Markdown: each page links a
+    // page or image the copy left out, most of them once. Taken together
+    // the pages link mostly files the skill does not have, so even a page
+    // with one broken link is the tree's: warnings. A skill whose pages
+    // link their own files, with the same number of slips, keeps them as
+    // errors.
+    let t = Tree::new();
+    let mut index = String::from("# Docs\n\n");
+    for i in 0..12 {
+        index.push_str(&format!("- [page {i}](docs/p{i}.md)\n"));
+    }
+    t.skill("vendor", &format!("Read the pages:\n\n{index}"))
+        .skill("own", &format!("Read the pages:\n\n{index}"));
+    for i in 0..12 {
+        t.file(
+            &format!("skills/vendor/docs/p{i}.md"),
+            format!("# Page {i}\n\n![chart](../images/chart{i}.png)\n"),
+        )
+        .file(
+            &format!("skills/own/docs/p{i}.md"),
+            format!(
+                "# Page {i}\n\nSee [the next](p{}.md), [the index](../SKILL.md), [notes](n{i}.md).\n",
+                (i + 1) % 12
+            ),
+        );
+    }
+    let run = t.run();
+    let got = crate::support::path_severities(&run.json, "skill/broken-reference");
+    let of = |skill: &str| {
+        got.iter()
+            .filter(|(p, _)| p.starts_with(&format!("skills/{skill}/")))
+            .map(|(_, s)| s.as_str())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(of("vendor"), vec!["warning"; 12], "{}", run.stdout);
+    assert_eq!(of("own"), vec!["error"; 12], "{}", run.stdout);
+}
+
+#[test]
+fn a_link_in_a_cited_passage_is_the_cited_documents() {
+    // A skill generated from a tool's repository keeps, under `## Evidence`,
+    // the lines of the tool's README it rests on; a sentence of the skill
+    // quotes another document. Their links are those documents'. The
+    // skill's own link, outside both, stays an error.
+    let t = Tree::new();
+    t.skill(
+        "schema-check",
+        "# Check\n\nRead [the steps](steps.md). The tool's notes say \"details are in [the log](./CHANGELOG.md) of each release\".\n\n\
+         ## Evidence\n\n- [readme] The [JSON schema](app/public/schema.json) describes a project.: \"The [JSON schema](app/public/schema.json) describes a project.\"\n\n\
+         ## Limits\n\nSee [the limits](limits.md) and <a href=\"gone.md\">gone</a>.\n",
+    );
+    let run = t.run();
+    let mut got = crate::support::message_severities(&run.json, "skill/broken-reference");
+    got.sort();
+    let want: Vec<(String, String)> = [
+        (
+            "`./CHANGELOG.md` does not exist in the skill folder",
+            "warning",
+        ),
+        // Twice: in the line's paraphrase and in its quotation.
+        (
+            "`app/public/schema.json` does not exist in the skill folder",
+            "warning",
+        ),
+        (
+            "`app/public/schema.json` does not exist in the skill folder",
+            "warning",
+        ),
+        ("`gone.md` does not exist in the skill folder", "error"),
+        ("`limits.md` does not exist in the skill folder", "error"),
+        ("`steps.md` does not exist in the skill folder", "error"),
+    ]
+    .iter()
+    .map(|(m, s)| (m.to_string(), s.to_string()))
+    .collect();
+    assert_eq!(got, want, "{}", run.stdout);
+    let helps: Vec<String> = run
+        .only("skill/broken-reference")
+        .into_iter()
+        .filter(|f| f.message.contains("CHANGELOG") || f.message.contains("schema.json"))
+        .map(|f| f.help)
+        .collect();
+    assert!(!helps.is_empty());
+    assert!(
+        helps
+            .iter()
+            .all(|h| h.contains("quoted or cited from another document")),
+        "{helps:?}"
     );
 }

@@ -52,6 +52,7 @@ mod generated;
 mod mentions;
 mod placeholders;
 mod record;
+mod tree;
 
 use record::Claim;
 
@@ -141,9 +142,15 @@ struct Scan<'a> {
     /// Its prose that a Markdown sample may hold, as its author paired the
     /// fences ([`markdown::misnested_sample_prose`]): no link there is certain.
     doubts: Vec<std::ops::Range<usize>>,
+    /// Its sections that cite other documents ([`prose::cited_sections`]):
+    /// no link there is certain to be the skill's.
+    cited: Vec<std::ops::Range<usize>>,
     /// The file names the file being scanned prints whole
     /// ([`prose::printed_files`]): the reader's to save and run.
     printed: std::collections::HashSet<String>,
+    /// The links of each page below `SKILL.md`, resolved and broken, to
+    /// judge whether the page links another tree ([`tree`]).
+    page_links: HashMap<String, tree::PageLinks>,
     /// Missing paths whose own words said they are an output or the user's
     /// (`Whose::Said`: "`./ucp.config.json` at project root"): the same
     /// path mentioned again later in the skill is still theirs.
@@ -162,6 +169,7 @@ impl<'a> Scan<'a> {
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
             self.lowered_by = templates::lowering_note(folder, &rel, &source.text);
             self.doubts = markdown::misnested_sample_prose(&source.text);
+            self.cited = prose::cited_sections(&source.text);
             self.copied_page = rel != SKILL_MD && self.is_copy(&rel, &source.text);
             self.printed = prose::printed_files(&source.text);
             if is_markdown(&rel) {
@@ -189,6 +197,7 @@ impl<'a> Scan<'a> {
         self.lowered_by = None;
         self.copied_page = false;
         self.doubts.clear();
+        self.cited.clear();
     }
 
     /// Covers the skill's files that the agent entry files at the
@@ -265,7 +274,9 @@ impl<'a> Scan<'a> {
             lowered_by: None,
             copied_page: false,
             doubts: Vec::new(),
+            cited: Vec::new(),
             theirs: HashSet::default(),
+            page_links: HashMap::default(),
             printed: Default::default(),
             copied: HashSet::default(),
             guide: false,
@@ -418,7 +429,25 @@ impl<'a> Scan<'a> {
     }
 
     fn claim(&mut self, source: &SourceFile, from: &str, r: &Ref, strength: Claim) {
-        if self.already_found(from, &r.text) || install::is_skill_pointer(&r.text) {
+        // A link in a passage cited from another document is that
+        // document's: whatever its judgement, at most a warning.
+        let cited = self.lowered_by.is_none()
+            && r.kind == RefKind::Link
+            && (markdown::in_ranges(&self.cited, r.span.offset) || prose::in_quotation(source, r));
+        if cited {
+            self.lowered_by = Some(prose::CITED_NOTE);
+        }
+        self.claim_as_written(source, from, r, strength);
+        if cited {
+            self.lowered_by = None;
+        }
+    }
+
+    fn claim_as_written(&mut self, source: &SourceFile, from: &str, r: &Ref, strength: Claim) {
+        if self.already_found(from, &r.text) {
+            return self.link_resolved(from, r);
+        }
+        if install::is_skill_pointer(&r.text) {
             return;
         }
         // A glob (`references/concepts/*.md`, `references/<lane>/*.md`)
@@ -474,6 +503,7 @@ impl<'a> Scan<'a> {
                     None => prose::escape_severity(r),
                 };
                 self.escape(path, r.span, severity, Escape::Climbs { shown, target });
+                self.link_broken(from, r, true);
             }
             // A link to a file of this repository (a plugin's shared
             // `scripts/`) works where the repository or the plugin is
@@ -492,6 +522,7 @@ impl<'a> Scan<'a> {
                     }
                 }
                 self.cover(&found);
+                self.link_resolved(from, r);
                 self.resolved
                     .entry(dir.to_string())
                     .or_default()
@@ -609,6 +640,7 @@ impl<'a> Scan<'a> {
                     prose: r.kind == RefKind::Prose,
                 };
                 self.broken(path, r.span, severity, missing);
+                self.link_broken(from, r, false);
             }
         }
     }
@@ -695,7 +727,9 @@ pub fn build(
             }),
     );
     scan.doubts = markdown::misnested_sample_prose(&skill_md.text);
+    scan.cited = prose::cited_sections(&skill_md.text);
     scan.scan(skill_md, SKILL_MD, refs, false);
+    scan.cited.clear();
     if let Some(fm) = frontmatter {
         scan.scan(
             skill_md,
@@ -736,6 +770,9 @@ pub fn build(
         .filter(|init| folder.index.contains_key(init))
         .collect();
     scan.covered.extend(packages);
+    // Before `forget_theirs`, which drops findings: the pages' counts hold
+    // indices into the findings.
+    scan.lower_other_trees();
     scan.forget_theirs();
     scan.case_findings();
     let mut out = References {
