@@ -398,22 +398,7 @@ fn placeholder_name<'t>(
 ) -> Option<&'t str> {
     let raw = text.get(parsed.name()?.value.span.range())?.trim();
     let raw = raw.trim_matches(['"', '\'']).trim();
-    let bracketed = [('<', '>'), ('[', ']'), ('{', '}')]
-        .iter()
-        .any(|&(a, b)| raw.len() > 2 && raw.starts_with(a) && raw.ends_with(b));
-    let marked = ["TODO", "FIXME", "PLACEHOLDER"]
-        .iter()
-        .any(|m| raw.contains(m));
-    let yours = raw.starts_with("your-") || raw.starts_with("your_") || raw == "skill-name";
-    // A template engine's fill-in inside it (`pneuma-{{modeName}}`, `x-${id}`).
-    let filled = ["{{", "${", "<%"].iter().any(|o| raw.contains(o));
-    // A generator's upper-case variable for the name (`SKILL_NAME`,
-    // `SUITE_NAME`), replaced when the template is copied.
-    let variable = raw
-        .bytes()
-        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
-        && raw.split('_').any(|w| w == "NAME");
-    (bracketed || marked || yours || filled || variable).then_some(raw)
+    crate::model::skill::templates::is_placeholder_name(raw).then_some(raw)
 }
 
 /// A reserved name no client of the run holds the skill to

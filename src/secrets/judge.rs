@@ -160,7 +160,29 @@ fn names_its_kind(value: &str) -> bool {
         .is_some_and(|(head, last)| {
             !head.is_empty() && SECRET_NOUNS.iter().any(|n| last.eq_ignore_ascii_case(n))
         });
-    separated || names_its_kind_in_code(value)
+    separated || names_its_kind_in_code(value) || names_its_kind_then_tag(value)
+}
+
+/// Lower-case words, one of them a kind of secret, ended by a short tag
+/// (`official-template-password-7qM2`, `server-resolved-default-secret-9xQ4`,
+/// `fixture-api-key-8rN3`): a test's stand-in that spells what it stands
+/// for, made unique by its tag, so that a test can look for it in an
+/// output. A credential is not spelled in words; a memorable password of
+/// words alone is judged by [`is_kebab_words`].
+fn names_its_kind_then_tag(value: &str) -> bool {
+    let parts: Vec<&str> = value.split(['-', '_']).collect();
+    let Some((tag, words)) = parts.split_last() else {
+        return false;
+    };
+    words.len() >= 2
+        && (1..=4).contains(&tag.len())
+        && tag.bytes().all(|b| b.is_ascii_alphanumeric())
+        && words
+            .iter()
+            .all(|w| w.len() >= 3 && w.bytes().all(|b| b.is_ascii_lowercase()))
+        && words
+            .iter()
+            .any(|w| SECRET_NOUNS.iter().any(|n| w.eq_ignore_ascii_case(n)))
 }
 
 /// A name in code whose last word, a camel-case hump, says what kind of

@@ -345,6 +345,9 @@ mod tests {
             // A stand-in that names its kind, a token's address.
             "  -H \"Authorization: Bearer ab_agentA_key\" \\".into(),
             "export SERVICE_TOKEN=acme-prod-deploy-token".into(),
+            // A test's stand-in spelling its kind, with a tag to find it by.
+            "    const password = 'official-template-password-7qM2'".into(),
+            "    const apiKey = 'fixture-render-api-key-8rN3'".into(),
             "        token_addr=\"0xTokenAddr\",".into(),
             // A type and its base, a page of results, a value its name
             // calls made up.

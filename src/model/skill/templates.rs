@@ -219,6 +219,36 @@ fn fill_in(line: &str, skip: std::ops::Range<usize>) -> bool {
     false
 }
 
+/// Whether a skill's `name`, as written (quotes removed), is a template's
+/// placeholder (`<skill-name>`, `[TODO: …]`, `{{name}}`, `{skill-name}`,
+/// `your-skill-name`, `SKILL_NAME`, `REPLACE-WITH-SKILL-NAME`): the file is
+/// a template to copy, not a skill a client installs.
+pub fn is_placeholder_name(raw: &str) -> bool {
+    let bracketed = [('<', '>'), ('[', ']'), ('{', '}')]
+        .iter()
+        .any(|&(a, b)| raw.len() > 2 && raw.starts_with(a) && raw.ends_with(b));
+    let marked = [
+        "TODO",
+        "FIXME",
+        "PLACEHOLDER",
+        "REPLACE",
+        "CHANGEME",
+        "CHANGE-ME",
+    ]
+    .iter()
+    .any(|m| raw.contains(m));
+    let yours = raw.starts_with("your-") || raw.starts_with("your_") || raw == "skill-name";
+    // A template engine's fill-in inside it (`pneuma-{{modeName}}`, `x-${id}`).
+    let filled = ["{{", "${", "<%"].iter().any(|o| raw.contains(o));
+    // A generator's upper-case variable for the name (`SKILL_NAME`,
+    // `SUITE_NAME`), replaced when the template is copied.
+    let variable = raw
+        .bytes()
+        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && raw.split('_').any(|w| w == "NAME");
+    bracketed || marked || yours || filled || variable
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,7 +48,15 @@ impl<'a> Dir<'a> {
         let misnamed = dir
             .misnamed
             .iter()
-            .filter(|rel| dir.in_root || dir.skill_md.is_some() || looks_like_skill(settings, rel))
+            .filter(|rel| {
+                let (name, description) = skill_keys(settings, rel);
+                // A template of a skill file (`name: "{skill-name}"`) is
+                // copied and renamed by whoever fills it in.
+                !name
+                    .as_deref()
+                    .is_some_and(crate::model::skill::templates::is_placeholder_name)
+                    && (dir.in_root || dir.skill_md.is_some() || name.is_some() || description)
+            })
             .map(String::as_str)
             .collect();
         Dir {
@@ -60,25 +68,18 @@ impl<'a> Dir<'a> {
     }
 }
 
-/// Whether a file starts like a skill: `---` on its first line (BOM
-/// allowed), and a `name:` or `description:` key in that frontmatter among
-/// its first 4 KiB (a generated page with frontmatter of its own,
-/// `concept: skill`, is no skill).
-fn looks_like_skill(settings: &Settings, rel: &str) -> bool {
-    let (name, description) = skill_keys(settings, rel);
-    name || description
-}
-
 /// Whether a file opens with a skill's own frontmatter, `name` and
 /// `description` both: a skill's file under another name (`README.md`).
 /// A page of a documentation site has a `description` of its own.
 pub(crate) fn opens_as_skill(settings: &Settings, rel: &str) -> bool {
-    skill_keys(settings, rel) == (true, true)
+    matches!(skill_keys(settings, rel), (Some(_), true))
 }
 
-/// Whether a file's frontmatter (`---` on its first line, BOM allowed,
-/// within its first 4 KiB) has a top-level `name:` and a `description:`.
-fn skill_keys(settings: &Settings, rel: &str) -> (bool, bool) {
+/// A file's frontmatter (`---` on its first line, BOM allowed, within its
+/// first 4 KiB): its top-level `name:` value (quotes removed), and whether
+/// it has a `description:`. A file starts like a skill with either (a
+/// generated page with frontmatter of its own, `concept: skill`, does not).
+fn skill_keys(settings: &Settings, rel: &str) -> (Option<String>, bool) {
     let mut head = [0u8; 4096];
     let n = match settings.contents().read(rel) {
         crate::contents::Read::Held(bytes) => {
@@ -86,15 +87,15 @@ fn skill_keys(settings: &Settings, rel: &str) -> (bool, bool) {
             head[..n].copy_from_slice(&bytes[..n]);
             n
         }
-        crate::contents::Read::Absent => return (false, false),
+        crate::contents::Read::Absent => return (None, false),
         crate::contents::Read::Disk => {
             // Only a regular file is opened: a FIFO would block the run.
             let path = settings.open_path(rel);
             if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
-                return (false, false);
+                return (None, false);
             }
             let Ok(mut file) = std::fs::File::open(path) else {
-                return (false, false);
+                return (None, false);
             };
             let mut n = 0;
             while n < head.len() {
@@ -111,13 +112,14 @@ fn skill_keys(settings: &Settings, rel: &str) -> (bool, bool) {
     let text = String::from_utf8_lossy(head);
     let mut lines = text.lines();
     if lines.next().map(str::trim_end) != Some("---") {
-        return (false, false);
+        return (None, false);
     }
     let keys: Vec<&str> = lines.take_while(|l| l.trim_end() != "---").collect();
-    (
-        keys.iter().any(|l| l.starts_with("name:")),
-        keys.iter().any(|l| l.starts_with("description:")),
-    )
+    let name = keys.iter().find_map(|l| {
+        let value = l.strip_prefix("name:")?.trim();
+        Some(value.trim_matches(['"', '\'']).trim().to_string())
+    });
+    (name, keys.iter().any(|l| l.starts_with("description:")))
 }
 
 /// A skill folder with its `SKILL.md`.

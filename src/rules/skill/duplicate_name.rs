@@ -43,6 +43,9 @@ impl SkillRule for Check {
         let names: Vec<(String, String, Span)> = cx
             .names
             .iter()
+            // Templates' placeholders (`REPLACE-WITH-SKILL-NAME` in each
+            // skeleton) are one name by design, replaced in every copy.
+            .filter(|n| !crate::model::skill::templates::is_placeholder_name(&n.name))
             .map(|n| {
                 let set = install_set(&n.path, n.plugin.as_deref());
                 (n.path.clone(), format!("{set}\0{}", n.name), n.span)

@@ -13,7 +13,7 @@ declare_rule! {
     ///
     /// Severity: an error: the Agent Skills validator and Claude's skill upload reject the name. In a Claude Code plugin, where only Claude Code installs the skill and no target is chosen, it is a warning (a plugin-qualified `name: cat:review` in `skills/review` too): Claude Code registers the skill as `<plugin>:<folder>`, shows `name` only for display, and its validator accepts any `name`. A project's `.claude/skills` keeps the error.
     ///
-    /// A name that is a placeholder (`<skill-name>`, `[TODO: …]`, `your-skill-name`, `SKILL_NAME`) marks a template to copy: this and every other skill rule's error in it is a warning.
+    /// A name that is a placeholder (`<skill-name>`, `{skill-name}`, `[TODO: …]`, `your-skill-name`, `SKILL_NAME`, `REPLACE-WITH-SKILL-NAME`) marks a template to copy: this and every other skill rule's error in it is a warning; templates sharing one placeholder are no duplicate names, and a lower-cased `skill.md` so named is no misnamed skill file.
     ///
     /// A `SKILL.md` inside another skill's folder is a warning when only Claude Code installs the skill and no target is chosen: Claude Code lists a skills folder's skills one level down and never loads this file as a skill. Choose `codex` as a target to hold it to the rule; Codex walks a skills folder to any depth.
     ///
