@@ -4240,13 +4240,35 @@ fn a_page_that_links_mostly_missing_files_links_another_tree() {
         "skills/db/docs/usage.md",
         "# Usage\n\nSee [tables](tables.md), [the guide](guide.md) and [gone](missing.md).\n",
     )
-    .file("skills/db/docs/guide.md", "# Guide\n");
+    .file("skills/db/docs/guide.md", "# Guide\n")
+    // A page of the skill's own whose links name its files by an old
+    // folder (`diagrams/` before they moved to `references/diagrams/`):
+    // the files are the skill's, so the links stay errors.
+    .file(
+        "skills/db/docs/style.md",
+        "# Style\n\n[Flow](diagrams/flow.md), [seq](diagrams/seq.md), [class](diagrams/class.md).\n",
+    );
+    for name in ["flow", "seq", "class"] {
+        t.file(
+            &format!("skills/db/references/diagrams/{name}.md"),
+            format!("# {name}\n"),
+        );
+    }
+    t.file(
+        "skills/db/SKILL.md",
+        "---\nname: db\ndescription: When to use db.\n---\n\
+         Read [tables](docs/tables.md), [usage](docs/usage.md), [style](docs/style.md), [a](gone/a.md) and [b](gone/b.md), \
+         and the [diagrams](references/diagrams/flow.md).\n",
+    );
     let run = t.run();
     let mut got = crate::support::message_severities(&run.json, "skill/broken-reference");
     got.sort();
     let want: Vec<(String, String)> = [
         ("`../funcs/s/select.html` does not exist next to `skills/db/docs/tables.md` or in the skill folder", "warning"),
         ("`../sql/sql_intro.html` does not exist next to `skills/db/docs/tables.md` or in the skill folder", "warning"),
+        ("`diagrams/class.md` does not exist next to `skills/db/docs/style.md` or in the skill folder", "error"),
+        ("`diagrams/flow.md` does not exist next to `skills/db/docs/style.md` or in the skill folder", "error"),
+        ("`diagrams/seq.md` does not exist next to `skills/db/docs/style.md` or in the skill folder", "error"),
         ("`gone/a.md` does not exist in the skill folder", "error"),
         ("`gone/b.md` does not exist in the skill folder", "error"),
         ("`missing.md` does not exist next to `skills/db/docs/usage.md` or in the skill folder", "error"),

@@ -3,6 +3,7 @@
 //! folder ([`folder`]) and the references between them ([`references`], found once per
 //! skill: [`graph`]).
 
+pub mod citations;
 pub mod folder;
 pub mod frontmatter;
 pub mod graph;

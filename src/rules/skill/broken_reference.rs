@@ -44,6 +44,12 @@ declare_rule! {
     ///
     /// A link to a path that the skill has deeper down (`scripts/x.py` for its `assets/scripts/x.py`) stays an error: a link is followed as written.
     ///
+    /// A page below `SKILL.md` whose links are written for another tree, with nothing on it saying so, is known by its links once the whole skill is followed: it has at least two distinct broken link targets and more broken links than links that resolve. So are all of a skill's pages when together they link at least ten distinct missing targets and more broken links than resolving ones (a vendor's documentation converted to Markdown, its `../sql/intro.html` and `../../images/x.png` the site's). Their broken links are warnings, with a note.
+    ///
+    /// A page of the skill's own, whose links mostly resolve, keeps a slip as an error, and so does `SKILL.md` however many it misses. A broken link to a file the skill has elsewhere under the same name (`mermaid_diagrams/flowchart.md` for its `references/diagrams/flowchart.md`) names its own file, moved: it stays an error and counts with the links that resolve, unless the pages are a copied tree as a whole.
+    ///
+    /// A link in a passage cited from another document is that document's: inside a double-quoted passage of its line (`… see [the log](./CHANGELOG.md) of each release"`; not an attribute's value, `href="x.md"`), or in a section headed as evidence, citations, provenance, attribution, quotes or excerpts (a skill generated from a paper's repository, quoting its README). A broken one is a warning, with a note.
+    ///
     /// A page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id, a download's name such as `superpowers-main` or `agent-3.0.21`, a code host's name such as `references/github/`, a subfolder with its own `LICENSE`, a scraped README or change log beside the scrape's `file_structure.md`) keeps that project's links, written for its own tree: a broken one is a warning. A skill kept in such a folder of the repository gets warnings for every skill rule.
     ///
     /// A client's placeholder path inside a fenced Markdown sample (```` ```markdown ````) may be the sample's: a warning. Fences nested in such a sample (```` ```bash ```` inside it) pair as written, so the text after one is still the sample's.

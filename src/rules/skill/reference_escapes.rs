@@ -26,6 +26,8 @@ declare_rule! {
     ///
     /// A warning too for a path into a client's skills folder in the home (`~/.claude/skills/_shared/x.md`, `~/.agents/skills/…`) whose file the repository keeps in the folder the skill is installed from with its neighbours (`skills/_shared/x.md`): it works once the whole collection is copied there.
     ///
+    /// A warning, with a note, for a link of a page whose links are written for another tree (most of them name files the skill does not have, as `skill/broken-reference` says), and for a link in a passage cited from another document (a quotation, or a section of evidence or citations).
+    ///
     /// A warning, with a note, for a link of a page in a copy of another project inside the skill (`vendor/`, `third_party/`, `upstream/`, `<name>-upstream/`, a commit id): it was written for that project's tree.
     ///
     /// Not reported: the links of a page copied from another site or project, one that cites its source (`> Source: https://…`), a site's page converted to Markdown (`# Tutorials¶`) or a generated page whose notice names the file to edit where the skill has none (Mermaid's "DO NOT EDIT … Please edit the corresponding file in …"), as in `skill/broken-reference`.

@@ -374,6 +374,41 @@ fn levels_above_skill(from: &str, text: &str) -> usize {
     (-lowest).max(0) as usize
 }
 
+impl Scan<'_> {
+    /// Covers the skill's files that the agent entry files at the
+    /// repository root and at the plugin root name.
+    pub(super) fn entry_files(&mut self) {
+        let dir = self.folder.dir.clone();
+        if dir.is_empty() {
+            return;
+        }
+        let mut roots = vec![String::new()];
+        if let Some(plugin) = self.folder.plugin_root() {
+            if !plugin.is_empty() {
+                roots.push(plugin.to_string());
+            }
+        }
+        let prefix = format!("{dir}/");
+        for root in roots {
+            for name in ENTRY_FILES {
+                let Some(text) = self.folder.repository_text(&join_rel(&root, name)) else {
+                    continue;
+                };
+                for r in markdown::code(&text, 0..text.len()) {
+                    let word = r.text.trim_start_matches('@');
+                    let Some(full) = normalize(&root, word) else {
+                        continue;
+                    };
+                    if let Some(inner) = full.strip_prefix(&prefix) {
+                        let found = self.lookup(inner);
+                        self.cover(&found);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::below_home_skills;

@@ -29,6 +29,7 @@
 
 use crate::diagnostic::{did_you_mean, Severity};
 use crate::discover::{join_rel, parent_of, SKILL_MD};
+use crate::model::skill::citations;
 use crate::model::skill::folder::{FileKind, Folder, RESOURCE_DIRS};
 use crate::model::skill::graph::{Broken, Escape, Finding, References, Where};
 use crate::model::skill::install;
@@ -142,7 +143,7 @@ struct Scan<'a> {
     /// Its prose that a Markdown sample may hold, as its author paired the
     /// fences ([`markdown::misnested_sample_prose`]): no link there is certain.
     doubts: Vec<std::ops::Range<usize>>,
-    /// Its sections that cite other documents ([`prose::cited_sections`]):
+    /// Its sections that cite other documents ([`citations::cited_sections`]):
     /// no link there is certain to be the skill's.
     cited: Vec<std::ops::Range<usize>>,
     /// The file names the file being scanned prints whole
@@ -169,7 +170,7 @@ impl<'a> Scan<'a> {
             self.material = is_output_material(&rel) || self.copied.contains(&rel);
             self.lowered_by = templates::lowering_note(folder, &rel, &source.text);
             self.doubts = markdown::misnested_sample_prose(&source.text);
-            self.cited = prose::cited_sections(&source.text);
+            self.cited = citations::cited_sections(&source.text);
             self.copied_page = rel != SKILL_MD && self.is_copy(&rel, &source.text);
             self.printed = prose::printed_files(&source.text);
             if is_markdown(&rel) {
@@ -198,39 +199,6 @@ impl<'a> Scan<'a> {
         self.copied_page = false;
         self.doubts.clear();
         self.cited.clear();
-    }
-
-    /// Covers the skill's files that the agent entry files at the
-    /// repository root and at the plugin root name.
-    fn entry_files(&mut self) {
-        let dir = self.folder.dir.clone();
-        if dir.is_empty() {
-            return;
-        }
-        let mut roots = vec![String::new()];
-        if let Some(plugin) = self.folder.plugin_root() {
-            if !plugin.is_empty() {
-                roots.push(plugin.to_string());
-            }
-        }
-        let prefix = format!("{dir}/");
-        for root in roots {
-            for name in ENTRY_FILES {
-                let Some(text) = self.folder.repository_text(&join_rel(&root, name)) else {
-                    continue;
-                };
-                for r in markdown::code(&text, 0..text.len()) {
-                    let word = r.text.trim_start_matches('@');
-                    let Some(full) = normalize(&root, word) else {
-                        continue;
-                    };
-                    if let Some(inner) = full.strip_prefix(&prefix) {
-                        let found = self.lookup(inner);
-                        self.cover(&found);
-                    }
-                }
-            }
-        }
     }
 
     fn new(folder: &'a Folder, name: &str) -> Scan<'a> {
@@ -433,9 +401,10 @@ impl<'a> Scan<'a> {
         // document's: whatever its judgement, at most a warning.
         let cited = self.lowered_by.is_none()
             && r.kind == RefKind::Link
-            && (markdown::in_ranges(&self.cited, r.span.offset) || prose::in_quotation(source, r));
+            && (markdown::in_ranges(&self.cited, r.span.offset)
+                || citations::in_quotation(source, r));
         if cited {
-            self.lowered_by = Some(prose::CITED_NOTE);
+            self.lowered_by = Some(citations::CITED_NOTE);
         }
         self.claim_as_written(source, from, r, strength);
         if cited {
@@ -727,7 +696,7 @@ pub fn build(
             }),
     );
     scan.doubts = markdown::misnested_sample_prose(&skill_md.text);
-    scan.cited = prose::cited_sections(&skill_md.text);
+    scan.cited = citations::cited_sections(&skill_md.text);
     scan.scan(skill_md, SKILL_MD, refs, false);
     scan.cited.clear();
     if let Some(fm) = frontmatter {

@@ -17,6 +17,11 @@
 //!   ones, are a copied documentation tree: every page's broken links are
 //!   its tree's, even on a page with one.
 //!
+//! A broken link to a file the skill has elsewhere under the same name
+//! (`mermaid_diagrams/flowchart.md` for its `references/diagrams/`) names
+//! the skill's own file, moved: it counts with the links that resolve, and
+//! stays an error, unless the skill's pages are a copied tree as a whole.
+//!
 //! Their errors become warnings with a note that says so; nothing is
 //! silenced (the finding still names each missing file). `SKILL.md`, which
 //! the client loads as the skill's instructions, is never judged so.
@@ -49,6 +54,9 @@ pub(super) struct PageLinks {
     /// [`Scan::escapes`].
     broken_at: Vec<usize>,
     escapes_at: Vec<usize>,
+    /// Broken links (into [`Scan::broken`]) to a file of that name the
+    /// skill has elsewhere.
+    moved_at: Vec<usize>,
 }
 
 impl PageLinks {
@@ -83,9 +91,22 @@ impl Scan<'_> {
         if severity != Some(Severity::Error) {
             return;
         }
+        let target = r.text.split(['#', '?']).next().unwrap_or(&r.text);
+        let name = target.rsplit('/').next().unwrap_or(target);
+        if !escape && self.by_name.contains_key(name) {
+            // The skill has a file of that name elsewhere
+            // (`mermaid_diagrams/flowchart.md` for its
+            // `references/diagrams/flowchart.md`): its own file, moved or
+            // renamed, which marks the page as the skill's. The error
+            // stays, unless the skill's pages are a copied tree as a whole
+            // (whose pages share names among its folders).
+            let page = self.page_links.entry(from.to_string()).or_default();
+            page.resolved += 1;
+            page.moved_at.push(len - 1);
+            return;
+        }
         let page = self.page_links.entry(from.to_string()).or_default();
         page.broken += 1;
-        let target = r.text.split(['#', '?']).next().unwrap_or(&r.text);
         page.targets
             .insert(join_rel(&parent_of(from), target.trim_start_matches("./")));
         if escape {
@@ -109,6 +130,11 @@ impl Scan<'_> {
             }
             for &i in &page.escapes_at {
                 lower(&mut self.escapes[i]);
+            }
+            if tree {
+                for &i in &page.moved_at {
+                    lower(&mut self.broken[i]);
+                }
             }
         }
     }
