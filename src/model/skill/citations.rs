@@ -22,7 +22,7 @@ const CITING_HEADINGS: &[&str] = &[
 ];
 
 /// The byte ranges of the sections of `text` whose heading says they cite
-/// other documents ([`CITING_HEADINGS`]): from the heading to the next
+/// other documents (evidence, citations, provenance, …): from the heading to the next
 /// heading of the same or a higher level, outside fenced code. One pass.
 pub fn cited_sections(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
