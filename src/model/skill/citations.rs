@@ -3,6 +3,7 @@
 //! cited documents' own, not the skill's, so none of them is certain.
 
 use crate::model::skill::prose::lines_around;
+use crate::model::skill::templates::floor_boundary;
 use crate::source::SourceFile;
 use crate::syntax::markdown::{fence_close, fence_open, Ref};
 
@@ -78,8 +79,8 @@ pub fn in_quotation(source: &SourceFile, r: &Ref) -> bool {
     let col = col.min(line.len());
     let end = (col + r.span.length).min(line.len());
     let quotes = |s: &str| s.chars().filter(|c| matches!(c, '"' | '“' | '”')).count();
-    let before = &line[..floor_char(line, col)];
-    let after = &line[floor_char(line, end)..];
+    let before = &line[..floor_boundary(line, col)];
+    let after = &line[floor_boundary(line, end)..];
     if quotes(before) % 2 == 0 || quotes(after) == 0 {
         return false;
     }
@@ -95,37 +96,14 @@ pub fn in_quotation(source: &SourceFile, r: &Ref) -> bool {
     opener.is_none_or(|c| c.is_whitespace() || matches!(c, ':' | '(' | '[' | '—' | '-'))
 }
 
-/// The largest char boundary of `s` at or below `i`.
-fn floor_char(s: &str, mut i: usize) -> usize {
-    i = i.min(s.len());
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
 /// What a finding's help says when the link was in a cited passage.
 pub const CITED_NOTE: &str = "a warning here: the link is in a passage quoted or cited from another document (a quotation, or a section of evidence or citations), whose links are that document's";
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::Span;
+    use crate::model::skill::prose::tests::at;
     use crate::syntax::markdown::RefKind;
-
-    fn at(text: &str, needle: &str, kind: RefKind) -> (SourceFile, Ref) {
-        let offset = text.find(needle).unwrap();
-        let source = SourceFile::new("SKILL.md", text);
-        let r = Ref {
-            span: Span {
-                offset,
-                length: needle.len(),
-            },
-            text: needle.to_string(),
-            kind,
-        };
-        (source, r)
-    }
 
     #[test]
     fn cited_sections_run_to_the_next_heading_of_their_level() {

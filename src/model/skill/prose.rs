@@ -578,11 +578,12 @@ pub fn assigns_variable(text: &str, path: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::source::Span;
 
-    fn at(text: &str, needle: &str, kind: RefKind) -> (SourceFile, Ref) {
+    /// A source of `text` and a reference of `kind` at `needle` in it.
+    pub(crate) fn at(text: &str, needle: &str, kind: RefKind) -> (SourceFile, Ref) {
         let offset = text.find(needle).unwrap();
         let source = SourceFile::new("SKILL.md", text);
         let r = Ref {

@@ -179,7 +179,7 @@ pub fn is_template_page(rel: &str, text: &str) -> bool {
 }
 
 /// The largest char boundary of `text` at or below `at`.
-fn floor_boundary(text: &str, at: usize) -> usize {
+pub(crate) fn floor_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
